@@ -1,0 +1,11 @@
+"""The kernel library: the only package that imports torch.
+
+Each module registers the kernels of one family of primitives (see `registry.py`);
+`tensor_data` and `device` hold the storage and placement that Tensor builds on.
+"""
+from . import (
+    device,
+    elementwise,
+    registry,
+    tensor_data,
+)

@@ -1,0 +1,43 @@
+"""The kernel table: primitive name -> how to build the function that computes it.
+
+A kernel is a plain function over torch tensors and Python values. It is registered in
+one of two forms:
+
+- `@kernel("Add")` for an op whose computation does not depend on attributes: the
+  function itself is the kernel.
+- `@kernel_factory("MaxPool")` for an op configured by its attributes: the factory takes
+  the Primitive and returns the kernel specialised for it, so attribute parsing happens
+  once, when the Primitive is built, and never per call.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+KernelFactory = Callable[[object], Callable]
+
+KERNELS: dict[str, KernelFactory] = {}
+
+
+def kernel_factory(name: str) -> Callable[[KernelFactory], KernelFactory]:
+    def register(factory: KernelFactory) -> KernelFactory:
+        if name in KERNELS:
+            raise RuntimeError(f"kernel '{name}' is registered twice")
+        KERNELS[name] = factory
+        return factory
+    return register
+
+
+def kernel(name: str) -> Callable[[Callable], Callable]:
+    def register(fn: Callable) -> Callable:
+        kernel_factory(name)(lambda prim: fn)
+        return fn
+    return register
+
+
+def build_kernel(name: str, prim) -> Callable:
+    """The kernel for primitive `prim` registered under `name`."""
+    try:
+        factory = KERNELS[name]
+    except KeyError:
+        raise RuntimeError(f"For '{name}', no kernel is registered.") from None
+    return factory(prim)

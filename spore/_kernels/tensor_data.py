@@ -1,0 +1,99 @@
+"""Tensor storage: building torch tensors from user data and reading them back.
+
+The spore Tensor keeps one torch tensor; this module is the only place that knows how
+MindSpore dtypes map to torch's and how host data gets in and out.
+"""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+from ..common import dtype as mstype
+from . import device
+
+TORCH_OF = {
+    mstype.bool_: torch.bool, mstype.int8: torch.int8, mstype.int16: torch.int16,
+    mstype.int32: torch.int32, mstype.int64: torch.int64, mstype.uint8: torch.uint8,
+    mstype.uint16: torch.uint16, mstype.uint32: torch.uint32, mstype.uint64: torch.uint64,
+    mstype.float16: torch.float16, mstype.float32: torch.float32,
+    mstype.float64: torch.float64, mstype.bfloat16: torch.bfloat16,
+    mstype.complex64: torch.complex64, mstype.complex128: torch.complex128,
+}
+MS_OF = {v: k for k, v in TORCH_OF.items()}
+
+RawTensor = torch.Tensor
+"""The storage type behind every spore Tensor."""
+
+
+def ms_dtype(t: torch.Tensor) -> mstype.Number:
+    return MS_OF[t.dtype]
+
+
+def torch_dtype(dtype: mstype.Number) -> torch.dtype:
+    return TORCH_OF[dtype]
+
+
+def _host_array(data) -> np.ndarray:
+    """Python scalars and (nested) lists as a NumPy array with MindSpore's default dtypes:
+    bool -> Bool, int -> Int64, float -> Float32 (NumPy would pick Float64)."""
+    arr = np.asarray(data)
+    if arr.dtype == np.float64 and not _has_float64_leaf(data):
+        arr = arr.astype(np.float32)
+    elif arr.dtype == np.complex128 and not _has_numpy_leaf(data, np.complex128):
+        arr = arr.astype(np.complex64)
+    return arr
+
+
+def _has_float64_leaf(data) -> bool:
+    return _has_numpy_leaf(data, np.float64)
+
+
+def _has_numpy_leaf(data, np_type) -> bool:
+    if isinstance(data, (list, tuple)):
+        return any(_has_numpy_leaf(d, np_type) for d in data)
+    return isinstance(data, (np.ndarray, np.generic)) and data.dtype == np_type
+
+
+def from_host(data, dtype: mstype.Number | None = None) -> torch.Tensor:
+    """A new torch tensor on the current device holding a copy of `data`."""
+    if isinstance(data, torch.Tensor):
+        t = data.clone()
+    else:
+        arr = data if isinstance(data, np.ndarray) else _host_array(data)
+        if arr.dtype == np.object_ or arr.dtype.kind in "SUV":
+            raise TypeError(f"For 'Tensor', the input_data must be numbers, a NumPy array or "
+                            f"a list of numbers, but got data of type {arr.dtype}.")
+        t = torch.from_numpy(np.array(arr, copy=True, order="C"))
+    if dtype is not None and t.dtype != TORCH_OF[dtype]:
+        t = t.to(TORCH_OF[dtype])
+    dev = device.current()
+    return t if t.device == dev else t.to(dev)
+
+
+def to_host(t: torch.Tensor) -> np.ndarray:
+    """The values as a NumPy array (bfloat16, which NumPy lacks, comes back as float32).
+
+    On the CPU the array shares memory with the tensor, as MindSpore's asnumpy does."""
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    return t.detach().cpu().numpy()
+
+
+def item(t: torch.Tensor):
+    return t.item()
+
+
+def tolist(t: torch.Tensor):
+    return t.tolist()
+
+
+def empty(shape, dtype: mstype.Number) -> torch.Tensor:
+    return torch.empty(tuple(shape), dtype=TORCH_OF[dtype], device=device.current())
+
+
+def cast(t: torch.Tensor, dtype: mstype.Number) -> torch.Tensor:
+    return t.to(TORCH_OF[dtype])
+
+
+def copy_into(dst: torch.Tensor, src: torch.Tensor) -> None:
+    dst.copy_(src)

@@ -1,0 +1,2 @@
+"""Neural-network building blocks: Cell, layers, losses, optimizers, wrappers."""
+from .cell import Cell

@@ -1,0 +1,216 @@
+"""Primitive: the unit of computation. One class per operator, declared once.
+
+A Primitive subclass declares, side by side:
+
+- `__init__`: its attributes, validated when the op is built (`add_prim_attr`);
+- `infer(*inputs)`: the output shape and dtype (a `TensorSpec`, or a tuple of them)
+  from the inputs' shapes and dtypes, raising MindSpore's TypeError / ValueError for
+  bad input. Graph mode infers through it; PyNative calls it to explain a failure;
+- its kernel, registered under the class name in `spore/_kernels/`;
+- its bprop, registered under the class name in `spore/ops/bprop/`.
+
+Calling a Primitive in PyNative mode runs its kernel at once. The fast path unwraps the
+Tensor inputs, calls the kernel and wraps the result: no per-call inference. Checks that
+the kernel would not make itself live in an optional `check(*inputs)`; if the kernel
+fails anyway, `infer` runs to raise the error MindSpore would, so a user never sees a
+torch traceback. While a gradient is being taken, calls are routed to the tape instead
+(`set_call_interceptor`).
+"""
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import Callable
+
+from .._kernels.registry import build_kernel
+from .._kernels.tensor_data import RawTensor
+from ..common.tensor import Tensor, wrap
+
+PRIMITIVES: dict[str, type] = {}
+"""Every Primitive class by name: the op registry tests and the compiler read."""
+
+_interceptor: Callable | None = None
+
+
+def set_call_interceptor(fn: Callable | None) -> Callable | None:
+    """Route every Primitive call through `fn(prim, args)` (the tape does this while a
+    gradient is being taken); returns the previous interceptor."""
+    global _interceptor
+    previous, _interceptor = _interceptor, fn
+    return previous
+
+
+class TensorSpec:
+    """The abstract value of a tensor: what `infer` computes and consumes."""
+
+    __slots__ = ("dtype", "shape")
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+
+    def __eq__(self, other):
+        return isinstance(other, TensorSpec) and (self.shape, self.dtype) == (other.shape, other.dtype)
+
+    def __hash__(self):
+        return hash((self.shape, self.dtype))
+
+    def __repr__(self):
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype})"
+
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+
+def _unwrap(value):
+    if isinstance(value, Tensor):
+        return value._data()
+    if type(value) in (tuple, list):
+        return type(value)(_unwrap(v) for v in value)
+    return value
+
+
+def _raw_args(args: tuple) -> tuple:
+    """The kernel's arguments: torch tensors for Tensors, unwrapped sequences, values as
+    they are. Unrolled for the common arities: this runs on every op call."""
+    n = len(args)
+    if n == 1:
+        a, = args
+        return (a._t if isinstance(a, Tensor) else _unwrap(a),)
+    if n == 2:
+        a, b = args
+        return (a._t if isinstance(a, Tensor) else _unwrap(a),
+                b._t if isinstance(b, Tensor) else _unwrap(b))
+    return tuple(a._t if isinstance(a, Tensor) else _unwrap(a) for a in args)
+
+
+def wrap_output(out):
+    """Kernel results as Tensors: a raw tensor, or a tuple / list of results."""
+    if type(out) is RawTensor:
+        return wrap(out)
+    if type(out) in (tuple, list):
+        return type(out)(wrap_output(o) for o in out)
+    if isinstance(out, RawTensor):
+        return wrap(out)
+    return out
+
+
+class Primitive:
+    """Base class of all operators. Subclasses set attributes in `__init__` through
+    `add_prim_attr` and implement `infer`."""
+
+    check: Callable | None = None
+    """Optional `check(*inputs)`: validation the kernel itself would not do."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("spore.ops.operations") and not cls.__name__.startswith("_"):
+            PRIMITIVES[cls.__name__] = cls
+
+    def __init__(self, name: str | None = None):
+        self.name = name or type(self).__name__
+        self.attrs: dict = {}
+        self._kernel = None
+
+    # ---- attributes -------------------------------------------------------------------
+    def add_prim_attr(self, name: str, value) -> Primitive:
+        self.attrs[name] = value
+        setattr(self, name, value)
+        self._kernel = None
+        return self
+
+    def add_prim_attrs(self, **attrs) -> Primitive:
+        for name, value in attrs.items():
+            self.add_prim_attr(name, value)
+        return self
+
+    def del_prim_attr(self, name: str) -> Primitive:
+        self.attrs.pop(name, None)
+        self._kernel = None
+        return self
+
+    def set_prim_instance_name(self, instance_name: str) -> Primitive:
+        self.instance_name = instance_name
+        return self
+
+    def init_prim_io_names(self, inputs, outputs) -> None:
+        self.add_prim_attr("input_names", inputs)
+        self.add_prim_attr("output_names", outputs)
+
+    @property
+    def kernel(self) -> Callable:
+        """The kernel built for this instance's attributes (rebuilt after they change)."""
+        if self._kernel is None:
+            self._kernel = build_kernel(type(self).__name__, self)
+        return self._kernel
+
+    # ---- declared rules ---------------------------------------------------------------
+    def infer(self, *inputs):
+        raise NotImplementedError(f"Primitive '{self.name}' declares no infer rule")
+
+    # ---- execution --------------------------------------------------------------------
+    def __call__(self, *args):
+        if _interceptor is not None:
+            return _interceptor(self, args)
+        return self.run(args)
+
+    def run(self, args: tuple):
+        """Execute the kernel on `args` now and wrap the result."""
+        if self.check is not None:
+            self.check(*args)
+        kernel = self._kernel or self.kernel
+        try:
+            out = kernel(*_raw_args(args))
+        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
+            out = self._recover(args, failure)
+        return wrap_output(out)
+
+    def _recover(self, args, failure: Exception):
+        """A kernel failed: materialize deferred inputs and retry, or raise the error
+        `infer` gives for these inputs, or a RuntimeError naming this op."""
+        if any(isinstance(a, Tensor) and a._t is None for a in args):
+            return self.kernel(*[_unwrap(a) for a in args])
+        self.infer(*args)
+        raise RuntimeError(f"For '{self.name}', the computation failed for inputs "
+                           f"{_describe(args)}: {failure}") from None
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self.attrs.items() if k not in ("input_names", "output_names")}
+        args = ", ".join(f"{k}={v!r}" for k, v in shown.items())
+        return f"Prim[{self.name}]" + (f"<{args}>" if args else "")
+
+
+class PrimitiveWithInfer(Primitive):
+    """MindSpore 1.x base for Python-defined primitives; same as Primitive here."""
+
+
+class PrimitiveWithCheck(Primitive):
+    """MindSpore 1.x base for Python-defined primitives; same as Primitive here."""
+
+
+def _describe(args) -> str:
+    parts = []
+    for a in args:
+        if isinstance(a, Tensor):
+            parts.append(f"Tensor(shape={list(a.shape)}, dtype={a.dtype})")
+        else:
+            parts.append(repr(a))
+    return "(" + ", ".join(parts) + ")"
+
+
+def prim_attr_register(init):
+    """Decorator for a Primitive's `__init__`: records its arguments as attributes (the
+    MindSpore way of declaring Python-defined primitives)."""
+    signature = inspect.signature(init)
+
+    @functools.wraps(init)
+    def wrapper(self, *args, **kwargs):
+        Primitive.__init__(self, type(self).__name__)
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        for name, value in list(bound.arguments.items())[1:]:
+            self.add_prim_attr(name, value)
+        init(self, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,41 @@
+"""Every registered primitive has a kernel, forward cases and error cases."""
+import importlib
+import pkgutil
+
+import pytest
+
+import tests.ops
+from spore._kernels.registry import KERNELS
+from spore.ops.primitive import PRIMITIVES
+
+from .op_testing import primitive_name
+
+
+def _family_modules():
+    for info in pkgutil.iter_modules(tests.ops.__path__):
+        if info.name.startswith("test_") and info.name != "test_registry":
+            module = importlib.import_module(f"tests.ops.{info.name}")
+            if hasattr(module, "CASES"):
+                yield module
+
+
+def _covered(attr):
+    names = set()
+    for module in _family_modules():
+        names.update(primitive_name(c) for c in getattr(module, attr, ()))
+    return names
+
+
+@pytest.mark.parametrize("name", sorted(PRIMITIVES))
+def test_primitive_has_kernel(name):
+    assert name in KERNELS, f"primitive {name} has no registered kernel"
+
+
+def test_every_primitive_has_forward_cases():
+    missing = sorted(set(PRIMITIVES) - _covered("CASES"))
+    assert not missing, f"primitives without forward test cases: {missing}"
+
+
+def test_every_primitive_has_error_cases():
+    missing = sorted(set(PRIMITIVES) - _covered("ERROR_CASES"))
+    assert not missing, f"primitives without error test cases: {missing}"
