@@ -3,11 +3,7 @@
 `import spore as ms` gives MindSpore's public names; `python -m spore script.py` runs an
 unchanged MindSpore script with every `mindspore` import resolved to spore.
 """
-from . import (
-    context,
-    nn,
-    ops,
-)
+from . import context, nn, ops
 from .common import dtype
 from .common.dtype import (
     BFloat,
@@ -60,13 +56,7 @@ from .common.initializer import initializer
 from .common.parameter import Parameter, ParameterTuple
 from .common.seed import get_seed, set_seed
 from .common.tensor import Tensor
-from .context import (
-    GRAPH_MODE,
-    PYNATIVE_MODE,
-    ParallelMode,
-    get_context,
-    set_context,
-)
+from .context import GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_context
 from .run_check import run_check
 
 __version__ = "0.1.0"

@@ -3,9 +3,18 @@
 Each module registers the kernels of one family of primitives (see `registry.py`);
 `tensor_data` and `device` hold the storage and placement that Tensor builds on.
 """
-from . import (
+from . import (  # registers kernels
+    array,
+    conv,
     device,
     elementwise,
+    linalg,
+    nn,
+    random,
+    reduction,
     registry,
+    rng,
+    selection,
+    state,
     tensor_data,
 )

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._kernels import rng as _rng
+
 _global_seed: int | None = None
 _numpy_rng = np.random.default_rng()
 _op_counter = 0
@@ -22,6 +24,7 @@ def set_seed(seed: int) -> None:
     _numpy_rng = np.random.default_rng(seed)
     _op_counter = 0
     np.random.seed(seed % (2 ** 32))
+    _rng.reseed_default(seed)
 
 
 def get_seed() -> int | None:

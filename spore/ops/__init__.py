@@ -3,10 +3,4 @@
 from . import tensor_methods
 from .function import *
 from .operations import *
-from .primitive import (
-    Primitive,
-    PrimitiveWithCheck,
-    PrimitiveWithInfer,
-    TensorSpec,
-    prim_attr_register,
-)
+from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, TensorSpec, prim_attr_register

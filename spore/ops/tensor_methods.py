@@ -7,9 +7,20 @@ and this module puts them on the class once, when `spore.ops` is imported.
 from __future__ import annotations
 
 from ..common.tensor import Tensor
-from .function import math_func
+from .function import (
+    array_func,
+    conv_func,
+    linalg_func,
+    math_func,
+    nn_func,
+    other_func,
+    random_func,
+    reduce_func,
+    selection_func,
+)
 
-_FAMILIES = (math_func,)
+_FAMILIES = (array_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
+             reduce_func, selection_func)
 
 
 def install() -> None:

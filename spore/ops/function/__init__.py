@@ -1,2 +1,10 @@
 """The functional API (`ops.add`, `ops.conv2d`, ...): thin functions over Primitives."""
+from .array_func import *
+from .conv_func import *
+from .linalg_func import *
 from .math_func import *
+from .nn_func import *
+from .other_func import *
+from .random_func import *
+from .reduce_func import *
+from .selection_func import *

@@ -1,3 +1,11 @@
 """Primitive classes, one per operator (`ops.Add`, `ops.Conv2D`, ...); MindSpore code
 imports them as `from mindspore.ops import operations as P`."""
+from .array_ops import *
+from .conv_ops import *
+from .linalg_ops import *
 from .math_ops import *
+from .nn_ops import *
+from .other_ops import *
+from .random_ops import *
+from .reduce_ops import *
+from .selection_ops import *

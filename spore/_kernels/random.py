@@ -1,0 +1,4 @@
+"""Kernels of the primitives in ops/operations/random_ops.py."""
+from __future__ import annotations
+
+from .registry import kernel, kernel_factory  # noqa: F401

@@ -1,0 +1,4 @@
+"""Random sampling primitives, repeatable under set_seed."""
+from __future__ import annotations
+
+__all__ = []
