@@ -59,7 +59,12 @@ def from_host(data, dtype: mstype.Number | None = None) -> torch.Tensor:
     if isinstance(data, torch.Tensor):
         t = data.clone()
     else:
-        arr = data if isinstance(data, np.ndarray) else _host_array(data)
+        if isinstance(data, np.ndarray):
+            arr = data
+        elif dtype is not None:
+            arr = np.asarray(data, dtype=mstype.dtype_to_nptype(dtype))
+        else:
+            arr = _host_array(data)
         if arr.dtype == np.object_ or arr.dtype.kind in "SUV":
             raise TypeError(f"For 'Tensor', the input_data must be numbers, a NumPy array or "
                             f"a list of numbers, but got data of type {arr.dtype}.")
@@ -87,8 +92,8 @@ def tolist(t: torch.Tensor):
     return t.tolist()
 
 
-def empty(shape, dtype: mstype.Number) -> torch.Tensor:
-    return torch.empty(tuple(shape), dtype=TORCH_OF[dtype], device=device.current())
+def zeros(shape, dtype: mstype.Number) -> torch.Tensor:
+    return torch.zeros(tuple(shape), dtype=TORCH_OF[dtype], device=device.current())
 
 
 def cast(t: torch.Tensor, dtype: mstype.Number) -> torch.Tensor:

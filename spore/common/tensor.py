@@ -13,7 +13,7 @@ import numpy as np
 
 from .._kernels import tensor_data
 from . import dtype as mstype
-from .tensor_format import format_scalar, format_value
+from .tensor_format import format_value
 
 
 class Tensor:
@@ -38,7 +38,7 @@ class Tensor:
         if input_data is None:
             if shape is None:
                 raise TypeError("For 'Tensor', 'input_data' or 'shape' must be given, but got neither.")
-            self._t = tensor_data.empty(_as_shape(shape), dtype or mstype.float32)
+            self._t = tensor_data.zeros(_as_shape(shape), dtype or mstype.float32)
             return
         if isinstance(input_data, Tensor):
             input_data = input_data._data()
@@ -176,8 +176,7 @@ class Tensor:
     def __str__(self) -> str:
         if self.dtype is mstype.bfloat16:
             return np.array2string(self.asnumpy(), formatter={"float_kind": lambda v: f"{v:f}"})
-        arr = self.asnumpy()
-        return format_scalar(arr.item()) if arr.ndim == 0 and arr.dtype.kind == "c" else str(arr)
+        return str(self.asnumpy())
 
     def __repr__(self) -> str:
         if self._t is None:

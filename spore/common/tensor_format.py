@@ -37,7 +37,7 @@ def format_value(arr: np.ndarray, is_bfloat16: bool = False) -> str:
     if arr.ndim == 0:
         return " " + format_scalar(arr.item())
     if arr.size == 0:
-        return "\n"
+        return "\n" if arr.ndim > 1 else " "
     summarize = arr.size > _SUMMARY_THRESHOLD
     fmt, min_width = _element_formatter(arr, is_bfloat16)
     shown = _edges(arr) if summarize else arr
