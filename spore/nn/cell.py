@@ -2,13 +2,17 @@
 
 A Cell registers the Parameters and sub-Cells assigned to its attributes, names them
 by attribute path (`fc.weight`, `layers.0.weight`), and computes in `construct`.
-Calling a Cell runs `construct` on its inputs.
+Calling a Cell runs its forward-pre hooks, `construct` (between backward-hook nodes, or
+as one node with its own `bprop`, while a gradient is being taken) and forward hooks.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from ..autograd import cell_hooks
+from ..autograd import tape as _tape
+from ..autograd.hooks import HookHandle, add_hook
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 
@@ -25,6 +29,9 @@ class Cell:
         object.__setattr__(self, "_params", OrderedDict())
         object.__setattr__(self, "_cells", OrderedDict())
         object.__setattr__(self, "_auto_prefix", auto_prefix)
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
+        object.__setattr__(self, "_backward_hooks", OrderedDict())
         self.training = False
         self.requires_grad = False
         self._phase = "predict"
@@ -178,7 +185,49 @@ class Cell:
         raise NotImplementedError(f"Cell '{type(self).__name__}' must implement construct().")
 
     def __call__(self, *args, **kwargs):
-        return self.construct(*args, **kwargs)
+        if self._forward_pre_hooks:
+            args = self._run_forward_pre_hooks(args)
+        if _tape.is_recording() and (self._backward_hooks or hasattr(self, "bprop")):
+            if hasattr(self, "bprop"):
+                outputs = cell_hooks.call_with_custom_bprop(self, args, kwargs)
+            else:
+                outputs = cell_hooks.call_with_backward_hooks(self, args, kwargs)
+        else:
+            outputs = self.construct(*args, **kwargs)
+        if self._forward_hooks:
+            outputs = self._run_forward_hooks(args, outputs)
+        return outputs
+
+    # ---- hooks ------------------------------------------------------------------------
+    def register_forward_pre_hook(self, hook_fn) -> HookHandle:
+        """hook_fn(cell_id, inputs) runs before construct; returning a Tensor or a tuple
+        replaces the inputs. Hooks run in PyNative mode only."""
+        return add_hook(self._forward_pre_hooks, _check_hook(self, "register_forward_pre_hook", hook_fn))
+
+    def register_forward_hook(self, hook_fn) -> HookHandle:
+        """hook_fn(cell_id, inputs, outputs) runs after construct; a return value other
+        than None replaces the outputs."""
+        return add_hook(self._forward_hooks, _check_hook(self, "register_forward_hook", hook_fn))
+
+    def register_backward_hook(self, hook_fn) -> HookHandle:
+        """hook_fn(cell_id, grad_input, grad_output) runs in backward: grad_input is the
+        gradient arriving at this Cell's output, grad_output the gradient it passes back
+        to its inputs (a return value other than None replaces grad_output)."""
+        return add_hook(self._backward_hooks, _check_hook(self, "register_backward_hook", hook_fn))
+
+    def _run_forward_pre_hooks(self, args: tuple) -> tuple:
+        for hook in list(self._forward_pre_hooks.values()):
+            replaced = hook(cell_hooks.cell_id(self), args)
+            if replaced is not None:
+                args = replaced if isinstance(replaced, tuple) else (replaced,)
+        return args
+
+    def _run_forward_hooks(self, args: tuple, outputs):
+        for hook in list(self._forward_hooks.values()):
+            replaced = hook(cell_hooks.cell_id(self), args, outputs)
+            if replaced is not None:
+                outputs = replaced
+        return outputs
 
     # ---- printing ---------------------------------------------------------------------
     def extend_repr(self) -> str:
@@ -193,6 +242,13 @@ class Cell:
         lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ") for name, cell in children]
         head = f"{type(self).__name__}(" + (f"{extra}" if extra else "")
         return head + "\n" + "\n".join(lines) + "\n)"
+
+
+def _check_hook(cell: Cell, api: str, hook_fn):
+    if not callable(hook_fn):
+        raise TypeError(f"For '{type(cell).__name__}.{api}', the 'hook_fn' must be a function, but got "
+                        f"{type(hook_fn).__name__}.")
+    return hook_fn
 
 
 __all__ = ["Cell", "ParameterTuple"]

@@ -1,6 +1,10 @@
 """Operators: Primitive classes (`ops.Add`), the functional API (`ops.add`) and, through
-`tensor_methods`, the Tensor operators and methods (`x + y`, `x.sum()`)."""
-from . import tensor_methods
+`tensor_methods`, the Tensor operators and methods (`x + y`, `x.sum()`); the bprop
+table and the gradient transformations (`ops.GradOperation`) over them."""
+from . import tensor_methods  # installs Tensor methods
 from .function import *
 from .operations import *
 from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, TensorSpec, prim_attr_register
+from . import bprop  # fills the bprop table
+from .composite import GradOperation, grad, value_and_grad
+from ..autograd import register_tensor_hook  # installs Tensor.register_hook

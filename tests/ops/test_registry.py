@@ -36,6 +36,15 @@ def test_every_primitive_has_forward_cases():
     assert not missing, f"primitives without forward test cases: {missing}"
 
 
+def _accepting_any_input():
+    """Primitives that, as in MindSpore, accept any input (a module lists them with the
+    reason in NO_ERROR_CASES)."""
+    names = set()
+    for module in _family_modules():
+        names.update(getattr(module, "NO_ERROR_CASES", {}))
+    return names
+
+
 def test_every_primitive_has_error_cases():
-    missing = sorted(set(PRIMITIVES) - _covered("ERROR_CASES"))
+    missing = sorted(set(PRIMITIVES) - _covered("ERROR_CASES") - _accepting_any_input())
     assert not missing, f"primitives without error test cases: {missing}"

@@ -1,0 +1,252 @@
+"""The PyNative tape: records primitive calls while a gradient is being taken, then walks
+them backwards through each primitive's bprop.
+
+Tracking. A Tensor that a tape follows carries, in `_node`, a dict {tape id: variable
+id}; variable ids number the values a tape has seen. Leaves (the inputs and weights a
+gradient is taken for) are marked before the function runs; every primitive call with a
+tracked input appends a Node and gives its outputs new variable ids. Calls with no
+tracked input cost nothing beyond the check, and with no tape open Primitive calls take
+their fast path untouched (the interceptor is only installed while a tape records).
+
+Nesting. Tapes stack: while an outer tape records, an inner one can be opened (grad of
+grad). A tape stops recording when its backward starts; the bprop calls it makes are
+recorded by the outer tapes still recording, which is how higher-order gradients arise.
+
+Values. Nodes keep their own Tensor wrappers around the inputs' and outputs' storage:
+ops such as Assign or `x[i] = v` rebind a Tensor object to new storage, and a bprop must
+see the values as they were when the op ran.
+"""
+from __future__ import annotations
+
+import contextlib
+import itertools
+from typing import Callable
+
+from ..common.tensor import Tensor, wrap
+from ..ops import primitive as _primitive
+from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE
+from ..ops.function import array_func, math_func
+from .hooks import add_hook, tensor_hooks
+
+_tape_ids = itertools.count(1)
+_open_tapes: list[Tape] = []
+
+
+class Node:
+    """One recorded primitive call."""
+
+    __slots__ = ("prim", "inputs", "input_vids", "out", "output_vids")
+
+    def __init__(self, prim, inputs, input_vids, out, output_vids):
+        self.prim = prim
+        self.inputs = inputs
+        self.input_vids = input_vids
+        self.out = out
+        self.output_vids = output_vids
+
+
+class Tape:
+    """One gradient computation: the leaves it differentiates and the calls it recorded."""
+
+    def __init__(self):
+        self.id = next(_tape_ids)
+        self.nodes: list[Node] = []
+        self.recording = True
+        self.variable_count = 0
+        self.hooks: dict[int, list[Callable]] = {}
+        self._marked: list[Tensor] = []
+
+    # ---- tracking -----------------------------------------------------------------------
+    def new_variable(self, tensor: Tensor) -> int:
+        vid = self.variable_count
+        self.variable_count += 1
+        tensor._node = {self.id: vid} if tensor._node is None else {**tensor._node, self.id: vid}
+        return vid
+
+    def watch(self, tensor: Tensor) -> int:
+        """Mark `tensor` as a leaf (its previous variable, if any, is kept: a weight used
+        twice as a leaf is one variable)."""
+        vid = self.variable_of(tensor)
+        if vid is None:
+            vid = self.new_variable(tensor)
+            self._marked.append(tensor)
+            hooks = tensor_hooks.get(tensor)
+            if hooks is not None:
+                self.add_hook(vid, hooks)
+        return vid
+
+    def variable_of(self, value):
+        """The variable id of a tracked Tensor, a nested tuple of ids for a sequence, or
+        None when nothing in `value` is tracked."""
+        if isinstance(value, Tensor):
+            node = value._node
+            return None if node is None else node.get(self.id)
+        if type(value) in (tuple, list):
+            vids = tuple(self.variable_of(v) for v in value)
+            return vids if any(v is not None for v in vids) else None
+        return None
+
+    # ---- recording ----------------------------------------------------------------------
+    def record(self, prim, args: tuple, out) -> None:
+        input_vids = tuple(self.variable_of(a) for a in args)
+        if all(v is None for v in input_vids):
+            return
+        name = type(prim).__name__
+        if name in NON_DIFFERENTIABLE:
+            return
+        if name not in BPROPS and not hasattr(prim, "bprop"):
+            raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not "
+                               f"flow through it.")
+        if type(out) in (tuple, list):
+            output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
+        else:
+            output_vids = self.new_variable(out)
+        self.nodes.append(Node(prim, _snapshot(args), input_vids, _snapshot(out), output_vids))
+
+    # ---- backward -----------------------------------------------------------------------
+    def backward(self, roots: list[tuple[Tensor, Tensor]]) -> dict[int, Tensor]:
+        """Propagate `roots` ([(output, sens)]) back to the leaves; returns {vid: grad}
+        for the variables the gradient reached that no recorded node produced (leaves)."""
+        self.recording = False
+        grads: dict[int, Tensor] = {}
+        for tensor, sens in roots:
+            vid = self.variable_of(tensor)
+            if vid is not None:
+                _accumulate(grads, vid, sens)
+        for node in reversed(self.nodes):
+            dout = self._take_output_grads(node, grads)
+            if dout is None:
+                continue
+            own_bprop = getattr(node.prim, "bprop", None)
+            if own_bprop is not None:
+                input_grads = own_bprop(*node.inputs, node.out, dout)
+            else:
+                input_grads = BPROPS[type(node.prim).__name__](node.prim, *node.inputs, node.out, dout)
+            _check_bprop_result(node, input_grads)
+            for vid, grad in zip(node.input_vids, input_grads):
+                if vid is not None and grad is not None:
+                    _accumulate(grads, vid, grad)
+        for vid in list(grads):
+            grads[vid] = self._apply_hooks(vid, grads[vid])
+        return grads
+
+    def _take_output_grads(self, node: Node, grads: dict):
+        if isinstance(node.output_vids, tuple):
+            douts = [None if v is None else grads.pop(v, None) for v in node.output_vids]
+            if all(d is None for d in douts):
+                return None
+            douts = [self._apply_hooks(v, d) if d is not None else array_func.zeros_like(o)
+                     for v, d, o in zip(node.output_vids, douts, node.out)]
+            return type(node.out)(douts)
+        dout = grads.pop(node.output_vids, None)
+        return None if dout is None else self._apply_hooks(node.output_vids, dout)
+
+    def _apply_hooks(self, vid: int, grad):
+        for hook_table in self.hooks.get(vid, ()):
+            for fn in list(hook_table.values()):
+                replaced = fn(grad)
+                if replaced is not None:
+                    grad = replaced
+        return grad
+
+    def add_hook(self, vid: int, hook_table: dict) -> None:
+        self.hooks.setdefault(vid, []).append(hook_table)
+
+    # ---- lifetime -----------------------------------------------------------------------
+    def release(self) -> None:
+        """Forget everything: leaves lose their mark, nodes and their values are dropped."""
+        for tensor in self._marked:
+            if tensor._node is not None and self.id in tensor._node:
+                rest = {k: v for k, v in tensor._node.items() if k != self.id}
+                tensor._node = rest or None
+        self._marked.clear()
+        self.nodes.clear()
+        self.hooks.clear()
+
+
+def _snapshot(value):
+    """New wrappers over the same storage and tracking, immune to later rebinding."""
+    if isinstance(value, Tensor):
+        copy = wrap(value._t)
+        copy._node = value._node
+        return copy
+    if type(value) in (tuple, list):
+        return type(value)(_snapshot(v) for v in value)
+    return value
+
+
+def _accumulate(grads: dict, vid, grad) -> None:
+    if isinstance(vid, tuple):
+        for v, g in zip(vid, grad):
+            if v is not None and g is not None:
+                _accumulate(grads, v, g)
+        return
+    previous = grads.get(vid)
+    grads[vid] = grad if previous is None else math_func.add(previous, grad)
+
+
+def _check_bprop_result(node: Node, input_grads) -> None:
+    if not isinstance(input_grads, (tuple, list)) or len(input_grads) != len(node.inputs):
+        got = len(input_grads) if isinstance(input_grads, (tuple, list)) else type(input_grads).__name__
+        raise ValueError(f"For '{node.prim.name}', the bprop must return a tuple of {len(node.inputs)} "
+                         f"gradients (one per input), but got {got}.")
+
+
+# ---- the interceptor --------------------------------------------------------------------
+def _record_call(prim, args):
+    out = prim.run(args)
+    for tape in _open_tapes:
+        if tape.recording:
+            tape.record(prim, args, out)
+    return out
+
+
+def open_tape() -> Tape:
+    tape = Tape()
+    _open_tapes.append(tape)
+    _primitive.set_call_interceptor(_record_call)
+    return tape
+
+
+def close_tape(tape: Tape) -> None:
+    _open_tapes.remove(tape)
+    tape.release()
+    if not _open_tapes:
+        _primitive.set_call_interceptor(None)
+
+
+def recording_tapes() -> list[Tape]:
+    return [t for t in _open_tapes if t.recording]
+
+
+def is_recording() -> bool:
+    return any(t.recording for t in _open_tapes)
+
+
+@contextlib.contextmanager
+def paused():
+    """The open tapes record nothing inside (custom Cell bprops run their forward this
+    way, since their own bprop replaces the recorded graph)."""
+    states = [(t, t.recording) for t in _open_tapes]
+    for t, _ in states:
+        t.recording = False
+    try:
+        yield
+    finally:
+        for t, state in states:
+            t.recording = state
+
+
+def register_tensor_hook(tensor: Tensor, hook_fn: Callable):
+    """`Tensor.register_hook`: hook_fn(grad) runs when the gradient with respect to
+    `tensor` has been computed; a return value other than None replaces it."""
+    if not callable(hook_fn):
+        raise TypeError(f"For 'Tensor.register_hook', the 'hook_fn' must be a function, but got "
+                        f"{type(hook_fn).__name__}.")
+    table, created = tensor_hooks.table_for(tensor)
+    if created:
+        for tape in _open_tapes:
+            vid = tape.variable_of(tensor)
+            if vid is not None:
+                tape.add_hook(vid, table)
+    return add_hook(table, hook_fn)

@@ -1,0 +1,6 @@
+"""One bprop per differentiable primitive, written with spore ops (see registry.py).
+
+Each module covers the primitives of one operations module; importing this package
+fills the table."""
+from . import debug_bprop, math_bprop
+from .registry import BPROPS, NON_DIFFERENTIABLE, bprop, non_differentiable

@@ -1,0 +1,230 @@
+"""Gradient transformations: GradOperation (1.x), grad and value_and_grad (2.x).
+
+All of them run the function once under a new tape with the requested inputs and
+weights marked as leaves, then propagate a sensitivity (ones, or the caller's `sens`)
+back through the tape. They differ only in which gradients they return and in what
+structure, which follows MindSpore exactly (see tests/autograd/test_grad_api.py).
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from ...autograd import tape as _tape
+from ...common.parameter import Parameter, ParameterTuple
+from ...common.tensor import Tensor
+from ..function import array_func
+
+
+class _Result(NamedTuple):
+    outputs: object
+    input_grads: tuple
+    weight_grads: tuple
+
+
+def _tensor_leaves(value) -> list[Tensor]:
+    if isinstance(value, Tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [leaf for v in value for leaf in _tensor_leaves(v)]
+    return []
+
+
+def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weights: tuple,
+                   sens=None, has_aux: bool = False, api: str = "grad") -> _Result:
+    """Run `fn(*args)` on a tape and take gradients of its outputs (the first one only
+    with has_aux) with respect to `args[positions]` and `weights`. Missing gradients are
+    zeros; arguments at `positions` that are not Tensors get no entry."""
+    tape = _tape.open_tape()
+    try:
+        input_vids = [tape.watch(args[i]) if isinstance(args[i], Tensor) else None for i in positions]
+        weight_vids = [tape.watch(w) for w in weights]
+        outputs = fn(*args)
+        targets = _targets(outputs, has_aux, api)
+        if sens is None:
+            roots = [(t, array_func.ones_like(t)) for t in targets]
+        else:
+            roots = list(zip(targets, _tensor_leaves(sens)))
+            _check_sens(api, targets, roots)
+        grads = tape.backward(roots)
+        input_grads = tuple(_grad_or_zeros(grads, vid, args[i])
+                            for vid, i in zip(input_vids, positions) if vid is not None)
+        weight_grads = tuple(_grad_or_zeros(grads, vid, w) for vid, w in zip(weight_vids, weights))
+    finally:
+        _tape.close_tape(tape)
+    return _Result(outputs, input_grads, weight_grads)
+
+
+def _targets(outputs, has_aux: bool, api: str) -> list[Tensor]:
+    if has_aux:
+        if not isinstance(outputs, (tuple, list)) or len(outputs) < 2:
+            raise ValueError(f"For '{api}', when has_aux is True the function must return more than "
+                             f"one output, but it returned {type(outputs).__name__}.")
+        return _tensor_leaves(outputs[0])
+    return _tensor_leaves(outputs)
+
+
+def _check_sens(api: str, targets: list[Tensor], roots: list) -> None:
+    if len(roots) != len(targets):
+        raise ValueError(f"For '{api}', 'sens' must give one Tensor per output ({len(targets)}), "
+                         f"but got {len(roots)}.")
+    for out, s in roots:
+        if tuple(s.shape) != tuple(out.shape):
+            raise ValueError(f"For '{api}', each 'sens' Tensor must have its output's shape "
+                             f"{tuple(out.shape)}, but got {tuple(s.shape)}.")
+
+
+def _grad_or_zeros(grads: dict, vid: int, like: Tensor) -> Tensor:
+    grad = grads.get(vid)
+    return array_func.zeros_like(like) if grad is None else grad
+
+
+def _as_weights(api: str, weights) -> tuple[tuple, bool]:
+    """(tuple of Parameters, whether a single Parameter was given)."""
+    if weights is None:
+        return (), False
+    if isinstance(weights, Parameter):
+        return (weights,), True
+    if isinstance(weights, (list, tuple, ParameterTuple)):
+        weights = tuple(weights)
+        for w in weights:
+            if not isinstance(w, Parameter):
+                raise TypeError(f"For '{api}', the 'weights' must be a Parameter, a list or tuple of "
+                                f"Parameters or a ParameterTuple, but got an element of type "
+                                f"{type(w).__name__}.")
+        return weights, False
+    raise TypeError(f"For '{api}', the 'weights' must be a Parameter, a list or tuple of Parameters "
+                    f"or a ParameterTuple, but got {type(weights).__name__}.")
+
+
+# ---- GradOperation (MindSpore 1.x) ------------------------------------------------------
+class GradOperation:
+    """GradOperation(get_all=False, get_by_list=False, sens_param=False)
+
+    `GradOperation(...)(fn)` or, with get_by_list, `GradOperation(...)(fn, weights)`
+    returns a function of fn's arguments (plus `sens` last, with sens_param) giving:
+    the first input's gradient; all Tensor inputs' gradients (get_all); the weights'
+    gradients (get_by_list); or both as (inputs, weights).
+    """
+
+    def __init__(self, get_all: bool = False, get_by_list: bool = False, sens_param: bool = False):
+        for name, value in (("get_all", get_all), ("get_by_list", get_by_list), ("sens_param", sens_param)):
+            if not isinstance(value, bool):
+                raise TypeError(f"For 'GradOperation', the '{name}' must be bool, but got "
+                                f"{type(value).__name__}.")
+        self.get_all = get_all
+        self.get_by_list = get_by_list
+        self.sens_param = sens_param
+
+    def __call__(self, fn: Callable, weights=None) -> Callable:
+        if not callable(fn):
+            raise TypeError(f"For 'GradOperation', the function to differentiate must be callable, "
+                            f"but got {type(fn).__name__}.")
+        if self.get_by_list:
+            params, single = _as_weights("GradOperation", weights)
+        elif weights is not None:
+            raise ValueError("For 'GradOperation', 'weights' is given but 'get_by_list' is False.")
+        else:
+            params, single = (), False
+
+        def grad_fn(*args):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise TypeError("For 'GradOperation' with sens_param=True, the last argument must "
+                                    "be the sensitivity 'sens', but no argument was given.")
+                args, sens = args[:-1], args[-1]
+            positions = tuple(range(len(args))) if self.get_all else (0,)
+            if not args and not self.get_by_list:
+                raise TypeError("For 'GradOperation', the function must take at least one input to "
+                                "differentiate with respect to.")
+            result = _differentiate(fn, args, positions if args else (), params, sens,
+                                    api="GradOperation")
+            weight_grads = result.weight_grads[0] if single else result.weight_grads
+            if self.get_by_list and not self.get_all:
+                return weight_grads
+            inputs = result.input_grads if self.get_all else result.input_grads[0]
+            return (inputs, weight_grads) if self.get_by_list else inputs
+
+        return grad_fn
+
+
+# ---- grad / value_and_grad (MindSpore 2.x) ----------------------------------------------
+def _positions(api: str, grad_position, nargs: int) -> tuple[int, ...]:
+    if isinstance(grad_position, int) and not isinstance(grad_position, bool):
+        positions = (grad_position,)
+    elif isinstance(grad_position, tuple) and all(
+            isinstance(p, int) and not isinstance(p, bool) for p in grad_position):
+        positions = grad_position
+    else:
+        raise TypeError(f"For '{api}', the 'grad_position' must be int or tuple of int, but got "
+                        f"{type(grad_position).__name__}.")
+    if len(set(positions)) != len(positions):
+        raise ValueError(f"For '{api}', there are duplicate positions in 'grad_position': {grad_position}.")
+    for p in positions:
+        if p < 0:
+            raise ValueError(f"For '{api}', every 'grad_position' must be >= 0, but got {p}.")
+        if p >= nargs:
+            raise ValueError(f"For '{api}', the 'grad_position' {p} is out of range: the function was "
+                             f"called with {nargs} arguments.")
+    return positions
+
+
+def _input_part(grads: tuple, positions: list[int], return_ids: bool):
+    """Input gradients: one alone (even from a 1-tuple grad_position), else a tuple;
+    with return_ids, (position, gradient) pairs."""
+    items = tuple(zip(positions, grads)) if return_ids else grads
+    return items[0] if len(items) == 1 else items
+
+
+def _weight_part(grads: tuple, params: tuple, single: bool, return_ids: bool):
+    """Weight gradients: a tuple (a lone Tensor when one Parameter, not a list, was
+    given); with return_ids, (name, gradient) pairs."""
+    if return_ids:
+        return tuple((p.name, g) for p, g in zip(params, grads))
+    return grads[0] if single else grads
+
+
+def _grad_structure(api: str, fn, grad_position, weights, has_aux: bool, return_ids: bool):
+    if grad_position is None and weights is None:
+        raise ValueError(f"For '{api}', 'grad_position' and 'weights' can not both be None.")
+    if not callable(fn):
+        raise TypeError(f"For '{api}', 'fn' must be callable, but got {type(fn).__name__}.")
+    params, single_weight = _as_weights(api, weights)
+
+    def run(args):
+        positions = () if grad_position is None else _positions(api, grad_position, len(args))
+        result = _differentiate(fn, args, positions, params, has_aux=has_aux, api=api)
+        weight_part = _weight_part(result.weight_grads, params, single_weight, return_ids)
+        if grad_position is None:
+            return result.outputs, weight_part
+        tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
+        input_part = _input_part(result.input_grads, tensor_positions, return_ids)
+        return result.outputs, (input_part if weights is None else (input_part, weight_part))
+
+    return run
+
+
+def grad(fn: Callable, grad_position=0, weights=None, has_aux: bool = False, return_ids: bool = False) -> Callable:
+    """A function computing the gradient of `fn` with respect to the inputs at
+    `grad_position` (an int or a tuple) and / or `weights`. With has_aux, only fn's
+    first output is differentiated and the rest is returned beside the gradient."""
+    run = _grad_structure("grad", fn, grad_position, weights, has_aux, return_ids)
+
+    def grad_fn(*args):
+        outputs, grads = run(args)
+        if has_aux:
+            return grads, tuple(outputs[1:])
+        return grads
+
+    return grad_fn
+
+
+def value_and_grad(fn: Callable, grad_position=0, weights=None, has_aux: bool = False,
+                   return_ids: bool = False) -> Callable:
+    """Like `grad`, returning `(fn's outputs, gradients)`."""
+    run = _grad_structure("value_and_grad", fn, grad_position, weights, has_aux, return_ids)
+
+    def value_and_grad_fn(*args):
+        return run(args)
+
+    return value_and_grad_fn
