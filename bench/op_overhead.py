@@ -14,9 +14,10 @@ import numpy as np
 import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
-import spore as ms  # noqa: E402
-from spore import ops  # noqa: E402
-from timing import compare, report  # noqa: E402
+from timing import compare, report
+
+import spore as ms
+from spore import ops
 
 TARGET = 2.5
 
