@@ -1,4 +1,260 @@
-"""Kernels of the primitives in ops/operations/array_ops.py."""
+"""Kernels of the primitives in ops/operations/array_ops.py.
+
+Shape kernels return torch views where torch gives them (reshape, permute, expand,
+split): spore never mutates a tensor a Tensor wraps, so sharing storage is safe.
+"""
 from __future__ import annotations
 
-from .registry import kernel, kernel_factory  # noqa: F401
+import math
+
+import torch
+import torch.nn.functional as F
+
+from . import device
+from .registry import kernel, kernel_factory
+from .tensor_data import MS_OF, TORCH_OF
+
+
+def _ints(value):
+    """A shape-like argument as ints: tuples and lists as they are, a tensor's values."""
+    return value.tolist() if isinstance(value, torch.Tensor) else value
+
+
+def _number(value):
+    """A Python number from a number or a one-element tensor."""
+    return value.item() if isinstance(value, torch.Tensor) else value
+
+
+def _size(size) -> tuple:
+    """A creation op's shape: an int, a tuple / list of ints, or a 1-D tensor of them."""
+    return (size,) if isinstance(size, int) else tuple(_ints(size))
+
+
+# ---- shapes -----------------------------------------------------------------------------------
+@kernel("Reshape")
+def reshape(x, shape):
+    return x.reshape(_ints(shape))
+
+
+@kernel("Transpose")
+def transpose(x, perm):
+    return x.permute(perm)
+
+
+@kernel("ExpandDims")
+def expand_dims(x, axis):
+    return x.unsqueeze(axis)
+
+
+@kernel_factory("Squeeze")
+def squeeze(prim):
+    axis = prim.axis
+    if not axis:
+        return torch.squeeze
+    return lambda x: x.squeeze(axis)
+
+
+@kernel("Flatten")
+def flatten(x):
+    return x.reshape(x.shape[0], math.prod(x.shape[1:]))
+
+
+@kernel_factory("BroadcastTo")
+def broadcast_to(prim):
+    shape = prim.shape
+    return lambda x: x.expand(shape)
+
+
+@kernel("Tile")
+def tile(x, dims):
+    return x.tile(dims)
+
+
+# ---- joining and splitting --------------------------------------------------------------------
+@kernel_factory("Concat")
+def concat(prim):
+    axis = prim.axis
+    return lambda tensors: torch.cat(tensors, axis)
+
+
+@kernel_factory("Stack")
+def stack(prim):
+    axis = prim.axis
+
+    def stack_kernel(*tensors):
+        if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)):
+            tensors = tensors[0]
+        return torch.stack(tensors, axis)
+    return stack_kernel
+
+
+@kernel_factory("Unstack")
+def unstack(prim):
+    axis = prim.axis
+    return lambda x: torch.unbind(x, axis)
+
+
+@kernel_factory("Split")
+def split(prim):
+    axis, parts = prim.axis, prim.output_num
+    # tensor_split always gives `parts` outputs, also for an empty axis; check() has made
+    # sure the parts are equal.
+    return lambda x: torch.tensor_split(x, parts, axis)
+
+
+@kernel_factory("SplitV")
+def split_v(prim):
+    sizes, axis = list(prim.size_splits), prim.split_dim
+    if -1 not in sizes:
+        return lambda x: torch.split(x, sizes, axis)
+    rest = sizes.index(-1)
+    known = sum(s for s in sizes if s != -1)
+
+    def split_with_rest(x):
+        resolved = list(sizes)
+        resolved[rest] = x.shape[axis] - known
+        return torch.split(x, resolved, axis)
+    return split_with_rest
+
+
+@kernel_factory("Meshgrid")
+def meshgrid(prim):
+    indexing = prim.indexing
+    return lambda inputs: torch.meshgrid(*inputs, indexing=indexing)
+
+
+# ---- padding and reordering -------------------------------------------------------------------
+@kernel_factory("Pad")
+def pad(prim):
+    # torch lists (before, after) pairs from the last axis backwards.
+    pads = [v for pair in reversed(prim.paddings) for v in pair]
+    return lambda x: F.pad(x, pads)
+
+
+_TORCH_PAD_MODES = {"constant": "constant", "reflect": "reflect", "edge": "replicate", "circular": "circular"}
+
+
+@kernel_factory("PadV3")
+def pad_v3(prim):
+    mode, contiguous = _TORCH_PAD_MODES[prim.mode], prim.paddings_contiguous
+
+    def pad_kernel(x, paddings, constant_value=None):
+        pads = list(_ints(paddings))
+        if not contiguous:
+            half = len(pads) // 2
+            pads = [v for pair in zip(pads[:half], pads[half:]) for v in pair]
+        if mode == "constant":
+            return F.pad(x, pads, value=0 if constant_value is None else _number(constant_value))
+        return F.pad(x, pads, mode=mode)
+    return pad_kernel
+
+
+@kernel_factory("ReverseV2")
+def reverse_v2(prim):
+    axis = prim.axis
+    return lambda x: torch.flip(x, axis)
+
+
+@kernel_factory("Roll")
+def roll(prim):
+    shifts, dims = prim.shifts, prim.dims
+    if dims is None:
+        return lambda x: torch.roll(x, shifts)
+    return lambda x: torch.roll(x, shifts, dims)
+
+
+def _repeat_interleave(x, repeats, dim=None, output_size=None):
+    if isinstance(repeats, (tuple, list)):
+        repeats = torch.tensor(repeats, device=x.device)  # float counts stay float, which torch refuses
+    return torch.repeat_interleave(x, repeats, dim, output_size=output_size)
+
+
+kernel("RepeatInterleaveInt")(_repeat_interleave)
+kernel("RepeatInterleaveTensor")(_repeat_interleave)
+
+
+# ---- casting ----------------------------------------------------------------------------------
+@kernel("Cast")
+def cast(x, dtype):
+    target = TORCH_OF[dtype]
+    if not isinstance(x, torch.Tensor):
+        return torch.scalar_tensor(x, dtype=target, device=device.current())
+    if x.is_complex() and not target.is_complex:
+        x = x.real  # what MindSpore keeps; torch would warn that it drops the imaginary part
+    return x.to(target)
+
+
+# ---- creation ---------------------------------------------------------------------------------
+@kernel("Fill")
+def fill(dtype, shape, value):
+    return torch.full(_size(shape), _number(value), dtype=TORCH_OF[dtype], device=device.current())
+
+
+def _filled(torch_fn):
+    def filled(size, dtype=None):
+        target = torch.float32 if dtype is None else TORCH_OF[dtype]
+        return torch_fn(_size(size), dtype=target, device=device.current())
+    return filled
+
+
+kernel("Zeros")(_filled(torch.zeros))
+kernel("Ones")(_filled(torch.ones))
+kernel("ZerosLike")(torch.zeros_like)
+kernel("OnesLike")(torch.ones_like)
+
+
+@kernel("Range")
+def range_(start, limit, delta):
+    start, limit, delta = _number(start), _number(limit), _number(delta)
+    dtype = torch.float32 if isinstance(start, float) else torch.int64
+    return torch.arange(start, limit, delta, dtype=dtype, device=device.current())
+
+
+@kernel("LinSpace")
+def linspace(start, stop, num):
+    bound = start if isinstance(start, torch.Tensor) else stop
+    dtype = bound.dtype if isinstance(bound, torch.Tensor) else torch.float32
+    return torch.linspace(_number(start), _number(stop), _number(num), dtype=dtype, device=device.current())
+
+
+@kernel("Eye")
+def eye(n, m, dtype):
+    return torch.eye(n, m, dtype=TORCH_OF[dtype], device=device.current())
+
+
+@kernel_factory("OneHot")
+def one_hot(prim):
+    axis = prim.axis
+
+    def one_hot_kernel(indices, depth, on_value, off_value):
+        position = indices.dim() if axis == -1 else axis
+        depth = _number(depth)
+        # The classes 0..depth-1 laid along the new axis, compared with every index:
+        # out-of-range indices match no class and get off_value everywhere.
+        classes = torch.arange(depth, device=indices.device).view((depth,) + (1,) * (indices.dim() - position))
+        hit = indices.unsqueeze(position) == classes
+        on = on_value.reshape(()) if isinstance(on_value, torch.Tensor) else on_value
+        off = off_value.reshape(()) if isinstance(off_value, torch.Tensor) else off_value
+        return torch.where(hit, on, off)
+    return one_hot_kernel
+
+
+# ---- metadata: Python values, not tensors -------------------------------------------------------
+@kernel("Shape")
+def shape(x):
+    return tuple(x.shape)
+
+
+@kernel("Rank")
+def rank(x):
+    return x.dim()
+
+
+@kernel("Size")
+def size(x):
+    return x.numel()
+
+
+@kernel("DType")
+def dtype(x):
+    return MS_OF[x.dtype]

@@ -1,7 +1,547 @@
-"""Functional API of the primitives in operations/array_ops.py."""
+"""Functional API of the array primitives (`ops.reshape`, `ops.concat`, `ops.zeros`, ...)
+and the Tensor methods that reshape, combine and cast (`x.reshape(2, -1)`, `x.astype(...)`).
+
+Functions whose primitive takes attributes from the call (`ops.concat(xs, axis)`) share
+one cached Primitive per distinct attribute values (`_prim`).
+"""
 from __future__ import annotations
 
-__all__ = []
+import builtins
+import functools
+import math
+import numbers
 
-TENSOR_METHODS = {}
+from ...common import dtype as mstype
+from ..operations import array_ops as A
+from ..operations.other_ops import Identity
+from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
+
+__all__ = [
+    "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
+    "broadcast_to", "tile", "movedim", "swapaxes",
+    "concat", "cat", "stack", "unstack", "unbind", "split", "chunk", "meshgrid",
+    "pad", "flip", "fliplr", "flipud", "roll", "repeat_interleave",
+    "cast",
+    "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
+    "linspace", "eye", "one_hot",
+    "shape", "rank", "size", "dtype",
+]
+
+_reshape, _transpose, _expand_dims, _flatten, _tile = A.Reshape(), A.Transpose(), A.ExpandDims(), A.Flatten(), A.Tile()
+_repeat_int, _repeat_tensor = A.RepeatInterleaveInt(), A.RepeatInterleaveTensor()
+_cast, _identity = A.Cast(), Identity()
+_fill, _zeros, _ones, _zeros_like, _ones_like = A.Fill(), A.Zeros(), A.Ones(), A.ZerosLike(), A.OnesLike()
+_range, _linspace, _eye = A.Range(), A.LinSpace(), A.Eye()
+_shape, _rank, _size, _dtype = A.Shape(), A.Rank(), A.Size(), A.DType()
+
+
+@functools.lru_cache(maxsize=512)
+def _prim(cls, *attrs):
+    """The Primitive `cls(*attrs)`, built once per distinct attribute values."""
+    return cls(*attrs)
+
+
+def _key(value):
+    """A list attribute as a tuple, so that it can key `_prim`'s cache."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _is_tensor(value) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type)
+
+
+def _axis(op: str, input, axis) -> int:
+    """`axis` of a Tensor of rank >= 1, made non-negative."""
+    check_tensor(op, "input", input)
+    if not input.shape:
+        raise ValueError(f"For '{op}', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+    return check_axis(op, axis, len(input.shape))
+
+
+def _swapped(ndim: int, axis0: int, axis1: int) -> tuple[int, ...]:
+    perm = list(builtins.range(ndim))  # ops.range shadows the builtin in this module
+    if perm:
+        perm[axis0], perm[axis1] = perm[axis1], perm[axis0]
+    return tuple(perm)
+
+
+# ---- shapes -----------------------------------------------------------------------------------
+def reshape(input, shape):
+    """`input` in `shape` (a tuple / list of ints or 1-D Tensor; one -1 is inferred)."""
+    return _reshape(input, shape)
+
+
+def transpose(input, input_perm):
+    """`input` with its axes permuted: output axis i is input axis input_perm[i]."""
+    return _transpose(input, input_perm)
+
+
+def permute(input, axis):
+    """Same as transpose(input, axis)."""
+    return _transpose(input, axis)
+
+
+def expand_dims(input_x, axis):
+    """`input_x` with a size-1 axis inserted at `axis`."""
+    return _expand_dims(input_x, axis)
+
+
+def unsqueeze(input, dim):
+    """`input` with a size-1 axis inserted at `dim`."""
+    return _expand_dims(input, dim)
+
+
+def squeeze(input, axis=None):
+    """`input` without its size-1 axes (None: all of them; else those of `axis` that have size 1)."""
+    return _prim(A.Squeeze, () if axis is None else _key(axis))(input)
+
+
+def flatten(input, order="C", *, start_dim=1, end_dim=-1):
+    """Axes start_dim..end_dim of `input` merged into one. order='F' reverses the axes first
+    (column-major order); a 0-d or 1-D input gives a 1-D result."""
+    check_tensor("flatten", "input", input)
+    check_type("flatten", "order", order, str)
+    order = check_string("flatten", "order", order, ("C", "F"), case_sensitive=True)
+    check_type("flatten", "start_dim", start_dim, int)
+    check_type("flatten", "end_dim", end_dim, int)
+    if order == "F":
+        input = _transpose(input, tuple(reversed(builtins.range(input.ndim))))
+    shape = input.shape
+    if len(shape) <= 1:
+        return _reshape(input, (-1,))
+    start = check_axis("flatten", start_dim, len(shape), "start_dim")
+    end = check_axis("flatten", end_dim, len(shape), "end_dim")
+    if start > end:
+        raise ValueError(f"For 'flatten', the 'start_dim' {start_dim} must not come after the 'end_dim' {end_dim}.")
+    if (start, end) == (1, len(shape) - 1):
+        return _flatten(input)
+    if start == end:
+        return input
+    return _reshape(input, shape[:start] + (math.prod(shape[start:end + 1]),) + shape[end + 1:])
+
+
+def broadcast_to(input, shape):
+    """`input` broadcast to `shape`; a -1 keeps the input's size on that axis."""
+    return _prim(A.BroadcastTo, _key(shape))(input)
+
+
+def tile(input, dims):
+    """`input` repeated dims[i] times along axis i."""
+    return _tile(input, dims)
+
+
+def movedim(x, source, destination):
+    """`x` with axes `source` moved to positions `destination` (ints or tuples); the other
+    axes keep their order."""
+    check_tensor("movedim", "x", x)
+    ndim = x.ndim
+    sources = check_axes("movedim", source, ndim, "source")
+    targets = check_axes("movedim", destination, ndim, "destination")
+    if len(sources) != len(targets):
+        raise ValueError(f"For 'movedim', 'source' and 'destination' must have the same number of axes, "
+                         f"but got {source} and {destination}.")
+    rest = iter(a for a in builtins.range(ndim) if a not in sources)
+    placed = dict(zip(targets, sources))
+    return _transpose(x, tuple(placed[i] if i in placed else next(rest) for i in builtins.range(ndim)))
+
+
+def swapaxes(input, axis0, axis1):
+    """`input` with axes `axis0` and `axis1` exchanged."""
+    check_tensor("swapaxes", "input", input)
+    ndim = input.ndim
+    a = check_axis("swapaxes", axis0, ndim, "axis0")
+    b = check_axis("swapaxes", axis1, ndim, "axis1")
+    return _transpose(input, _swapped(ndim, a, b))
+
+
+# ---- joining and splitting --------------------------------------------------------------------
+def concat(tensors, axis=0):
+    """`tensors` (one dtype and rank) joined along `axis`."""
+    return _prim(A.Concat, axis)(tensors)
+
+
+def cat(tensors, axis=0):
+    """Same as concat(tensors, axis)."""
+    return _prim(A.Concat, axis)(tensors)
+
+
+def stack(tensors, axis=0):
+    """`tensors` (one shape and dtype) stacked along a new axis `axis`."""
+    return _prim(A.Stack, axis)(tensors)
+
+
+def unstack(input_x, axis=0):
+    """The slices of `input_x` along `axis`, as a tuple."""
+    return _prim(A.Unstack, axis)(input_x)
+
+
+def unbind(input, dim=0):
+    """The slices of `input` along `dim`, as a tuple."""
+    return _prim(A.Unstack, dim)(input)
+
+
+def _split_into(tensor, sizes: tuple, axis: int):
+    return _prim(A.SplitV, sizes, axis, len(sizes))(tensor)
+
+
+def _split_by_step(tensor, step: int, axis: int):
+    length = tensor.shape[axis]
+    sizes = (step,) * (length // step) + ((length % step,) if length % step else ())
+    return _split_into(tensor, sizes or (0,), axis)
+
+
+def split(tensor, split_size_or_sections, axis=0):
+    """Parts of `tensor` along `axis`, as a tuple: of `split_size_or_sections` elements each
+    if it is an int (the last part may be smaller), else of the listed sizes."""
+    axis = _axis("split", tensor, axis)
+    if isinstance(split_size_or_sections, (tuple, list)):
+        sizes = tuple(split_size_or_sections)
+        if any(_is_int(s) and s < 0 for s in sizes):
+            raise ValueError(f"For 'split', every size in 'split_size_or_sections' must be non-negative, "
+                             f"but got {sizes}.")
+        return _split_into(tensor, sizes, axis)
+    return _split_by_step(tensor, check_positive_int("split", "split_size_or_sections", split_size_or_sections),
+                          axis)
+
+
+def chunk(input, chunks, axis=0):
+    """`input` cut along `axis` into at most `chunks` parts of ceil(size / chunks) elements
+    (the last may be smaller, and fewer parts may come out)."""
+    axis = _axis("chunk", input, axis)
+    chunks = check_positive_int("chunk", "chunks", chunks)
+    return _split_by_step(input, max(-(-input.shape[axis] // chunks), 1), axis)
+
+
+def meshgrid(*inputs, indexing="xy"):
+    """Coordinate grids from 1-D tensors ('xy': Cartesian, 'ij': matrix indexing)."""
+    return _prim(A.Meshgrid, indexing)(inputs)
+
+
+# ---- padding and reordering -------------------------------------------------------------------
+_PAD_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "edge": "edge",
+              "circular": "circular"}
+
+
+def pad(input_x, padding, mode="constant", value=None):
+    """`input_x` padded by `padding`, (before, after) pairs from the last axis backwards
+    (torch order; negative values crop). `mode` 'constant' fills with `value` (0 when None);
+    'reflect', 'replicate' and 'circular' pad 1 to 3 trailing axes of an input with one or
+    two axes more."""
+    check_tensor("pad", "input_x", input_x)
+    if mode not in _PAD_MODES:
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect', 'replicate' or 'circular', "
+                         f"but got {mode!r}.")
+    if _is_tensor(padding):
+        padding = padding.tolist()
+    if not isinstance(padding, (tuple, list)) or not all(_is_int(p) for p in padding):
+        raise TypeError(f"For 'pad', the 'padding' must be a tuple or list of ints, but got {padding!r}.")
+    if not padding:
+        return input_x
+    if len(padding) % 2:
+        raise ValueError(f"For 'pad', the 'padding' must hold (before, after) pairs, but got {len(padding)} values.")
+    padding = tuple(padding)
+    if mode == "constant":
+        return _prim(A.PadV3, "constant")(input_x, padding, 0 if value is None else value)
+    if value is not None:
+        raise ValueError(f"For 'pad', mode '{mode}' pads with values of 'input_x', so 'value' must be None, "
+                         f"but got {value}.")
+    padder = _prim(A.PadV3, _PAD_MODES[mode])
+    if len(padding) // 2 + 1 == input_x.ndim:
+        # PadV3 wants a batch axis in front of the padded and channel axes.
+        return _prim(A.Squeeze, 0)(padder(_expand_dims(input_x, 0), padding))
+    return padder(input_x, padding)
+
+
+def flip(input, dims):
+    """`input` with the order of elements reversed along each axis of `dims` (a tuple or list)."""
+    return _prim(A.ReverseV2, _key(dims))(input)
+
+
+def fliplr(input):
+    """`input` reversed along axis 1 (left / right); needs at least 2 axes."""
+    return _prim(A.ReverseV2, (1,))(input)
+
+
+def flipud(input):
+    """`input` reversed along axis 0 (up / down)."""
+    return _prim(A.ReverseV2, (0,))(input)
+
+
+def roll(input, shifts, dims=None):
+    """`input` rolled by `shifts` along `dims`, wrapping around (over the flattened input
+    when dims is None)."""
+    return _prim(A.Roll, _key(shifts), _key(dims))(input)
+
+
+def repeat_interleave(input, repeats, axis=None):
+    """Each element of `input` repeated along `axis` (of the flattened input when None):
+    `repeats` times if an int, else repeats[i] times for element i."""
+    if _is_tensor(repeats):
+        repeats = repeats.tolist()
+    if isinstance(repeats, (tuple, list)) and len(repeats) == 1:
+        repeats = repeats[0]
+    if isinstance(repeats, (tuple, list)):
+        return _repeat_tensor(input, tuple(repeats), axis)
+    return _repeat_int(input, repeats, axis)
+
+
+# ---- casting ----------------------------------------------------------------------------------
+def cast(input, dtype):
+    """`input` converted to `dtype`."""
+    return _cast(input, dtype)
+
+
+# ---- creation ---------------------------------------------------------------------------------
+def fill(type, shape, value):
+    """A tensor of `shape` and dtype `type` holding `value` everywhere."""
+    return _fill(type, shape, value)
+
+
+def full(size, fill_value, *, dtype=None):
+    """A tensor of shape `size` (a tuple or list) holding `fill_value`. Without `dtype` the
+    result is Int64 whatever the value (MindSpore 2.7: ops.full((2,), 1.5) is [1, 1])."""
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"For 'full', the 'size' must be a tuple or list of ints, but got {type(size).__name__}.")
+    return _fill(mstype.int64 if dtype is None else dtype, tuple(size), fill_value)
+
+
+def full_like(input, fill_value, *, dtype=None):
+    """A tensor of the shape of `input` holding `fill_value`, of `dtype` (input's when None)."""
+    check_tensor("full_like", "input", input)
+    return _fill(input.dtype if dtype is None else dtype, input.shape, fill_value)
+
+
+def zeros(size, dtype=None):
+    """Zeros of shape `size` (an int, tuple or list), Float32 unless `dtype` says otherwise."""
+    return _zeros(size, dtype)
+
+
+def ones(shape, dtype=None):
+    """Ones of `shape` (an int, tuple or list), Float32 unless `dtype` says otherwise."""
+    return _ones(shape, dtype)
+
+
+def zeros_like(input, *, dtype=None):
+    """Zeros of the shape of `input`, of `dtype` (input's when None)."""
+    if dtype is None:
+        return _zeros_like(input)
+    check_tensor("zeros_like", "input", input)
+    return _zeros(input.shape, dtype)
+
+
+def ones_like(input, *, dtype=None):
+    """Ones of the shape of `input`, of `dtype` (input's when None)."""
+    if dtype is None:
+        return _ones_like(input)
+    check_tensor("ones_like", "input", input)
+    return _ones(input.shape, dtype)
+
+
+_ARANGE_TENSOR_DTYPES = (mstype.int32, mstype.int64, mstype.float32, mstype.float64)
+
+
+def _arange_bound(arg: str, value):
+    """An arange bound as a Python number: an int, a float or a 0-d int / float Tensor."""
+    if _is_tensor(value):
+        if value.dtype not in _ARANGE_TENSOR_DTYPES:
+            raise TypeError(f"For 'arange', the '{arg}' Tensor must be Int32, Int64, Float32 or Float64, "
+                            f"but got {value.dtype}.")
+        if value.shape:
+            raise ValueError(f"For 'arange', the '{arg}' must be a 0-d Tensor, but got shape {value.shape}.")
+        return value.item()
+    return check_type("arange", arg, value, (int, float))
+
+
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """[start, end) by `step` (arange(n) is [0, n)): Int64 if all three are ints, else
+    Float32, then cast to `dtype` if given."""
+    if end is None:
+        start, end = 0, start
+    bounds = [_arange_bound(n, v) for n, v in (("start", start), ("end", end), ("step", step))]
+    if any(isinstance(b, float) for b in bounds):
+        bounds = [float(b) for b in bounds]
+    out = _range(*bounds)
+    return out if dtype is None or dtype is out.dtype else _cast(out, dtype)
+
+
+def range(start, end, step, maxlen=1000000):
+    """[start, end) by `step`; the three are all ints (Int64 result) or all floats (Float32)."""
+    return _prim(A.Range, maxlen)(start, end, step)
+
+
+def linspace(start, end, steps):
+    """`steps` evenly spaced values from `start` to `end` inclusive."""
+    return _linspace(start, end, steps)
+
+
+def eye(n, m=None, dtype=None):
+    """An n x m (n x n when m is None) tensor with ones on the diagonal, Float32 by default."""
+    return _eye(n, n if m is None else m, mstype.float32 if dtype is None else dtype)
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """A one-hot encoding of `indices` along a new axis `axis` of size `depth`."""
+    return _prim(A.OneHot, axis)(indices, depth, on_value, off_value)
+
+
+# ---- metadata ---------------------------------------------------------------------------------
+def shape(input_x):
+    """The shape of `input_x`, a tuple of ints."""
+    return _shape(input_x)
+
+
+def rank(input_x):
+    """The number of axes of `input_x`."""
+    return _rank(input_x)
+
+
+def size(input_x):
+    """The number of elements of `input_x`."""
+    return _size(input_x)
+
+
+def dtype(x):
+    """The dtype of `x`."""
+    return _dtype(x)
+
+
+# ---- Tensor methods ---------------------------------------------------------------------------
+def _shape_args(args: tuple) -> tuple:
+    """A method's shape-like argument, given as ints or as one tuple / list / Tensor."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        return tuple(args[0])
+    if len(args) == 1 and _is_tensor(args[0]):
+        return tuple(args[0].tolist())
+    return args
+
+
+def _reshape_method(self, *shape_args, shape=None):
+    """Tensor.reshape(*shape) / Tensor.view(*shape): ints, or one tuple / list."""
+    return _reshape(self, _shape_args(shape_args) if shape is None else shape)
+
+
+def _reshape_as(self, other):
+    return _reshape(self, other.shape)
+
+
+def _transpose_method(self, *axes, dim0=None, dim1=None):
+    """Tensor.transpose(dim0, dim1) swaps two axes; Tensor.transpose(*axes) permutes them
+    (all reversed when none are given)."""
+    if dim0 is not None or dim1 is not None:
+        axes = (dim0, dim1)
+    if len(axes) == 2 and all(_is_int(a) for a in axes):
+        return swapaxes(self, *axes)
+    perm = _shape_args(axes) if axes else tuple(reversed(builtins.range(self.ndim)))
+    return _transpose(self, perm)
+
+
+def _permute_method(self, *axis):
+    return _transpose(self, _shape_args(axis))
+
+
+def _reversed_axes(self):
+    """Tensor.T: all axes reversed."""
+    return _transpose(self, tuple(reversed(builtins.range(self.ndim))))
+
+
+def _flatten_method(self, *args, order="C", start_dim=0, end_dim=-1):
+    """Tensor.flatten(order='C', *, start_dim=0, end_dim=-1), or the overload
+    Tensor.flatten(start_dim=0, end_dim=-1) with the dims positional."""
+    if args and isinstance(args[0], str):
+        order, args = args[0], args[1:]
+    if args:
+        start_dim, *rest = args
+        end_dim = rest[0] if rest else end_dim
+    return flatten(self, order, start_dim=start_dim, end_dim=end_dim)
+
+
+def _ravel(self):
+    return _reshape(self, (-1,))
+
+
+def _astype(self, dtype, copy=True):
+    """Tensor.astype(dtype, copy=True): `dtype` may be a mindspore dtype, a NumPy dtype or
+    a name ('float32'); with copy=False an unchanged dtype returns `self`."""
+    dtype = mstype.as_dtype(dtype)
+    if not copy and dtype is self.dtype:
+        return self
+    return _cast(self, dtype)
+
+
+def _to(self, *args, dtype=None, non_blocking=False, copy=False):
+    """Tensor.to(dtype) / Tensor.to(other) (other's dtype) / Tensor.to(device): spore
+    places every tensor on the context's device, so a device argument changes nothing."""
+    for arg in args:
+        if isinstance(arg, mstype.Number):
+            dtype = arg
+        elif _is_tensor(arg):
+            dtype = arg.dtype
+    return self if dtype is None else _cast(self, dtype)
+
+
+def _caster(target: mstype.Number):
+    def cast_method(self):
+        return _cast(self, target)
+    cast_method.__doc__ = f"The Tensor cast to {target}."
+    return cast_method
+
+
+def _copy(self):
+    """Tensor.copy(): the same values in new storage."""
+    return _identity(self)
+
+
+def _tile_method(self, *dims):
+    return _tile(self, _shape_args(dims))
+
+
+def _broadcast_to_method(self, *shape):
+    return broadcast_to(self, _shape_args(shape))
+
+
+def _expand_as(self, other):
+    return broadcast_to(self, other.shape)
+
+
+def _repeat(self, *repeats):
+    """Tensor.repeat(*repeats): the whole tensor repeated repeats[i] times along axis i
+    (torch's repeat, MindSpore 2.7's Tensor.repeat); extra leading repeats add axes."""
+    repeats = _shape_args(repeats)
+    if len(repeats) < self.ndim:
+        raise RuntimeError(f"For 'Tensor.repeat', the number of 'repeats' {len(repeats)} must not be less "
+                           f"than the rank of the tensor {self.ndim}.")
+    return _tile(self, repeats)
+
+
+def _repeat_interleave_method(self, repeats, dim=None, *, output_size=None):
+    return repeat_interleave(self, repeats, dim)
+
+
+def _split_method(self, split_size_or_sections, axis=0, *, dim=None):
+    return split(self, split_size_or_sections, axis if dim is None else dim)
+
+
+def _chunk_method(self, chunks, axis=0, *, dim=None):
+    return chunk(self, chunks, axis if dim is None else dim)
+
+
+TENSOR_METHODS = {
+    "reshape": _reshape_method, "view": _reshape_method, "view_as": _reshape_as, "reshape_as": _reshape_as,
+    "transpose": _transpose_method, "permute": _permute_method, "swapaxes": swapaxes,
+    "T": property(_reversed_axes),
+    "squeeze": squeeze, "expand_dims": expand_dims, "unsqueeze": unsqueeze,
+    "flatten": _flatten_method, "ravel": _ravel,
+    "astype": _astype, "to": _to,
+    "float": _caster(mstype.float32), "half": _caster(mstype.float16), "double": _caster(mstype.float64),
+    "bfloat16": _caster(mstype.bfloat16), "int": _caster(mstype.int32), "long": _caster(mstype.int64),
+    "bool": _caster(mstype.bool_),
+    "copy": _copy,
+    "tile": _tile_method, "broadcast_to": _broadcast_to_method, "expand": _broadcast_to_method,
+    "expand_as": _expand_as, "repeat": _repeat, "repeat_interleave": _repeat_interleave_method,
+    "flip": flip, "roll": roll, "split": _split_method, "chunk": _chunk_method,
+}
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

@@ -1,4 +1,757 @@
-"""Array primitives that reshape, combine, create and cast tensors."""
+"""Array primitives that reshape, combine, create and cast tensors.
+
+Shape ops (Reshape, Transpose, Squeeze, BroadcastTo, ...) keep the input's dtype and
+move or repeat its elements; joining and splitting ops (Concat, Stack, Split, ...) take
+or give several tensors of one dtype; creation ops (Fill, Zeros, Range, Eye, OneHot, ...)
+build new tensors from Python values; Shape, Rank, Size and DType return Python values,
+not Tensors.
+"""
 from __future__ import annotations
 
-__all__ = []
+import math
+import numbers
+
+from ...common import dtype as mstype
+from ..primitive import Primitive, TensorSpec
+from ..validator import (
+    check_axes,
+    check_axis,
+    check_bool,
+    check_int,
+    check_non_negative_int,
+    check_positive_int,
+    check_same_dtype,
+    check_string,
+    check_tensor,
+    check_type,
+)
+
+__all__ = [
+    "Reshape", "Transpose", "ExpandDims", "Squeeze", "Flatten", "BroadcastTo", "Tile",
+    "Concat", "Stack", "Unstack", "Split", "SplitV", "Meshgrid",
+    "Pad", "PadV3", "ReverseV2", "Roll", "RepeatInterleaveInt", "RepeatInterleaveTensor",
+    "Cast",
+    "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
+    "Shape", "Rank", "Size", "DType",
+]
+
+
+# ---- argument helpers ---------------------------------------------------------------------
+def _is_int(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _is_tensor(value) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type)
+
+
+def _tensor_shape(op: str, arg: str, value) -> tuple:
+    check_tensor(op, arg, value)
+    return tuple(value.shape)
+
+
+def _int_tuple(op: str, arg: str, value, tensor_ok: bool = False) -> tuple[int, ...]:
+    """A tuple or list of ints (with `tensor_ok`, also a 1-D Tensor of them) as a tuple."""
+    if tensor_ok and _is_tensor(value) and len(value.shape) == 1:
+        value = value.tolist()
+    if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
+        return tuple(int(v) for v in value)
+    raise TypeError(f"For '{op}', the '{arg}' must be a tuple or list of ints, but got {value!r}.")
+
+
+def _int_or_tuple(op: str, arg: str, value, tensor_ok: bool = False) -> tuple[int, ...]:
+    """An int, or what `_int_tuple` accepts, as a tuple."""
+    if _is_int(value):
+        return (int(value),)
+    return _int_tuple(op, arg, value, tensor_ok)
+
+
+def _size_tuple(op: str, arg: str, size) -> tuple[int, ...]:
+    """A creation op's shape (an int, a tuple / list of ints or a 1-D Tensor) of sizes >= 0."""
+    shape = _int_or_tuple(op, arg, size, tensor_ok=True)
+    if any(d < 0 for d in shape):
+        raise ValueError(f"For '{op}', every dimension of '{arg}' must be non-negative, but got {shape}.")
+    return shape
+
+
+def _scalar(op: str, arg: str, value):
+    """A Python number, or the value of a one-element Tensor."""
+    if _is_tensor(value):
+        if math.prod(value.shape) != 1:
+            raise ValueError(f"For '{op}', the '{arg}' must hold a single value, but got a Tensor "
+                             f"of shape {tuple(value.shape)}.")
+        return value.item()
+    if isinstance(value, (bool, int, float, complex)):
+        return value
+    raise TypeError(f"For '{op}', the '{arg}' must be a number or a Tensor, but got {type(value).__name__}.")
+
+
+def _check_dtype_arg(op: str, arg: str, dtype) -> mstype.Number:
+    if not isinstance(dtype, mstype.Number):
+        raise TypeError(f"For '{op}', the '{arg}' must be a mindspore dtype such as mindspore.float32, "
+                        f"but got {dtype!r}.")
+    return dtype
+
+
+def _check_rank_at_least(op: str, arg: str, shape: tuple, rank: int) -> None:
+    if len(shape) < rank:
+        raise ValueError(f"For '{op}', the rank of '{arg}' must be at least {rank}, but got shape {shape}.")
+
+
+def _tensor_sequence(op: str, arg: str, values) -> list:
+    """A non-empty tuple / list of Tensors of one dtype."""
+    if not isinstance(values, (tuple, list)):
+        raise TypeError(f"For '{op}', the '{arg}' must be a tuple or list of Tensors, but got "
+                        f"{type(values).__name__}.")
+    if not values:
+        raise ValueError(f"For '{op}', the '{arg}' must hold at least one Tensor, but got none.")
+    for i, value in enumerate(values):
+        check_tensor(op, f"{arg}[{i}]", value)
+    check_same_dtype(op, [f"{arg}[{i}]" for i in range(len(values))], [v.dtype for v in values])
+    return list(values)
+
+
+def _mixed_dtype_or_rank(values) -> bool:
+    """True when a sequence of tensors mixes dtypes or ranks (torch would promote the
+    dtypes or skip empty 1-D tensors where MindSpore rejects them)."""
+    if not isinstance(values, (tuple, list)):
+        return False
+    return len({(getattr(v, "dtype", None), len(getattr(v, "shape", ()))) for v in values}) > 1
+
+
+def _stacked(inputs: tuple):
+    """Stack's inputs: one tuple / list of Tensors, or the Tensors themselves."""
+    if len(inputs) == 1 and isinstance(inputs[0], (tuple, list)):
+        return inputs[0]
+    return inputs
+
+
+# ---- shapes ---------------------------------------------------------------------------------
+def _reshaped(op: str, in_shape: tuple, shape: tuple) -> tuple[int, ...]:
+    """`shape` with its -1 (at most one) resolved so it holds as many elements as `in_shape`."""
+    size = math.prod(in_shape)
+    if shape.count(-1) > 1 or any(d < -1 for d in shape):
+        raise ValueError(f"For '{op}', the 'shape' may hold one -1 and otherwise non-negative sizes, "
+                         f"but got {shape}.")
+    known = math.prod(d for d in shape if d != -1)
+    if -1 in shape and known and size % known == 0:
+        return tuple(size // known if d == -1 else d for d in shape)
+    if -1 not in shape and known == size:
+        return shape
+    raise ValueError(f"For '{op}', the 'input' of shape {in_shape} ({size} elements) can not be "
+                     f"reshaped to {shape}.")
+
+
+class Reshape(Primitive):
+    """Reshape()(input, shape): the elements of `input` in row-major order, in `shape`
+    (an int, a tuple / list of ints or a 1-D Tensor; one entry may be -1, inferred)."""
+
+    def infer(self, input, shape):
+        in_shape = _tensor_shape(self.name, "input", input)
+        shape = _int_or_tuple(self.name, "shape", shape, tensor_ok=True)
+        return TensorSpec(_reshaped(self.name, in_shape, shape), input.dtype)
+
+
+class Transpose(Primitive):
+    """Transpose()(input, input_perm): output axis i is input axis input_perm[i]."""
+
+    def infer(self, input, input_perm):
+        shape = _tensor_shape(self.name, "input", input)
+        perm = _int_tuple(self.name, "input_perm", input_perm)
+        if len(perm) != len(shape):
+            raise ValueError(f"For '{self.name}', the length of 'input_perm' must equal the rank of "
+                             f"'input' ({len(shape)}), but got {perm}.")
+        axes = check_axes(self.name, perm, len(shape), "input_perm")
+        return TensorSpec(tuple(shape[a] for a in axes), input.dtype)
+
+
+class ExpandDims(Primitive):
+    """ExpandDims()(input_x, axis): a size-1 axis inserted at `axis` in [-rank-1, rank]."""
+
+    def infer(self, input_x, axis):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        axis = check_axis(self.name, axis, len(shape) + 1)
+        return TensorSpec(shape[:axis] + (1,) + shape[axis:], input_x.dtype)
+
+
+class Squeeze(Primitive):
+    """Squeeze(axis=())(input): `input` without its size-1 axes; with `axis`, only those
+    of the given axes that have size 1 (other sizes are kept, as in MindSpore 2.5+)."""
+
+    def __init__(self, axis=()):
+        super().__init__()
+        self.add_prim_attr("axis", _int_or_tuple(self.name, "axis", axis))
+
+    def infer(self, input):
+        shape = _tensor_shape(self.name, "input", input)
+        axes = check_axes(self.name, self.axis, len(shape)) if self.axis else range(len(shape))
+        return TensorSpec(tuple(d for i, d in enumerate(shape) if d != 1 or i not in axes), input.dtype)
+
+
+class Flatten(Primitive):
+    """Flatten()(input_x): shape (N, ...) to (N, prod(...)); a 1-D input gives (N, 1)."""
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 1)
+        return TensorSpec((shape[0], math.prod(shape[1:])), input_x.dtype)
+
+
+class BroadcastTo(Primitive):
+    """BroadcastTo(shape)(input): `input` broadcast to `shape`; a -1 keeps the input's size
+    on that axis (only where the input has one)."""
+
+    def __init__(self, shape):
+        super().__init__()
+        shape = _int_tuple(self.name, "shape", shape)
+        if any(d < -1 for d in shape):
+            raise ValueError(f"For '{self.name}', every value of 'shape' must be -1 or non-negative, "
+                             f"but got {shape}.")
+        self.add_prim_attr("shape", shape)
+
+    def infer(self, input):
+        in_shape = _tensor_shape(self.name, "input", input)
+        target = self.shape
+        if len(target) < len(in_shape):
+            raise ValueError(f"For '{self.name}', the rank of 'input' {in_shape} must not exceed the "
+                             f"length of 'shape' {target}.")
+        lead = len(target) - len(in_shape)
+        out = list(target)
+        for i, want in enumerate(target):
+            have = in_shape[i - lead] if i >= lead else None
+            if want == -1 and have is not None:
+                out[i] = have
+            elif want == -1 or have not in (None, 1, want):
+                raise ValueError(f"For '{self.name}', 'input' of shape {in_shape} can not be broadcast "
+                                 f"to {target}.")
+        return TensorSpec(tuple(out), input.dtype)
+
+
+class Tile(Primitive):
+    """Tile()(input, dims): `input` repeated dims[i] times along axis i; the shorter of
+    shape and dims is left-padded with 1s."""
+
+    def infer(self, input, dims):
+        shape = _tensor_shape(self.name, "input", input)
+        dims = _int_or_tuple(self.name, "dims", dims)
+        if any(d < 0 for d in dims):
+            raise ValueError(f"For '{self.name}', every value of 'dims' must be non-negative, but got {dims}.")
+        rank = max(len(shape), len(dims))
+        shape = (1,) * (rank - len(shape)) + shape
+        dims = (1,) * (rank - len(dims)) + dims
+        return TensorSpec(tuple(s * d for s, d in zip(shape, dims)), input.dtype)
+
+
+# ---- joining and splitting ------------------------------------------------------------------
+class Concat(Primitive):
+    """Concat(axis=0)(tensors): tensors of one dtype and rank joined along `axis`."""
+
+    def __init__(self, axis=0):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+
+    def check(self, tensors):
+        if _mixed_dtype_or_rank(tensors):
+            self.infer(tensors)
+
+    def infer(self, tensors):
+        tensors = _tensor_sequence(self.name, "tensors", tensors)
+        shapes = [tuple(t.shape) for t in tensors]
+        if len({len(s) for s in shapes}) > 1 or not shapes[0]:
+            raise ValueError(f"For '{self.name}', the tensors must all have the same rank of at least 1, "
+                             f"but got shapes {shapes}.")
+        axis = check_axis(self.name, self.axis, len(shapes[0]))
+        others = {s[:axis] + s[axis + 1:] for s in shapes}
+        if len(others) > 1:
+            raise ValueError(f"For '{self.name}', the shapes of 'tensors' must match except on axis {axis}, "
+                             f"but got {shapes}.")
+        out = shapes[0][:axis] + (sum(s[axis] for s in shapes),) + shapes[0][axis + 1:]
+        return TensorSpec(out, tensors[0].dtype)
+
+
+class Stack(Primitive):
+    """Stack(axis=0)(tensors): tensors of one shape and dtype stacked along a new axis
+    (the tensors may also be passed as separate arguments)."""
+
+    def __init__(self, axis=0):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+
+    def check(self, *inputs):
+        if _mixed_dtype_or_rank(_stacked(inputs)):
+            self.infer(*inputs)
+
+    def infer(self, *inputs):
+        tensors = _tensor_sequence(self.name, "tensors", list(_stacked(inputs)))
+        shapes = {tuple(t.shape) for t in tensors}
+        if len(shapes) > 1:
+            raise ValueError(f"For '{self.name}', all tensors must have the same shape, but got "
+                             f"{[tuple(t.shape) for t in tensors]}.")
+        shape = shapes.pop()
+        axis = check_axis(self.name, self.axis, len(shape) + 1)
+        return TensorSpec(shape[:axis] + (len(tensors),) + shape[axis:], tensors[0].dtype)
+
+
+class Unstack(Primitive):
+    """Unstack(axis=0, num=None)(input_x): the slices of `input_x` along `axis`, as a tuple."""
+
+    def __init__(self, axis=0, num=None):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("num", None if num is None else check_positive_int(self.name, "num", num))
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 1)
+        axis = check_axis(self.name, self.axis, len(shape))
+        part = TensorSpec(shape[:axis] + shape[axis + 1:], input_x.dtype)
+        return (part,) * shape[axis]
+
+
+class Split(Primitive):
+    """Split(axis=0, output_num=1)(input_x): `output_num` equal parts along `axis`."""
+
+    def __init__(self, axis=0, output_num=1):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("output_num", check_positive_int(self.name, "output_num", output_num))
+
+    def check(self, input_x):
+        # torch splits unevenly where MindSpore requires equal parts.
+        shape = getattr(input_x, "shape", ())
+        if not -len(shape) <= self.axis < len(shape) or shape[self.axis] % self.output_num:
+            self.infer(input_x)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 1)
+        axis = check_axis(self.name, self.axis, len(shape))
+        if shape[axis] % self.output_num:
+            raise ValueError(f"For '{self.name}', the size of axis {axis} of 'input_x' {shape} must be "
+                             f"divisible by 'output_num' {self.output_num}.")
+        part = shape[:axis] + (shape[axis] // self.output_num,) + shape[axis + 1:]
+        return (TensorSpec(part, input_x.dtype),) * self.output_num
+
+
+class SplitV(Primitive):
+    """SplitV(size_splits, split_dim, num_split)(input_x): parts of the given sizes along
+    `split_dim`; one size may be -1 (the rest). Sizes of 0 are accepted (MindSpore wants
+    them positive) so that ops.split and ops.chunk can express empty parts."""
+
+    def __init__(self, size_splits, split_dim, num_split):
+        super().__init__()
+        sizes = _int_tuple(self.name, "size_splits", size_splits)
+        if sizes.count(-1) > 1 or any(s < -1 for s in sizes):
+            raise ValueError(f"For '{self.name}', 'size_splits' must hold non-negative sizes and at most "
+                             f"one -1, but got {sizes}.")
+        check_positive_int(self.name, "num_split", num_split)
+        if num_split != len(sizes):
+            raise ValueError(f"For '{self.name}', 'num_split' must equal the length of 'size_splits' "
+                             f"({len(sizes)}), but got {num_split}.")
+        self.add_prim_attrs(size_splits=sizes, split_dim=check_type(self.name, "split_dim", split_dim, int),
+                            num_split=num_split)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 1)
+        axis = check_axis(self.name, self.split_dim, len(shape), "split_dim")
+        sizes = self.size_splits
+        known = sum(s for s in sizes if s != -1)
+        if -1 in sizes and known <= shape[axis]:
+            sizes = tuple(shape[axis] - known if s == -1 else s for s in sizes)
+        if sum(sizes) != shape[axis] or -1 in sizes:
+            raise ValueError(f"For '{self.name}', the sizes {self.size_splits} must add up to the size of "
+                             f"axis {axis} of 'input_x' {shape}.")
+        return tuple(TensorSpec(shape[:axis] + (s,) + shape[axis + 1:], input_x.dtype) for s in sizes)
+
+
+class Meshgrid(Primitive):
+    """Meshgrid(indexing='xy')(inputs): coordinate grids from N 1-D tensors; 'xy' swaps
+    the first two output axes (Cartesian), 'ij' keeps them (matrix)."""
+
+    def __init__(self, indexing="xy"):
+        super().__init__()
+        check_type(self.name, "indexing", indexing, str)
+        self.add_prim_attr("indexing", check_string(self.name, "indexing", indexing, ("xy", "ij")))
+
+    def infer(self, inputs):
+        tensors = _tensor_sequence(self.name, "inputs", inputs)
+        if any(len(t.shape) > 1 for t in tensors):
+            raise ValueError(f"For '{self.name}', every input must be 1-D, but got shapes "
+                             f"{[tuple(t.shape) for t in tensors]}.")
+        sizes = [math.prod(t.shape) for t in tensors]
+        if self.indexing == "xy" and len(sizes) > 1:
+            sizes[0], sizes[1] = sizes[1], sizes[0]
+        return tuple(TensorSpec(tuple(sizes), t.dtype) for t in tensors)
+
+
+# ---- padding and reordering -----------------------------------------------------------------
+class Pad(Primitive):
+    """Pad(paddings)(input_x): zeros added around `input_x`; paddings[i] is the (before,
+    after) count for axis i, one pair per axis."""
+
+    def __init__(self, paddings):
+        super().__init__()
+        if not isinstance(paddings, (tuple, list)) or not paddings or not all(
+                isinstance(p, (tuple, list)) and len(p) == 2 and all(_is_int(v) for v in p) for p in paddings):
+            raise TypeError(f"For '{self.name}', the 'paddings' must be a non-empty tuple of (before, after) "
+                            f"int pairs, but got {paddings!r}.")
+        if any(v < 0 for pair in paddings for v in pair):
+            raise ValueError(f"For '{self.name}', every value of 'paddings' must be non-negative, "
+                             f"but got {paddings}.")
+        self.add_prim_attr("paddings", tuple(tuple(int(v) for v in pair) for pair in paddings))
+
+    def check(self, input_x):
+        # torch pads the trailing axes of a tensor of higher rank without complaint.
+        if len(getattr(input_x, "shape", ())) != len(self.paddings):
+            self.infer(input_x)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        if len(shape) != len(self.paddings):
+            raise ValueError(f"For '{self.name}', the length of 'paddings' must equal the rank of 'input_x' "
+                             f"{shape}, but got {len(self.paddings)}.")
+        return TensorSpec(tuple(d + b + a for d, (b, a) in zip(shape, self.paddings)), input_x.dtype)
+
+
+_PAD_V3_MODES = ("constant", "reflect", "edge", "circular")
+
+
+class PadV3(Primitive):
+    """PadV3(mode='constant', paddings_contiguous=True)(x, paddings, constant_value=None).
+
+    `paddings` lists (before, after) pairs from the last axis backwards (negative values
+    crop in constant mode); with paddings_contiguous=False it lists all befores, then all
+    afters. 'reflect' mirrors without repeating the edge, 'edge' repeats the edge value,
+    'circular' wraps around. The non-constant modes pad the last 1 to 3 axes of an input
+    with one or two more axes (channel, or batch and channel; MindSpore wants both).
+    """
+
+    def __init__(self, mode="constant", paddings_contiguous=True):
+        super().__init__()
+        check_type(self.name, "mode", mode, str)
+        self.add_prim_attr("mode", check_string(self.name, "mode", mode, _PAD_V3_MODES, case_sensitive=True))
+        self.add_prim_attr("paddings_contiguous", check_bool(self.name, "paddings_contiguous",
+                                                             paddings_contiguous))
+
+    def infer(self, x, paddings, constant_value=None):
+        shape = _tensor_shape(self.name, "x", x)
+        _check_rank_at_least(self.name, "x", shape, 1)
+        pads = _int_tuple(self.name, "paddings", paddings, tensor_ok=True)
+        pairs = len(pads) // 2
+        if len(pads) % 2 or pairs > len(shape):
+            raise ValueError(f"For '{self.name}', 'paddings' must hold one (before, after) pair for each of "
+                             f"at most {len(shape)} axes, but got {pads}.")
+        if not self.paddings_contiguous:
+            pads = tuple(v for pair in zip(pads[:pairs], pads[pairs:]) for v in pair)
+        if self.mode != "constant":
+            self._check_mode_padding(shape, pads, x.dtype)
+        out = list(shape)
+        for i in range(pairs):
+            out[-1 - i] += pads[2 * i] + pads[2 * i + 1]
+        if any(d < 0 for d in out):
+            raise ValueError(f"For '{self.name}', padding {pads} crops 'x' of shape {shape} below size 0.")
+        return TensorSpec(tuple(out), x.dtype)
+
+    def _check_mode_padding(self, shape: tuple, pads: tuple, dtype) -> None:
+        pairs = len(pads) // 2
+        if not 1 <= pairs <= 3 or len(shape) not in (pairs + 1, pairs + 2):
+            raise ValueError(f"For '{self.name}', mode '{self.mode}' pads 1 to 3 trailing axes of an input "
+                             f"with 1 or 2 more axes, but got paddings {pads} for 'x' of shape {shape}.")
+        if dtype is mstype.bool_ and self.mode != "circular":
+            raise TypeError(f"For '{self.name}', mode '{self.mode}' does not support Bool input.")
+        if self.mode == "edge":
+            return
+        for i in range(pairs):
+            size = shape[-1 - i]
+            limit = size - 1 if self.mode == "reflect" else size
+            if max(abs(pads[2 * i]), abs(pads[2 * i + 1])) > limit:
+                raise ValueError(f"For '{self.name}', mode '{self.mode}' can pad axis {len(shape) - 1 - i} of "
+                                 f"size {size} by at most {limit} on each side, but got paddings {pads}.")
+
+
+class ReverseV2(Primitive):
+    """ReverseV2(axis)(input): `input` with the order of elements reversed along each of
+    `axis` (a tuple or list of distinct axes)."""
+
+    def __init__(self, axis):
+        super().__init__()
+        self.add_prim_attr("axis", _int_tuple(self.name, "axis", axis))
+
+    def infer(self, input):
+        shape = _tensor_shape(self.name, "input", input)
+        check_axes(self.name, self.axis, len(shape))
+        return TensorSpec(shape, input.dtype)
+
+
+class Roll(Primitive):
+    """Roll(shifts, dims=None)(input): elements shifted by shifts[i] along dims[i],
+    wrapping around; with dims=None, over the flattened input (one shift)."""
+
+    def __init__(self, shifts, dims=None):
+        super().__init__()
+        shifts = _int_or_tuple(self.name, "shifts", shifts)
+        if dims is None:
+            if len(shifts) != 1:
+                raise ValueError(f"For '{self.name}', 'shifts' must be a single int when 'dims' is None, "
+                                 f"but got {shifts}.")
+        else:
+            dims = _int_or_tuple(self.name, "dims", dims)
+            if len(dims) != len(shifts):
+                raise ValueError(f"For '{self.name}', 'shifts' and 'dims' must have the same length, but got "
+                                 f"{shifts} and {dims}.")
+        self.add_prim_attrs(shifts=shifts, dims=dims)
+
+    def infer(self, input):
+        shape = _tensor_shape(self.name, "input", input)
+        if self.dims is not None:
+            for d in self.dims:
+                check_axis(self.name, d, len(shape), "dims")
+        return TensorSpec(shape, input.dtype)
+
+
+class _RepeatInterleave(Primitive):
+    """(input, repeats, dim=None, output_size=None): each element repeated along `dim`
+    (over the flattened input when dim is None)."""
+
+    def infer(self, input, repeats, dim=None, output_size=None):
+        shape = _tensor_shape(self.name, "input", input)
+        counts = self._counts(repeats)
+        if dim is None:
+            shape, axis = (math.prod(shape),), 0
+        else:
+            _check_rank_at_least(self.name, "input", shape, 1)
+            axis = check_axis(self.name, dim, len(shape), "dim")
+        size = shape[axis]
+        if any(c < 0 for c in counts):
+            raise ValueError(f"For '{self.name}', every value of 'repeats' must be non-negative, but got {counts}.")
+        if len(counts) not in (1, size):
+            raise ValueError(f"For '{self.name}', 'repeats' must hold 1 value or one per element along the "
+                             f"axis ({size}), but got {len(counts)}.")
+        total = counts[0] * size if len(counts) == 1 else sum(counts)
+        return TensorSpec(shape[:axis] + (total,) + shape[axis + 1:], input.dtype)
+
+    def _counts(self, repeats) -> tuple[int, ...]:
+        raise NotImplementedError
+
+
+class RepeatInterleaveInt(_RepeatInterleave):
+    """RepeatInterleaveInt()(input, repeats, dim=None, output_size=None): every element
+    repeated `repeats` (an int) times."""
+
+    def _counts(self, repeats):
+        return (check_type(self.name, "repeats", repeats, int),)
+
+
+class RepeatInterleaveTensor(_RepeatInterleave):
+    """RepeatInterleaveTensor()(input, repeats, dim=None, output_size=None): element i
+    along `dim` repeated repeats[i] times (`repeats` a 1-D Tensor, tuple or list)."""
+
+    def _counts(self, repeats):
+        return _int_tuple(self.name, "repeats", repeats, tensor_ok=True)
+
+
+# ---- casting ----------------------------------------------------------------------------------
+class Cast(Primitive):
+    """Cast()(input_x, dtype): `input_x` (a Tensor or a Python number) converted to `dtype`.
+    Floats become integers by truncation toward zero; complex to real keeps the real part."""
+
+    def infer(self, input_x, dtype):
+        _check_dtype_arg(self.name, "dtype", dtype)
+        if _is_tensor(input_x):
+            return TensorSpec(tuple(input_x.shape), dtype)
+        if isinstance(input_x, (bool, int, float, complex)):
+            return TensorSpec((), dtype)
+        raise TypeError(f"For '{self.name}', the 'input_x' must be a Tensor or a number, but got "
+                        f"{type(input_x).__name__}.")
+
+
+# ---- creation -----------------------------------------------------------------------------------
+class Fill(Primitive):
+    """Fill()(dtype, shape, value): a tensor of `shape` and `dtype` holding `value` (a number
+    or a one-element Tensor) everywhere."""
+
+    def infer(self, dtype, shape, value):
+        _check_dtype_arg(self.name, "dtype", dtype)
+        shape = _size_tuple(self.name, "shape", shape)
+        _scalar(self.name, "value", value)
+        return TensorSpec(shape, dtype)
+
+
+class _FilledTensor(Primitive):
+    """(size, dtype=None): a tensor of shape `size` (an int, tuple, list or 1-D Tensor),
+    of `dtype` (Float32 when None)."""
+
+    def infer(self, size, dtype=None):
+        shape = _size_tuple(self.name, "size", size)
+        return TensorSpec(shape, mstype.float32 if dtype is None else _check_dtype_arg(self.name, "dtype", dtype))
+
+
+class Zeros(_FilledTensor):
+    """Zeros()(size, dtype=None): zeros of shape `size`."""
+
+
+class Ones(_FilledTensor):
+    """Ones()(size, dtype=None): ones of shape `size`."""
+
+
+class ZerosLike(Primitive):
+    """ZerosLike()(x): zeros of the shape and dtype of `x`."""
+
+    def infer(self, x):
+        return TensorSpec(_tensor_shape(self.name, "x", x), x.dtype)
+
+
+class OnesLike(Primitive):
+    """OnesLike()(x): ones of the shape and dtype of `x`."""
+
+    def infer(self, x):
+        return TensorSpec(_tensor_shape(self.name, "x", x), x.dtype)
+
+
+def _range_kind(op: str, arg: str, value) -> str:
+    """'int' or 'float': the kind of a Range bound given as a number or one-value Tensor."""
+    if _is_tensor(value):
+        if value.dtype.kind not in (mstype.Number.KIND_INT, mstype.Number.KIND_FLOAT) or value.dtype is mstype.bool_:
+            raise TypeError(f"For '{op}', the '{arg}' must be an int or float Tensor, but got {value.dtype}.")
+        return "float" if value.dtype.is_floating_point else "int"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"For '{op}', the '{arg}' must be an int, a float or a Tensor, but got "
+                        f"{type(value).__name__}.")
+    return "float" if isinstance(value, float) else "int"
+
+
+class Range(Primitive):
+    """Range(maxlen=1000000)(start, limit, delta): [start, limit) by steps of `delta`.
+    The three are ints (Int64 output) or floats (Float32 output), as numbers or one-value
+    Tensors. `maxlen` is recorded only: like MindSpore's PyNative mode, no limit is applied."""
+
+    def __init__(self, maxlen=1000000):
+        super().__init__()
+        self.add_prim_attr("maxlen", check_positive_int(self.name, "maxlen", maxlen))
+
+    def check(self, start, limit, delta):
+        # torch picks a dtype for mixed ints and floats; MindSpore refuses them.
+        self.infer(start, limit, delta)
+
+    def infer(self, start, limit, delta):
+        names = ("start", "limit", "delta")
+        kinds = {_range_kind(self.name, n, v) for n, v in zip(names, (start, limit, delta))}
+        if len(kinds) > 1:
+            raise TypeError(f"For '{self.name}', 'start', 'limit' and 'delta' must be all ints or all floats, "
+                            f"but got {start!r}, {limit!r} and {delta!r}.")
+        start, limit, delta = (_scalar(self.name, n, v) for n, v in zip(names, (start, limit, delta)))
+        if delta == 0:
+            raise ValueError(f"For '{self.name}', the 'delta' must not be 0.")
+        if (limit - start) * delta < 0:
+            raise ValueError(f"For '{self.name}', the sign of 'delta' {delta} must lead from 'start' {start} "
+                             f"to 'limit' {limit}.")
+        length = max(math.ceil((limit - start) / delta), 0)
+        return TensorSpec((length,), mstype.int64 if kinds == {"int"} else mstype.float32)
+
+
+class LinSpace(Primitive):
+    """LinSpace()(start, stop, num): `num` evenly spaced values from `start` to `stop`
+    inclusive. start and stop are 0-d Float32 / Float64 Tensors of one dtype (Python
+    numbers count as Float32); `num` is a positive int."""
+
+    def check(self, start, stop, num):
+        # torch.linspace accepts integer dtypes that MindSpore rejects.
+        self.infer(start, stop, num)
+
+    def infer(self, start, stop, num):
+        dtypes = [self._bound_dtype(n, v) for n, v in (("start", start), ("stop", stop))]
+        tensor_dtypes = [d for d, v in zip(dtypes, (start, stop)) if _is_tensor(v)]
+        if len(set(tensor_dtypes)) > 1:
+            raise TypeError(f"For '{self.name}', 'start' and 'stop' must have the same dtype, but got "
+                            f"{tensor_dtypes[0]} and {tensor_dtypes[1]}.")
+        num = _scalar(self.name, "num", num)
+        check_positive_int(self.name, "num", num)
+        return TensorSpec((num,), tensor_dtypes[0] if tensor_dtypes else mstype.float32)
+
+    def _bound_dtype(self, arg: str, value) -> mstype.Number:
+        if not _is_tensor(value):
+            check_type(self.name, arg, value, (int, float))
+            return mstype.float32
+        if value.shape != ():
+            raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-d Tensor, but got shape {value.shape}.")
+        if value.dtype not in (mstype.float32, mstype.float64):
+            raise TypeError(f"For '{self.name}', the dtype of '{arg}' must be Float32 or Float64, but got "
+                            f"{value.dtype}.")
+        return value.dtype
+
+
+class Eye(Primitive):
+    """Eye()(n, m, dtype): an n x m tensor with ones on the main diagonal."""
+
+    def infer(self, n, m, dtype):
+        check_non_negative_int(self.name, "n", n)
+        check_non_negative_int(self.name, "m", m)
+        return TensorSpec((n, m), _check_dtype_arg(self.name, "dtype", dtype))
+
+
+_ONE_HOT_INDEX_DTYPES = (mstype.int32, mstype.int64)
+
+
+class OneHot(Primitive):
+    """OneHot(axis=-1)(indices, depth, on_value, off_value): a new axis of size `depth` at
+    `axis` holding `on_value` where it equals the index and `off_value` elsewhere (also
+    for indices outside [0, depth)). The output has on_value's dtype."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.add_prim_attr("axis", check_int(self.name, "axis", axis, minimum=-1))
+
+    def check(self, indices, depth, on_value, off_value):
+        # torch compares indices of any dtype and promotes mixed on / off values.
+        if (getattr(indices, "dtype", None) not in _ONE_HOT_INDEX_DTYPES
+                or getattr(on_value, "dtype", None) is not getattr(off_value, "dtype", None)):
+            self.infer(indices, depth, on_value, off_value)
+
+    def infer(self, indices, depth, on_value, off_value):
+        shape = _tensor_shape(self.name, "indices", indices)
+        if indices.dtype not in _ONE_HOT_INDEX_DTYPES:
+            raise TypeError(f"For '{self.name}', the dtype of 'indices' must be Int32 or Int64, but got "
+                            f"{indices.dtype}.")
+        check_int(self.name, "axis", self.axis, -1, len(shape))
+        depth = check_non_negative_int(self.name, "depth", _scalar(self.name, "depth", depth))
+        dtypes = [self._value_dtype(n, v) for n, v in (("on_value", on_value), ("off_value", off_value))]
+        check_same_dtype(self.name, ("on_value", "off_value"), dtypes)
+        axis = len(shape) if self.axis == -1 else self.axis
+        return TensorSpec(shape[:axis] + (depth,) + shape[axis:], dtypes[0])
+
+    def _value_dtype(self, arg: str, value) -> mstype.Number:
+        if _is_tensor(value):
+            _scalar(self.name, arg, value)
+            return value.dtype
+        return mstype.default_dtype_of(check_type(self.name, arg, value, (int, float)))
+
+
+# ---- metadata ------------------------------------------------------------------------------------
+class Shape(Primitive):
+    """Shape()(x): the shape of `x` as a tuple of ints."""
+
+    def infer(self, x):
+        return _tensor_shape(self.name, "x", x)
+
+
+class Rank(Primitive):
+    """Rank()(x): the number of axes of `x`, an int."""
+
+    def infer(self, x):
+        return len(_tensor_shape(self.name, "x", x))
+
+
+class Size(Primitive):
+    """Size()(x): the number of elements of `x`, an int."""
+
+    def infer(self, x):
+        return math.prod(_tensor_shape(self.name, "x", x))
+
+
+class DType(Primitive):
+    """DType()(x): the dtype of `x` (mindspore.float32, ...)."""
+
+    def infer(self, x):
+        check_tensor(self.name, "x", x)
+        return x.dtype
