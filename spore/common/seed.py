@@ -1,10 +1,26 @@
-"""The global random seed (`set_seed` / `get_seed`) and the streams derived from it.
+"""The global random seed (`set_seed` / `get_seed`) and the random streams derived from it.
 
-Random ops and initializers draw from generators seeded by the pair (global seed, op
-seed), as MindSpore does: with a global seed set, a program's random numbers repeat
-from run to run; with an op seed too, each op instance has its own repeatable stream.
+MindSpore's rules, which spore follows (the values differ: the generators differ):
+
+- A random Primitive whose own seeds (`seed`, `seed2`) are not both 0 draws one fixed
+  stream of that pair, whatever the global seed: each call continues the instance's
+  stream, and a new instance with the same seeds starts the stream again.
+- A random function (`ops.uniform(..., seed=None)`) draws from a stream chosen by the
+  global seed, the function and its op `seed`. Successive calls give different values;
+  the same calls after the same `set_seed` give the same values. With neither a global
+  seed nor an op seed the values differ from run to run; an op seed without a global
+  seed acts as if the global seed were 0.
+- `set_seed` restarts all of these streams, and seeds NumPy and the initializers.
+
+One extension: a Primitive with seeds (0, 0) is nondeterministic in MindSpore even when
+a global seed is set. spore derives its stream from the global seed in that case, so
+that a whole program repeats when re-run from `set_seed` (one possible outcome of a
+nondeterministic op, and what `set_seed` promises its users).
 """
 from __future__ import annotations
+
+import hashlib
+from typing import Callable, TypeVar
 
 import numpy as np
 
@@ -13,17 +29,28 @@ from .._kernels import rng as _rng
 _global_seed: int | None = None
 _numpy_rng = np.random.default_rng()
 _op_counter = 0
+_function_ops: dict = {}
+
+_SEED_LIMIT = 2 ** 32
+_ZERO_GLOBAL_SEED = 0x5EED_0000
+"""Stands in for a global seed of 0, which would otherwise mean "no seed" in a pair."""
+
+T = TypeVar("T")
 
 
 def set_seed(seed: int) -> None:
-    """Set the global seed for random ops, initializers and dataset shuffling."""
+    """Set the global seed for random ops and functions, initializers, NumPy and dataset
+    shuffling, and restart every stream derived from it."""
     global _global_seed, _numpy_rng, _op_counter
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"For 'set_seed', the 'seed' must be a non-negative int, but got {seed!r}.")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"For 'set_seed', the 'seed' must be an int, but got {type(seed).__name__}.")
+    if not 0 <= seed < _SEED_LIMIT:
+        raise ValueError(f"For 'set_seed', the 'seed' must be in range [0, 2**32), but got {seed}.")
     _global_seed = seed
     _numpy_rng = np.random.default_rng(seed)
     _op_counter = 0
-    np.random.seed(seed % (2 ** 32))
+    _function_ops.clear()
+    np.random.seed(seed)
     _rng.reseed_default(seed)
 
 
@@ -37,16 +64,59 @@ def numpy_rng() -> np.random.Generator:
 
 
 def op_seeds(seed: int = 0, seed2: int = 0) -> int | None:
-    """The seed for one random op instance, or None for an unseeded (fresh) stream.
+    """The seed of one random Primitive instance's generator, or None for a
+    nondeterministic stream (the kernel calls this once, when it is built).
 
-    Without a global seed and op seed the op is nondeterministic. With a global seed,
-    ops created after `set_seed` get distinct but repeatable seeds, in creation order.
+    Seeds not both 0 give a fixed stream of the pair. Seeds (0, 0) give None without a
+    global seed; with one, the next stream of a sequence that `set_seed` restarts, so
+    instances built in the same order after the same `set_seed` repeat.
     """
     global _op_counter
-    if _global_seed is None and not seed and not seed2:
-        return None
     if seed or seed2:
-        base = _global_seed if _global_seed is not None else 0
-        return hash((base, seed, seed2)) & 0x7FFFFFFFFFFFFFFF
+        return _mix(seed, seed2)
+    if _global_seed is None:
+        return None
     _op_counter += 1
-    return hash((_global_seed, -1, _op_counter)) & 0x7FFFFFFFFFFFFFFF
+    # A negative second half keeps these apart from every explicit (non-negative) pair.
+    return _mix(_global_seed, -_op_counter)
+
+
+def function_op(name: str, seed: int | None, build: Callable[[int, int], T], *attrs) -> T:
+    """The random Primitive that function `name` draws from when called with op seed
+    `seed` (and primitive attributes `attrs`).
+
+    One instance serves every such call until the next `set_seed`, so successive calls
+    draw successive values of one stream. It is built as `build(seed1, seed2)` from the
+    pair MindSpore splices: (global seed, op seed), (0, 0) when neither is set.
+    """
+    _check_op_seed(name, seed)
+    key = (name, seed, attrs)
+    op = _function_ops.get(key)
+    if op is None:
+        op = _function_ops[key] = build(*_function_seed_pair(seed))
+    return op
+
+
+def _check_op_seed(name: str, seed) -> None:
+    """A random function's `seed`: None or a non-negative int."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"For '{name}', the 'seed' must be an int or None, but got "
+                        f"{type(seed).__name__}.")
+    if seed < 0:
+        raise ValueError(f"For '{name}', the 'seed' must be a non-negative int, but got {seed}.")
+
+
+def _function_seed_pair(seed: int | None) -> tuple[int, int]:
+    op_seed = seed or 0
+    if _global_seed is None:
+        return 0, op_seed
+    return _global_seed or _ZERO_GLOBAL_SEED, op_seed
+
+
+def _mix(*values: int) -> int:
+    """A 64-bit generator seed from a tuple of ints, the same on every run and platform,
+    with all bits mixed (torch's CPU generator keeps only the low 32)."""
+    digest = hashlib.blake2b(repr(values).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")

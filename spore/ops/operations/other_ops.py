@@ -1,4 +1,149 @@
-"""State and control primitives: Assign, AssignAdd, Depend, Identity, Print, GetNext."""
+"""State and control primitives: Assign, AssignAdd, AssignSub, Depend, Identity, Print,
+GetNext.
+
+The assign family updates a variable (usually a Parameter) the spore way: the variable
+Tensor is rebound to new storage holding the result, and the old storage is never
+written. So a NumPy array taken from the variable earlier (`variable.asnumpy()`) keeps
+the old values, where MindSpore's would see the update.
+"""
 from __future__ import annotations
 
-__all__ = []
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, wrap
+from ..primitive import Primitive, TensorSpec
+from ..validator import check_tensor, check_type, dtype_of
+
+__all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "Identity", "Print", "GetNext"]
+
+
+class _AssignOp(Primitive):
+    """(variable, value) -> variable updated with value, of the same shape.
+
+    `value` (a Tensor or a number) must have the variable's shape, and a dtype that
+    converts to the variable's without loss (an int value into a float variable, not a
+    float64 value into a float32 one). Returns a Tensor holding the new value."""
+
+    accepts_bool = True
+
+    def check(self, variable, value):
+        if not (hasattr(variable, "shape") and isinstance(getattr(variable, "dtype", None),
+                                                          mstype.Number)):
+            raise TypeError(f"For '{self.name}', the 'variable' must be a Tensor or a Parameter, "
+                            f"but got {type(variable).__name__}.")
+        if not self.accepts_bool and variable.dtype is mstype.bool_:
+            raise TypeError(f"For '{self.name}', the dtype of 'variable' must be a number type, "
+                            f"but got {variable.dtype}.")
+        value_dtype = dtype_of(value)
+        if value_dtype is None:
+            raise TypeError(f"For '{self.name}', the 'value' must be a Tensor or a number, but got "
+                            f"{type(value).__name__}.")
+        value_shape = tuple(value.shape) if hasattr(value, "shape") else ()
+        if value_shape != tuple(variable.shape):
+            raise ValueError(f"For '{self.name}', the 'value' must have the shape of 'variable' "
+                             f"{tuple(variable.shape)}, but got {value_shape}.")
+        if _converted_dtype(variable.dtype, value) is not variable.dtype:
+            raise TypeError(f"For '{self.name}', the 'value' of dtype {value_dtype} can not be "
+                            f"converted to the dtype of 'variable' ({variable.dtype}) without loss.")
+
+    def infer(self, variable, value):
+        self.check(variable, value)
+        return TensorSpec(variable.shape, variable.dtype)
+
+    def run(self, args: tuple):
+        variable, value = args
+        self.check(variable, value)
+        if not isinstance(variable, Tensor):
+            raise TypeError(f"For '{self.name}', the 'variable' must be a Tensor or a Parameter to "
+                            f"update, but got {type(variable).__name__}.")
+        raw_value = value._data() if isinstance(value, Tensor) else value
+        variable._t = self.kernel(variable._data(), raw_value)
+        return wrap(variable._t)
+
+
+def _converted_dtype(target: mstype.Number, value) -> mstype.Number:
+    """The dtype of `target` combined with `value` (a Tensor or a Python number)."""
+    if hasattr(value, "shape"):
+        return mstype.promote_types(target, value.dtype)
+    return mstype.promote_with_scalar(target, value)
+
+
+class Assign(_AssignOp):
+    """Assign()(variable, value): set the variable to value."""
+
+
+class AssignAdd(_AssignOp):
+    """AssignAdd()(variable, value): variable += value."""
+
+    accepts_bool = False
+
+
+class AssignSub(_AssignOp):
+    """AssignSub()(variable, value): variable -= value."""
+
+    accepts_bool = False
+
+
+class Depend(Primitive):
+    """Depend()(value, expr) -> value. In Graph mode it makes `expr` (a side effect such
+    as an Assign) run before `value` is used; in PyNative mode everything already ran in
+    order, so the call returns `value` itself."""
+
+    def __call__(self, value, expr):
+        return value
+
+    def infer(self, value, expr):
+        return TensorSpec(value.shape, value.dtype) if hasattr(value, "shape") else value
+
+
+class Identity(Primitive):
+    """Identity()(x) -> a copy of the Tensor x."""
+
+    def infer(self, x):
+        check_tensor(self.name, "x", x)
+        return TensorSpec(x.shape, x.dtype)
+
+
+class Print(Primitive):
+    """Print()(*inputs): write each input on its own line to stdout, as MindSpore does
+    in PyNative mode: a Tensor (or Parameter) as `Tensor(shape=..., dtype=..., value=...)`,
+    anything else as `str()` shows it. Returns None."""
+
+    def infer(self, *inputs):
+        return None
+
+    def run(self, args: tuple):
+        return self.kernel(*(_printed(value) for value in args))
+
+
+def _printed(value) -> str:
+    if isinstance(value, Tensor):
+        value._data()   # a deferred initializer runs, so the values show
+        return Tensor.__repr__(value)
+    return str(value)
+
+
+class GetNext(Primitive):
+    """GetNext(types, shapes, output_num, shared_name)(): the next batch of a device data
+    queue, in MindSpore's dataset sink mode.
+
+    spore feeds data from the host and has no device queue: building the primitive
+    works, calling it raises a RuntimeError saying to iterate the dataset instead."""
+
+    def __init__(self, types, shapes, output_num, shared_name):
+        super().__init__()
+        check_type(self.name, "types", types, (list, tuple))
+        check_type(self.name, "shapes", shapes, (list, tuple))
+        if len(types) != len(shapes):
+            raise ValueError(f"For '{self.name}', 'types' and 'shapes' must have the same length, "
+                             f"but got {len(types)} and {len(shapes)}.")
+        check_type(self.name, "output_num", output_num, int)
+        self.add_prim_attrs(types=types, shapes=shapes, output_num=output_num,
+                            shared_name=shared_name)
+
+    def infer(self):
+        return tuple(TensorSpec(shape, dtype) for shape, dtype in zip(self.shapes, self.types))
+
+    def run(self, args: tuple):
+        # The kernel raises the error that explains why GetNext cannot run; it must reach
+        # the user as it is, not as a failed computation.
+        return self.kernel(*args)
