@@ -23,5 +23,6 @@ from . import ops
 from .ops.composite import grad, value_and_grad
 from . import nn
 from .run_check import run_check
+from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 
 __version__ = "0.1.0"
