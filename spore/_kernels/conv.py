@@ -1,4 +1,526 @@
-"""Kernels of the primitives in ops/operations/conv_ops.py."""
+"""Kernels of the primitives in ops/operations/conv_ops.py: convolutions and their
+gradients, pooling, adaptive pooling and resizing.
+
+The window geometry (padding modes, output sizes) belongs to the primitive: kernels ask
+`prim.window` for the padding of each input and only turn it into torch calls. torch pads
+symmetrically, so asymmetric padding ('same' with an odd total, explicit (begin, end)
+pads, ceil-mode tails) is applied with `F.pad` first.
+"""
 from __future__ import annotations
 
-from .registry import kernel, kernel_factory  # noqa: F401
+import math
+
+import torch
+import torch.nn.functional as F
+from torch.nn import grad as conv_grad
+
+from .registry import kernel, kernel_factory
+from .tensor_data import torch_dtype
+
+_CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
+_CONV_TRANSPOSE = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
+_CONV_INPUT_GRAD = {1: conv_grad.conv1d_input, 2: conv_grad.conv2d_input, 3: conv_grad.conv3d_input}
+_CONV_WEIGHT_GRAD = {1: conv_grad.conv1d_weight, 2: conv_grad.conv2d_weight,
+                     3: conv_grad.conv3d_weight}
+_MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_AVG_POOL = {2: F.avg_pool2d, 3: F.avg_pool3d}
+_ADAPTIVE_AVG = {1: F.adaptive_avg_pool1d, 2: F.adaptive_avg_pool2d, 3: F.adaptive_avg_pool3d}
+_ADAPTIVE_MAX = {1: F.adaptive_max_pool1d, 2: F.adaptive_max_pool2d, 3: F.adaptive_max_pool3d}
+_HALF = (torch.float16, torch.bfloat16)
+
+
+def _ints(value) -> tuple:
+    """A shape-like argument (an int sequence or a 1-D integer tensor) as ints."""
+    if isinstance(value, torch.Tensor):
+        return tuple(value.reshape(-1).tolist())
+    return tuple(int(v) for v in value)
+
+
+def _torch_pad(padding) -> list:
+    """Per-dim (begin, end) pairs, first spatial dim first, in F.pad's order (last dim
+    first)."""
+    return [p for pair in reversed(padding) for p in pair]
+
+
+def _symmetric(padding) -> tuple | None:
+    """The per-dim padding if every dim pads both sides alike, else None."""
+    if all(begin == end for begin, end in padding):
+        return tuple(begin for begin, _ in padding)
+    return None
+
+
+def _crop(t: torch.Tensor, padding) -> torch.Tensor:
+    """t without `padding` on its trailing spatial dims."""
+    index = [slice(None)] * (t.dim() - len(padding))
+    index += [slice(begin, t.shape[i - len(padding)] - end) for i, (begin, end) in enumerate(padding)]
+    return t[tuple(index)]
+
+
+# ---- convolutions --------------------------------------------------------------------------
+def _conv_factory(prim):
+    """Conv1D / Conv2D / Conv3D: (x, weight) -> output."""
+    conv, window, groups = _CONV[prim.rank], prim.window, prim.group
+    stride, dilation = window.stride, window.dilation
+    fixed = window.fixed_padding()
+    padding = None if fixed is None else _symmetric(fixed)
+    if padding is not None:
+        return lambda x, w: conv(x, w, None, stride, padding, dilation, groups)
+
+    def run(x, w):
+        padding = window.declared_padding(x.shape[2:])
+        symmetric = _symmetric(padding)
+        if symmetric is not None:
+            return conv(x, w, None, stride, symmetric, dilation, groups)
+        return conv(F.pad(x, _torch_pad(padding)), w, None, stride, 0, dilation, groups)
+    return run
+
+
+for _name in ("Conv1D", "Conv2D", "Conv3D"):
+    kernel_factory(_name)(_conv_factory)
+
+
+def _input_gradient(prim, dout, w, shape):
+    """The gradient of prim's convolution with respect to an input of `shape`."""
+    window, groups = prim.window, prim.group
+    input_grad = _CONV_INPUT_GRAD[prim.rank]
+    padding = window.declared_padding(shape[2:])
+    symmetric = _symmetric(padding)
+    if symmetric is not None:
+        return input_grad(shape, w, dout, window.stride, symmetric, window.dilation, groups)
+    padded = shape[:2] + tuple(n + begin + end for n, (begin, end) in zip(shape[2:], padding))
+    grad = input_grad(padded, w, dout, window.stride, 0, window.dilation, groups)
+    return _crop(grad, padding)
+
+
+def _conv_input_grad_factory(prim):
+    """ConvNDBackpropInput / ConvNDTranspose: (dout, weight, input_size) -> dx."""
+    return lambda dout, w, input_size: _input_gradient(prim, dout, w, _ints(input_size))
+
+
+for _name in ("Conv1DBackpropInput", "Conv1DTranspose", "Conv2DBackpropInput", "Conv2DTranspose"):
+    kernel_factory(_name)(_conv_input_grad_factory)
+
+
+@kernel_factory("Conv3DBackpropInput")
+def _conv3d_input_grad_factory(prim):
+    return lambda w, dout, input_size: _input_gradient(prim, dout, w, _ints(input_size))
+
+
+@kernel_factory("Conv3DTranspose")
+def _conv3d_transpose_factory(prim):
+    def run(dout, w):
+        shape = (dout.shape[0], w.shape[1] * prim.group) + prim.input_sizes(dout.shape[2:])
+        return _input_gradient(prim, dout, w, shape)
+    return run
+
+
+@kernel("ConvTranspose2D")
+def conv_transpose2d(x, w, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return F.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation)
+
+
+def _weight_gradient(prim, dout, x, shape):
+    """The gradient of prim's convolution of x with respect to a weight of `shape`."""
+    window, groups = prim.window, prim.group
+    weight_grad = _CONV_WEIGHT_GRAD[prim.rank]
+    padding = window.declared_padding(x.shape[2:])
+    symmetric = _symmetric(padding)
+    if symmetric is None:
+        x, symmetric = F.pad(x, _torch_pad(padding)), 0
+    return weight_grad(x, shape, dout, window.stride, symmetric, window.dilation, groups)
+
+
+def _conv_weight_grad_factory(prim):
+    """Conv1DBackpropFilter / Conv2DBackpropFilter: (dout, x, filter_size) -> dw."""
+    return lambda dout, x, filter_size: _weight_gradient(prim, dout, x, _ints(filter_size))
+
+
+for _name in ("Conv1DBackpropFilter", "Conv2DBackpropFilter"):
+    kernel_factory(_name)(_conv_weight_grad_factory)
+
+
+@kernel_factory("Conv3DBackpropFilter")
+def _conv3d_weight_grad_factory(prim):
+    return lambda x, dout, w_size: _weight_gradient(prim, dout, x, _ints(w_size))
+
+
+# ---- max pooling ---------------------------------------------------------------------------
+def _lowest(dtype: torch.dtype):
+    """The padding value that never wins a max."""
+    return -math.inf if dtype.is_floating_point else torch.iinfo(dtype).min
+
+
+def _torch_padding(window, padding) -> tuple | None:
+    """The padding torch's pools can apply themselves (symmetric, at most half the
+    kernel), or None."""
+    symmetric = None if padding is None else _symmetric(padding)
+    if symmetric is None or any(2 * p > k for p, k in zip(symmetric, window.kernel)):
+        return None
+    return symmetric
+
+
+def max_pool(x: torch.Tensor, window, return_indices: bool = False):
+    """The max pool of x's trailing spatial dims; with return_indices, also each
+    maximum's position in the flattened spatial dims of the unpadded input."""
+    rank = len(window.kernel)
+    pool, spatial = _MAX_POOL[rank], x.shape[-rank:]
+    padding = _torch_padding(window, window.declared_padding(spatial))
+    if padding is not None:
+        return pool(x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
+                    return_indices)
+    applied = window.applied_padding(spatial)
+    padded = F.pad(x, _torch_pad(applied), value=_lowest(x.dtype))
+    result = pool(padded, window.kernel, window.stride, 0, window.dilation, False, return_indices)
+    if not return_indices:
+        return result
+    out, indices = result
+    return out, _unpadded_indices(indices, padded.shape[-rank:], spatial, applied)
+
+
+def _unpadded_indices(indices, padded_sizes, sizes, padding):
+    """Flat positions in the padded spatial dims as flat positions in the unpadded ones."""
+    remainder, flat, stride = indices, torch.zeros_like(indices), 1
+    for i in reversed(range(len(sizes))):
+        coord = remainder % padded_sizes[i] - padding[i][0]
+        remainder = remainder // padded_sizes[i]
+        flat = flat + coord * stride
+        stride *= sizes[i]
+    return flat
+
+
+def max_pool_kernel(window, return_indices: bool = False):
+    """max_pool for one window, with torch's own padding settled once when the window
+    allows it whatever the input."""
+    padding = _torch_padding(window, window.fixed_padding())
+    if padding is None:
+        return lambda x: max_pool(x, window, return_indices)
+    pool = _MAX_POOL[len(window.kernel)]
+    options = (window.kernel, window.stride, padding, window.dilation, window.ceil_mode, return_indices)
+    return lambda x: pool(x, *options)
+
+
+@kernel_factory("MaxPool")
+@kernel_factory("MaxPool3D")
+def _max_pool_factory(prim):
+    return max_pool_kernel(prim.window)
+
+
+@kernel_factory("MaxPoolWithArgmax")
+def _max_pool_with_argmax_factory(prim):
+    pool = max_pool_kernel(prim.window, return_indices=True)
+
+    def run(x):
+        out, indices = pool(x)
+        # MindSpore counts positions over (C, H, W) of each sample
+        plane = x.shape[2] * x.shape[3]
+        channel = torch.arange(x.shape[1], device=x.device).reshape(1, -1, 1, 1)
+        return out, (indices + channel * plane).to(torch.int32)
+    return run
+
+
+def _max_pool_argmax_nd_factory(prim):
+    pool = max_pool_kernel(prim.window, return_indices=True)
+    index_type = torch_dtype(prim.argmax_type)
+
+    def run(x):
+        out, indices = pool(x)
+        return out, indices.to(index_type)
+    return run
+
+
+kernel_factory("MaxPoolWithArgmaxV2")(_max_pool_argmax_nd_factory)
+kernel_factory("MaxPool3DWithArgmax")(_max_pool_argmax_nd_factory)
+
+
+# ---- average pooling -----------------------------------------------------------------------
+def avg_pool(x: torch.Tensor, window, count_include_pad: bool, divisor_override: int = 0):
+    """The average pool of x's trailing spatial dims. The divisor is divisor_override if
+    non-zero, else the window clipped to the padded input (count_include_pad) or to the
+    input."""
+    rank = len(window.kernel)
+    if rank == 1:
+        return avg_pool(x.unsqueeze(-2), _with_unit_dim(window), count_include_pad,
+                        divisor_override).squeeze(-2)
+    if rank == 3 and x.dtype in _HALF:  # torch's CPU avg_pool3d has no half kernels
+        return avg_pool(x.float(), window, count_include_pad, divisor_override).to(x.dtype)
+    pool, spatial = _AVG_POOL[rank], x.shape[-rank:]
+    declared = window.declared_padding(spatial)
+    padding = _torch_padding(window, declared)
+    if padding is not None:
+        return pool(x, window.kernel, window.stride, padding, window.ceil_mode, count_include_pad,
+                    divisor_override or None)
+    padded = F.pad(x, _torch_pad(window.applied_padding(spatial)))
+    sums = pool(padded, window.kernel, window.stride, 0, False, True, 1)
+    if divisor_override:
+        return sums / divisor_override
+    return sums / _window_counts(window, spatial, declared, sums.shape[-rank:], count_include_pad,
+                                 sums.dtype, x.device)
+
+
+def _with_unit_dim(window):
+    """A 1-D window as a 2-D one over a leading unit dim."""
+    return window._replace(kernel=(1,) + window.kernel, stride=(1,) + window.stride,
+                           dilation=(1,) + window.dilation, pads=(0, 0) + window.pads)
+
+
+def _window_counts(window, spatial, declared, out_sizes, count_include_pad, dtype, device):
+    """How many elements each window averages over, broadcastable to the output."""
+    counts = None
+    rank = len(spatial)
+    for axis, (n, k, s, (begin, end), m) in enumerate(zip(spatial, window.kernel, window.stride,
+                                                          declared, out_sizes)):
+        low, high = (-begin, n + end) if count_include_pad else (0, n)
+        start = torch.arange(m, device=device) * s - begin
+        count = (start + k).clamp(max=high) - start.clamp(min=low)
+        count = count.reshape((m,) + (1,) * (rank - 1 - axis))
+        counts = count if counts is None else counts * count
+    return counts.to(dtype)
+
+
+def avg_pool_kernel(window, count_include_pad: bool, divisor_override: int = 0):
+    """avg_pool for one window, with torch's own padding settled once when the window
+    allows it whatever the input."""
+    rank = len(window.kernel)
+    padding = _torch_padding(window, window.fixed_padding())
+    if padding is None or rank == 1:
+        return lambda x: avg_pool(x, window, count_include_pad, divisor_override)
+    pool = _AVG_POOL[rank]
+    options = (window.kernel, window.stride, padding, window.ceil_mode, count_include_pad,
+               divisor_override or None)
+    if rank == 3:  # torch's CPU avg_pool3d has no half kernels
+        return lambda x: pool(x.float(), *options).to(x.dtype) if x.dtype in _HALF else pool(x, *options)
+    return lambda x: pool(x, *options)
+
+
+@kernel_factory("AvgPool")
+@kernel_factory("AvgPool3D")
+def _avg_pool_factory(prim):
+    return avg_pool_kernel(prim.window, prim.count_include_pad, prim.divisor_override)
+
+
+def _functional_avg_pool_factory(prim):
+    """AvgPool1D / AvgPool2D: the options are call arguments."""
+    def run(x, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+            divisor_override=None):
+        window, divisor = prim.geometry(kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                        divisor_override)
+        return avg_pool(x, window, count_include_pad, divisor)
+    return run
+
+
+kernel_factory("AvgPool1D")(_functional_avg_pool_factory)
+kernel_factory("AvgPool2D")(_functional_avg_pool_factory)
+
+
+# ---- pooling gradients ---------------------------------------------------------------------
+def _max_pool_grad_factory(prim):
+    """MaxPoolGrad / MaxPool3DGrad: (x, origin_output, grad) -> dx, grad routed to the
+    position of each window's maximum."""
+    pool = max_pool_kernel(prim.window, return_indices=True)
+
+    def run(x, origin_output, grad):
+        _, indices = pool(x)
+        planes = x.shape[:2] + (-1,)
+        dx = grad.new_zeros(planes[:2] + (math.prod(x.shape[2:]),))
+        return dx.scatter_add_(2, indices.reshape(planes), grad.reshape(planes)).reshape(x.shape)
+    return run
+
+
+kernel_factory("MaxPoolGrad")(_max_pool_grad_factory)
+kernel_factory("MaxPool3DGrad")(_max_pool_grad_factory)
+
+
+def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override: int = 0):
+    """The gradient of avg_pool with respect to an input of `shape`: each output's
+    gradient over its divisor, spread over its window (a depthwise transposed
+    convolution with a kernel of ones), the padding cut off."""
+    rank = len(window.kernel)
+    spatial = tuple(shape[2:])
+    declared = window.declared_padding(spatial)
+    divisor = divisor_override or _window_counts(window, spatial, declared, grad.shape[2:],
+                                                 count_include_pad, grad.dtype, grad.device)
+    ones = grad.new_ones((shape[1], 1) + tuple(window.kernel))
+    spread = _CONV_TRANSPOSE[rank](grad / divisor, ones, None, window.stride, groups=shape[1])
+    # keep [begin, begin + n) of the padded extent; F.pad crops with negative widths
+    widths = [(-begin, n + begin - m) for n, (begin, _), m in zip(spatial, declared, spread.shape[2:])]
+    return F.pad(spread, _torch_pad(widths))
+
+
+@kernel_factory("AvgPoolGrad")
+def _avg_pool_grad_factory(prim):
+    window, include, divisor = prim.window, prim.count_include_pad, prim.divisor_override
+    return lambda x, origin_output, grad: avg_pool_grad(x.shape, grad, window, include, divisor)
+
+
+@kernel_factory("AvgPool3DGrad")
+def _avg_pool3d_grad_factory(prim):
+    window, include, divisor = prim.window, prim.count_include_pad, prim.divisor_override
+    return lambda shape, grad: avg_pool_grad(_ints(shape), grad, window, include, divisor)
+
+
+# ---- adaptive pooling ----------------------------------------------------------------------
+def _adaptive_size(x, output_size, rank: int) -> tuple:
+    if isinstance(output_size, int):
+        output_size = (output_size,) * rank
+    elif isinstance(output_size, torch.Tensor):
+        output_size = output_size.reshape(-1).tolist()
+    spatial = x.shape[-rank:]
+    return tuple(n if m is None else int(m) for n, m in zip(spatial, output_size))
+
+
+def _adaptive_avg_factory(prim):
+    pool, rank = _ADAPTIVE_AVG[prim.rank], prim.rank
+    if "output_size" in prim.attrs:
+        return lambda x: pool(x, _adaptive_size(x, prim.output_size, rank))
+    return lambda x, output_size: pool(x, _adaptive_size(x, output_size, rank))
+
+
+def _adaptive_max_factory(prim):
+    pool, rank = _ADAPTIVE_MAX[prim.rank], prim.rank
+    index_type = torch_dtype(prim.argmax_type)
+
+    def run(x, output_size=None):
+        size = _adaptive_size(x, prim.output_size if output_size is None else output_size, rank)
+        out, indices = pool(x, size, return_indices=True)
+        return out, indices.to(index_type)
+    return run
+
+
+for _name in ("AdaptiveAvgPool1D", "AdaptiveAvgPool2D", "AdaptiveAvgPool3D"):
+    kernel_factory(_name)(_adaptive_avg_factory)
+for _name in ("AdaptiveMaxPool1D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D"):
+    kernel_factory(_name)(_adaptive_max_factory)
+
+
+# ---- resizing ------------------------------------------------------------------------------
+# Resizing is separable: each spatial dim is resampled in turn with index_select. Source
+# coordinates are computed in float32, as TensorFlow / MindSpore do, so that rounding at
+# exact pixel boundaries matches theirs.
+
+def _source_coords(in_size: int, out_size: int, mode: str, device, shift: float = 0.5):
+    """The source coordinate of each output index: 'align_corners' maps the corner pixels
+    onto each other, 'half_pixel' maps pixel centres ((dst + 0.5) * in / out - shift),
+    'asymmetric' is dst * in / out."""
+    dst = torch.arange(out_size, dtype=torch.float32, device=device)
+    if mode == "align_corners":
+        return dst * ((in_size - 1) / (out_size - 1) if out_size > 1 else 0.0)
+    ratio = torch.tensor(in_size / out_size, dtype=torch.float32)
+    if mode == "half_pixel":
+        return (dst + 0.5) * ratio - shift
+    return dst * ratio
+
+
+def _coordinate_mode(align_corners: bool, half_pixel_centers: bool) -> str:
+    if align_corners:
+        return "align_corners"
+    return "half_pixel" if half_pixel_centers else "asymmetric"
+
+
+def _along(weights: torch.Tensor, dim: int, ndim: int) -> torch.Tensor:
+    """Per-index weights shaped to broadcast along `dim` of an ndim-dim tensor."""
+    return weights.reshape((-1,) + (1,) * (ndim - 1 - dim))
+
+
+def _nearest_axis(x, dim, out_size, mode):
+    """TensorFlow's nearest neighbour: round the corner-aligned coordinate, floor the
+    others (half-pixel centres without the -0.5 shift)."""
+    in_size = x.shape[dim]
+    src = _source_coords(in_size, out_size, mode, x.device, shift=0.0)
+    index = torch.floor(src + 0.5) if mode == "align_corners" else torch.floor(src)
+    return x.index_select(dim, index.long().clamp(max=in_size - 1))
+
+
+def _linear_axis(x, dim, out_size, mode):
+    in_size = x.shape[dim]
+    src = _source_coords(in_size, out_size, mode, x.device).clamp(min=0)
+    low = src.floor().clamp(max=in_size - 1)
+    frac = _along((src - low).to(x.dtype), dim, x.dim())
+    low = low.long()
+    high = (low + 1).clamp(max=in_size - 1)
+    first = x.index_select(dim, low)
+    return first + (x.index_select(dim, high) - first) * frac
+
+
+def _cubic_axis(x, dim, out_size, mode):
+    """TensorFlow's bicubic resampling: the Keys kernel with a = -0.5 for half-pixel
+    centres (taps outside the image get no weight, the rest are renormalized) and
+    a = -0.75 otherwise (edge pixels repeat)."""
+    in_size = x.shape[dim]
+    src = _source_coords(in_size, out_size, mode, x.device)
+    base = src.floor()
+    # TensorFlow (and MindSpore) read the weights from a 1024-entry table, so the
+    # fractional offset is rounded to a multiple of 1/1024
+    t = torch.round((src - base) * 1024) / 1024
+    a = -0.5 if mode == "half_pixel" else -0.75
+    distances = (t + 1, t, 1 - t, 2 - t)
+    weights = [_keys_cubic(d, a) for d in distances]
+    taps = [base.long() + offset for offset in (-1, 0, 1, 2)]
+    if mode == "half_pixel":
+        weights = [torch.where((tap >= 0) & (tap < in_size), w, 0.0) for tap, w in zip(taps, weights)]
+        total = sum(weights)
+        weights = [w / total for w in weights]
+    result = None
+    for tap, w in zip(taps, weights):
+        term = x.index_select(dim, tap.clamp(0, in_size - 1)) * _along(w.to(x.dtype), dim, x.dim())
+        result = term if result is None else result + term
+    return result
+
+
+def _keys_cubic(distance: torch.Tensor, a: float) -> torch.Tensor:
+    """The Keys cubic convolution kernel at |distance| < 2."""
+    d = distance.abs()
+    near = ((a + 2) * d - (a + 3)) * d * d + 1
+    far = ((a * d - 5 * a) * d + 8 * a) * d - 4 * a
+    return torch.where(d <= 1, near, far)
+
+
+def _resample(x, sizes, axis_fn, mode):
+    """x with its trailing len(sizes) dims resampled to `sizes` by axis_fn; half
+    precision is computed in float32."""
+    if x.dtype in _HALF and axis_fn is not _nearest_axis:
+        return _resample(x.float(), sizes, axis_fn, mode).to(x.dtype)
+    first = x.dim() - len(sizes)
+    for offset, size in enumerate(sizes):
+        x = axis_fn(x, first + offset, size, mode)
+    return x
+
+
+def _image_resize_factory(axis_fn):
+    """A factory for the TensorFlow-style 2-D resizes, size an attribute or an input."""
+    def factory(prim):
+        mode = _coordinate_mode(prim.align_corners, prim.half_pixel_centers)
+        if "size" in prim.attrs:
+            size = prim.size
+            return lambda x: _resample(x, size, axis_fn, mode)
+        return lambda x, size: _resample(x, _ints(size), axis_fn, mode)
+    return factory
+
+
+for _name, _axis_fn in (("ResizeNearestNeighbor", _nearest_axis),
+                        ("ResizeNearestNeighborV2", _nearest_axis),
+                        ("ResizeBilinear", _linear_axis), ("ResizeBilinearV2", _linear_axis),
+                        ("ResizeBicubic", _cubic_axis)):
+    kernel_factory(_name)(_image_resize_factory(_axis_fn))
+
+
+@kernel_factory("ResizeLinear1D")
+def _resize_linear1d_factory(prim):
+    mode = prim.coordinate_transformation_mode
+    return lambda x, size: _resample(x, _ints(size), _linear_axis, mode)
+
+
+def _upsample_factory(torch_mode):
+    """UpsampleNearest3D / UpsampleTrilinear3D: torch's own interpolation."""
+    def factory(prim):
+        align_corners = prim.attrs.get("align_corners")
+
+        def run(x, output_size=None, scales=None):
+            size = None if output_size is None else _ints(output_size)
+            scale = None if scales is None else tuple(float(s) for s in scales)
+            return F.interpolate(x, size, scale, torch_mode, align_corners)
+        return run
+    return factory
+
+
+kernel_factory("UpsampleNearest3D")(_upsample_factory("nearest"))
+kernel_factory("UpsampleTrilinear3D")(_upsample_factory("trilinear"))

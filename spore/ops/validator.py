@@ -112,8 +112,9 @@ def check_int_tuple(op: str, arg: str, value, length: int, minimum: int = 1,
 
 
 def check_tensor(op: str, arg: str, value) -> None:
-    """`value` is a Tensor or an abstract tensor (anything with shape and dtype)."""
-    if not (hasattr(value, "shape") and hasattr(value, "dtype") and not isinstance(value, type)):
+    """`value` is a Tensor or an abstract tensor (a shape and a MindSpore dtype; NumPy
+    arrays are not Tensors)."""
+    if not (hasattr(value, "shape") and isinstance(getattr(value, "dtype", None), mstype.Number)):
         raise TypeError(f"For '{op}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
 
 

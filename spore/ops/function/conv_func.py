@@ -1,7 +1,364 @@
-"""Functional API of the primitives in operations/conv_ops.py."""
+"""Functional API of the primitives in operations/conv_ops.py: convolutions, pooling,
+adaptive pooling and interpolation (`ops.conv2d`, `ops.max_pool2d`, `ops.interpolate`...).
+
+Primitive attributes often come from call arguments here (a kernel size from the weight's
+shape, a pool's padding...): `_cached` builds one Primitive per distinct attribute set.
+"""
 from __future__ import annotations
 
-__all__ = []
+import functools
+import math
+
+from ..operations import conv_ops as C
+from ..operations import nn_ops
+from ..operations.conv_ops import require_tensor as check_tensor
+from ..validator import check_bool, check_int, check_string, check_type
+
+__all__ = [
+    "conv1d", "conv2d", "conv3d", "conv_transpose2d", "conv3d_transpose",
+    "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+    "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
+    "interpolate", "upsample",
+]
+
+
+def _hashable(value):
+    """Lists become tuples so call arguments can key the primitive cache."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+@functools.lru_cache(maxsize=256)
+def _cached(cls, *args):
+    return cls(*args)
+
+
+def _prim(cls, *args):
+    """One shared `cls(*args)` per distinct attribute set."""
+    return _cached(cls, *(_hashable(a) for a in args))
+
+
+_conv_transpose2d = C.ConvTranspose2D()
+_adaptive_avg_pool1d = C.AdaptiveAvgPool1D()
+_adaptive_max_pool1d = C.AdaptiveMaxPool1D()
+_adaptive_max_pool3d = C.AdaptiveMaxPool3D()
+_avg_pool1d = C.AvgPool1D()
+_avg_pool2d = C.AvgPool2D()
+
+
+# ---- convolutions --------------------------------------------------------------------------
+def _conv_padding(op: str, padding, rank: int):
+    """The functional `padding` (an int, or one int per spatial dim padding both sides)
+    as the primitives' pad (an int or (begin, end) per dim)."""
+    if isinstance(padding, (tuple, list)):
+        if len(padding) != rank or not all(isinstance(p, int) for p in padding):
+            raise ValueError(f"For '{op}', the 'padding' must be an int or a tuple of {rank} ints, "
+                             f"but got {padding}.")
+        return tuple(p for pad in padding for p in (pad, pad))
+    check_type(op, "padding", padding, int)
+    return padding
+
+
+def _conv(op: str, cls, rank: int, input, weight, bias, stride, pad_mode, padding, dilation,
+          groups):
+    check_tensor(op, "input", input)
+    check_tensor(op, "weight", weight)
+    if weight.ndim != rank + 2:
+        raise ValueError(f"For '{op}', the weight must be a {rank + 2}-D Tensor, but got shape "
+                         f"{weight.shape}.")
+    out_channel = weight.shape[0]
+    conv = _prim(cls, out_channel, weight.shape[2:], 1, pad_mode, _conv_padding(op, padding, rank),
+                 stride, dilation, groups)
+    output = conv(input, weight)
+    if bias is None:
+        return output
+    check_tensor(op, "bias", bias)
+    if tuple(bias.shape) != (out_channel,):
+        raise ValueError(f"For '{op}', the 'bias' must have shape ({out_channel},) for weight shape "
+                         f"{weight.shape}, but got {bias.shape}.")
+    return _bias_add()(output, bias)
+
+
+@functools.lru_cache(maxsize=1)
+def _bias_add():
+    # BiasAdd belongs to the nn family; looked up on first use
+    return nn_ops.BiasAdd()
+
+
+def conv1d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """The 1-D convolution of input (N, C_in, L) with weight (C_out, C_in / groups, K),
+    plus bias (C_out,) if given. pad_mode 'valid', 'same' or 'pad' (padding an int or
+    (p,), on both sides)."""
+    return _conv("conv1d", C.Conv1D, 1, input, weight, bias, stride, pad_mode, padding, dilation,
+                 groups)
+
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """The 2-D convolution of input (N, C_in, H, W) with weight (C_out, C_in / groups, kh,
+    kw), plus bias (C_out,) if given. With pad_mode 'pad', padding is an int or (ph, pw),
+    on both sides of each dim."""
+    return _conv("conv2d", C.Conv2D, 2, input, weight, bias, stride, pad_mode, padding, dilation,
+                 groups)
+
+
+def conv3d(input, weight, bias=None, stride=1, pad_mode="valid", padding=0, dilation=1, groups=1):
+    """The 3-D convolution of input (N, C_in, D, H, W) with weight
+    (C_out, C_in / groups, kd, kh, kw), plus bias (C_out,) if given. With pad_mode 'pad',
+    padding is an int or (pd, ph, pw), on both sides of each dim."""
+    return _conv("conv3d", C.Conv3D, 3, input, weight, bias, stride, pad_mode, padding, dilation,
+                 groups)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """The 2-D transposed convolution of input (N, C_in, H, W) or (C_in, H, W) with weight
+    (C_in, C_out / groups, kh, kw), plus bias (C_out,) if given; output size per dim
+    (in - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1."""
+    return _conv_transpose2d(input, weight, bias, _hashable(stride), _hashable(padding),
+                             _hashable(output_padding), groups, _hashable(dilation))
+
+
+def conv3d_transpose(inputs, weight, pad_mode="valid", padding=0, stride=1, dilation=1, group=1,
+                     output_padding=0):
+    """The 3-D transposed convolution of inputs (N, C_in, D, H, W) with weight
+    (C_in, C_out / group, kd, kh, kw): Conv3DTranspose with attributes from the shapes."""
+    for name, value in (("inputs", inputs), ("weight", weight)):
+        check_tensor("conv3d_transpose", name, value)
+        if value.ndim != 5:
+            raise ValueError(f"For 'conv3d_transpose', the '{name}' must be a 5-D Tensor, but got "
+                             f"shape {value.shape}.")
+    conv = _prim(C.Conv3DTranspose, inputs.shape[1], weight.shape[1] * group, weight.shape[2:], 1,
+                 pad_mode, padding, stride, dilation, group, output_padding)
+    return conv(inputs, weight)
+
+
+# ---- pooling -------------------------------------------------------------------------------
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False,
+               ceil_mode=False):
+    """The 2-D max pool of x (N, C, H, W) with symmetric padding (at most half the
+    kernel); with return_indices, also each maximum's int64 position in its flattened
+    (H, W) plane."""
+    pool = _prim(C.MaxPoolWithArgmaxV2, kernel_size, stride if stride is not None else kernel_size,
+                 padding, dilation, ceil_mode)
+    output, indices = pool(x)
+    return (output, indices) if return_indices else output
+
+
+def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+               return_indices=False):
+    """The 3-D max pool of x (N, C, D, H, W) with symmetric padding; with return_indices,
+    also each maximum's int64 position in its flattened (D, H, W) volume."""
+    pool = _prim(C.MaxPool3DWithArgmax, kernel_size, stride if stride is not None else kernel_size,
+                 padding, dilation, ceil_mode)
+    output, indices = pool(x)
+    return (output, indices) if return_indices else output
+
+
+def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False,
+               count_include_pad=True):
+    """The 1-D average pool of input_x (N, C, L); padding (an int or (p,)) on both sides."""
+    check_tensor("avg_pool1d", "input_x", input_x)
+    return _avg_pool1d(input_x, _hashable(kernel_size), _hashable(stride), _hashable(padding),
+                       ceil_mode, count_include_pad)
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """The 2-D average pool of input_x (N, C, H, W); padding an int (all sides) or
+    (top, bottom, left, right); divisor_override, if non-zero, replaces the window size."""
+    check_tensor("avg_pool2d", "input_x", input_x)
+    if isinstance(padding, (tuple, list)) and len(padding) != 4:
+        raise ValueError(f"For 'avg_pool2d', the 'padding' must be an int or a tuple of 4 ints, "
+                         f"but got {padding}.")
+    return _avg_pool2d(input_x, _hashable(kernel_size), _hashable(stride), _hashable(padding),
+                       ceil_mode, count_include_pad, divisor_override)
+
+
+def avg_pool3d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """The 3-D average pool of input_x (N, C, D, H, W); padding an int or (head, tail,
+    top, bottom, left, right)."""
+    check_tensor("avg_pool3d", "input_x", input_x)
+    pool = _prim(C.AvgPool3D, kernel_size, stride, "pad", padding, ceil_mode, count_include_pad,
+                 divisor_override)
+    return pool(input_x)
+
+
+# ---- adaptive pooling ----------------------------------------------------------------------
+def _check_divisible_1d(op: str, input, output_size) -> None:
+    """MindSpore's 1-D adaptive pools take inputs (N, C, L) with L a multiple of
+    output_size."""
+    check_tensor(op, "input", input)
+    check_int(op, "output_size", output_size, minimum=1)
+    if input.ndim != 3:
+        raise ValueError(f"For '{op}', the input must be 3-D, but got shape {input.shape}.")
+    length = input.shape[2]
+    if length < output_size or length % output_size:
+        raise ValueError(f"For '{op}', the input's last dimension must be a multiple of "
+                         f"output_size {output_size}, but got {length}.")
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """The adaptive average pool of input (N, C, L) to length output_size, which must
+    divide L."""
+    _check_divisible_1d("adaptive_avg_pool1d", input, output_size)
+    return _adaptive_avg_pool1d(input, output_size)
+
+
+def adaptive_max_pool1d(input, output_size):
+    """The adaptive max pool of input (N, C, L) to length output_size, which must divide
+    L."""
+    _check_divisible_1d("adaptive_max_pool1d", input, output_size)
+    return _adaptive_max_pool1d(input, output_size)[0]
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """The adaptive average pool of input (N, C, H, W) or (C, H, W); output_size an int
+    or (h, w), None keeping that dim."""
+    return _prim(C.AdaptiveAvgPool2D, output_size)(input)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """The adaptive average pool of input (N, C, D, H, W) or (C, D, H, W); output_size an
+    int or (d, h, w), None keeping that dim."""
+    return _prim(C.AdaptiveAvgPool3D, output_size)(input)
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    """The adaptive max pool of input (N, C, H, W) or (C, H, W); with return_indices,
+    also each maximum's int64 position in its flattened (H, W) plane."""
+    check_bool("adaptive_max_pool2d", "return_indices", return_indices)
+    if isinstance(output_size, int):
+        output_size = (output_size, output_size)
+    output, indices = _prim(C.AdaptiveMaxPool2D, output_size)(input)
+    return (output, indices) if return_indices else output
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """The adaptive max pool of input (N, C, D, H, W) or (C, D, H, W); with
+    return_indices, also each maximum's int32 position in its flattened volume."""
+    check_bool("adaptive_max_pool3d", "return_indices", return_indices)
+    if isinstance(output_size, int):
+        output_size = (output_size,) * 3
+    output, indices = _adaptive_max_pool3d(input, _hashable(output_size))
+    return (output, indices) if return_indices else output
+
+
+# ---- interpolation -------------------------------------------------------------------------
+# For each mode: the input ranks it supports and, per rank, whether it takes
+# scale_factor and align_corners (MindSpore's rules).
+_MODES = {
+    "nearest": {3: (), 4: (), 5: ("scale_factor",)},
+    "linear": {3: ("align_corners",)},
+    "bilinear": {4: ("align_corners",)},
+    "bicubic": {4: ("align_corners",)},
+    "area": {3: ("scale_factor",), 4: ("scale_factor",), 5: ("scale_factor",)},
+    "nearest-exact": {3: (), 4: ()},
+    "trilinear": {5: ("align_corners", "scale_factor")},
+}
+
+
+def _per_dim(op: str, arg: str, value, count: int, kind) -> tuple:
+    """A number or a sequence of `count` numbers of `kind`, each positive."""
+    values = tuple(value) if isinstance(value, (tuple, list)) else (value,) * count
+    if len(values) != count:
+        raise ValueError(f"For '{op}', the '{arg}' must have {count} elements for this input, "
+                         f"but got {value}.")
+    for v in values:
+        check_type(op, arg, v, kind)
+        if v <= 0:
+            raise ValueError(f"For '{op}', the '{arg}' must be positive, but got {value}.")
+    return values
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None):
+    """Resize input (N, C, *spatial) to `size` or by `scale_factor` (exactly one given).
+
+    Modes: 'nearest' (3-D, 4-D, 5-D), 'nearest-exact' (3-D, 4-D), 'linear' (3-D),
+    'bilinear' and 'bicubic' (4-D), 'trilinear' (5-D), 'area' (adaptive average pooling).
+    Without align_corners, linear modes sample at pixel centres. scale_factor is only
+    accepted where MindSpore does (else use recompute_scale_factor=True, which turns it
+    into a size)."""
+    op = "interpolate"
+    check_tensor(op, "input", input)
+    mode = check_string(op, "mode", mode, tuple(_MODES), case_sensitive=True)
+    rank = input.ndim
+    if rank not in _MODES[mode]:
+        raise ValueError(f"For '{op}', mode '{mode}' supports {sorted(_MODES[mode])}-D inputs, "
+                         f"but got a {rank}-D input.")
+    options = _MODES[mode][rank]
+    if (size is None) == (scale_factor is None):
+        raise ValueError(f"For '{op}', exactly one of 'size' and 'scale_factor' must be given, "
+                         f"but got size {size} and scale_factor {scale_factor}.")
+    spatial = input.shape[2:]
+    if size is not None:
+        size = _per_dim(op, "size", size, rank - 2, int)
+    else:
+        scale_factor = _per_dim(op, "scale_factor", scale_factor, rank - 2, (int, float))
+    if recompute_scale_factor or (mode == "area" and size is None):
+        if size is not None:
+            raise ValueError(f"For '{op}', 'recompute_scale_factor' must not be True when 'size' "
+                             f"is given.")
+        size = tuple(math.floor(n * s) for n, s in zip(spatial, scale_factor))
+        scale_factor = None
+    if scale_factor is not None and "scale_factor" not in options:
+        raise ValueError(f"For '{op}', 'scale_factor' cannot be used with mode '{mode}' on a "
+                         f"{rank}-D input; give 'size' or recompute_scale_factor=True.")
+    if align_corners is not None:
+        check_bool(op, "align_corners", align_corners)
+        if "align_corners" not in options:
+            raise ValueError(f"For '{op}', 'align_corners' cannot be used with mode '{mode}' on "
+                             f"a {rank}-D input.")
+    return _RESIZE[mode](input, size, scale_factor, bool(align_corners))
+
+
+def _nearest(x, size, scale_factor, align_corners):
+    if x.ndim == 5:
+        return _prim(C.UpsampleNearest3D)(x, size, scale_factor)
+    return _prim(C.ResizeNearestNeighborV2)(x, size)
+
+
+def _nearest_exact(x, size, scale_factor, align_corners):
+    return _prim(C.ResizeNearestNeighborV2, False, True)(x, size)
+
+
+def _linear(x, size, scale_factor, align_corners):
+    mode = "align_corners" if align_corners else "half_pixel"
+    return _prim(C.ResizeLinear1D, mode)(x, size)
+
+
+def _bilinear(x, size, scale_factor, align_corners):
+    return _prim(C.ResizeBilinearV2, align_corners, not align_corners)(x, size)
+
+
+def _bicubic(x, size, scale_factor, align_corners):
+    return _prim(C.ResizeBicubic, align_corners, not align_corners)(x, size)
+
+
+def _trilinear(x, size, scale_factor, align_corners):
+    return _prim(C.UpsampleTrilinear3D, align_corners)(x, size, scale_factor)
+
+
+def _area(x, size, scale_factor, align_corners):
+    if x.ndim == 3:
+        return adaptive_avg_pool1d(x, size[0])
+    if x.ndim == 4:
+        return adaptive_avg_pool2d(x, size)
+    return adaptive_avg_pool3d(x, size)
+
+
+_RESIZE = {"nearest": _nearest, "nearest-exact": _nearest_exact, "linear": _linear,
+           "bilinear": _bilinear, "bicubic": _bicubic, "trilinear": _trilinear, "area": _area}
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+             recompute_scale_factor=None):
+    """Same as interpolate."""
+    return interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
 
 TENSOR_METHODS = {}
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
