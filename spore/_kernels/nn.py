@@ -1,4 +1,381 @@
-"""Kernels of the primitives in ops/operations/nn_ops.py."""
+"""Kernels of the primitives in ops/operations/nn_ops.py.
+
+Normalizations and losses compute half-precision inputs (float16, bfloat16) in float32
+and cast the results back. Where torch would accept input the primitive rejects (a wrong
+dtype, rank or size that still broadcasts), the kernel fails (`_require`), so that the
+primitive's `infer` raises MindSpore's error instead of a result being returned.
+"""
 from __future__ import annotations
 
-from .registry import kernel, kernel_factory  # noqa: F401
+import math
+
+import torch
+import torch.nn.functional as F
+
+from ..common import seed as _seed
+from . import rng
+from .registry import kernel, kernel_factory
+
+_HALF = (torch.float16, torch.bfloat16)
+_INDEX_DTYPES = (torch.int32, torch.int64)
+
+
+def _work(t: torch.Tensor) -> torch.Tensor:
+    """`t` in the precision a reduction over it should use (float32 for half types)."""
+    return t.float() if t.dtype in _HALF else t
+
+
+_REDUCERS = {"none": lambda t: t, "mean": torch.mean, "sum": torch.sum}
+
+
+def _require(condition: bool) -> None:
+    """Fail on input torch would accept but the primitive does not (infer explains)."""
+    if not condition:
+        raise ValueError("input rejected by the primitive's rules")
+
+
+# ---- normalization ------------------------------------------------------------------------
+@kernel_factory("BatchNorm")
+def batch_norm(prim):
+    eps, momentum = prim.epsilon, prim.momentum
+    training, channels_last = prim.is_training, prim.data_format == "NHWC"
+
+    def channels_back(y):
+        return y.movedim(1, -1) if channels_last else y
+
+    def kernel(x, scale, bias, mean, variance):
+        _require(x.is_floating_point() and 2 <= x.ndim <= 4
+                 and scale.dtype == bias.dtype == mean.dtype == variance.dtype
+                 and scale.shape == bias.shape == mean.shape == variance.shape
+                 == (x.shape[-1 if channels_last else 1],))
+        xc = x.movedim(-1, 1) if channels_last else x          # (N, C, ...)
+        # torch takes half-precision input with float32 parameters, and computes in float32.
+        work = torch.float32 if x.dtype in _HALF else x.dtype
+        weight, shift = scale.to(work), bias.to(work)
+        if not training:
+            y = torch.native_batch_norm(xc, weight, shift, mean.to(work), variance.to(work), False, momentum, eps)[0]
+            return channels_back(y), mean, variance, mean, variance, mean, variance
+        # torch updates the moving statistics in place, so it gets copies: inputs are never written.
+        new_mean, new_var = mean.to(work, copy=True), variance.to(work, copy=True)
+        y, batch_mean, inv_std = torch.native_batch_norm(xc, weight, shift, new_mean, new_var, True, momentum, eps)
+        batch_mean, batch_var = batch_mean.to(scale.dtype), (inv_std.pow(-2) - eps).to(scale.dtype)
+        return (channels_back(y), batch_mean, batch_var, batch_mean, batch_var,
+                new_mean.to(mean.dtype), new_var.to(variance.dtype))
+    return kernel
+
+
+@kernel_factory("LayerNorm")
+def layer_norm(prim):
+    norm_axis, params_axis, eps = prim.begin_norm_axis, prim.begin_params_axis, prim.epsilon
+
+    def kernel(x, gamma=None, beta=None):
+        _require(-1 <= norm_axis < x.ndim and -1 <= params_axis < x.ndim)
+        begin, params_begin = norm_axis % x.ndim, params_axis % x.ndim
+        work = _work(x)
+        gamma = None if gamma is None else gamma.to(work.dtype)
+        beta = None if beta is None else beta.to(work.dtype)
+        if params_begin == begin:
+            y, mean, rstd = torch.native_layer_norm(work, work.shape[begin:], gamma, beta, eps)
+        else:
+            # gamma / beta span other axes than the normalized ones: apply them by broadcasting.
+            y, mean, rstd = torch.native_layer_norm(work, work.shape[begin:], None, None, eps)
+            if gamma is not None:
+                y = y * gamma
+            if beta is not None:
+                y = y + beta
+        variance = rstd.pow(-2) - eps
+        return y.to(x.dtype), mean.float(), variance.float()
+    return kernel
+
+
+@kernel("GroupNorm")
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    n, channels = input.shape[:2]
+    work = _work(input)
+    weight = None if weight is None else weight.to(work.dtype)
+    bias = None if bias is None else bias.to(work.dtype)
+    y, mean, rstd = torch.native_group_norm(work, weight, bias, n, channels, math.prod(input.shape[2:]),
+                                            num_groups, eps)
+    return y.to(input.dtype), mean.to(input.dtype), rstd.to(input.dtype)
+
+
+# ---- activations --------------------------------------------------------------------------
+@kernel_factory("Softmax")
+def softmax(prim):
+    axis = prim.axis
+    return lambda x: torch.softmax(x, axis)
+
+
+@kernel_factory("LogSoftmax")
+def log_softmax(prim):
+    axis = prim.axis
+    return lambda logits: torch.log_softmax(logits, axis)
+
+
+kernel("ReLU")(torch.relu)
+kernel("SiLU")(F.silu)
+kernel("Mish")(F.mish)
+kernel("Softplus")(F.softplus)
+kernel("SeLU")(F.selu)
+
+
+@kernel("ReLU6")
+def relu6(x):
+    _require(x.dtype != torch.bool)
+    return torch.clamp(x, 0, 6)
+
+
+@kernel("GeLU")
+def gelu(x):
+    return F.gelu(x, approximate="tanh")
+
+
+@kernel("FastGeLU")
+def fast_gelu(x):
+    _require(x.is_floating_point())
+    return x * torch.sigmoid(1.702 * x)
+
+
+def _float_activation(fn):
+    """`fn` applied to integer inputs through float32, truncated back (MindSpore's HSwish
+    and HSigmoid take integers)."""
+    def kernel(x):
+        if x.is_floating_point():
+            return fn(x)
+        _require(x.dtype != torch.bool)
+        return fn(x.float()).to(x.dtype)
+    return kernel
+
+
+kernel("HSwish")(_float_activation(F.hardswish))
+kernel("HSigmoid")(_float_activation(F.hardsigmoid))
+
+
+@kernel_factory("Elu")
+def elu(prim):
+    alpha = prim.alpha
+    return lambda x: F.elu(x, alpha)
+
+
+@kernel_factory("LeakyReLU")
+def leaky_relu(prim):
+    alpha = prim.alpha
+    return lambda x: F.leaky_relu(x, alpha)
+
+
+@kernel_factory("CeLU")
+def celu(prim):
+    alpha = prim.alpha
+    return lambda x: F.celu(x, alpha)
+
+
+@kernel_factory("HShrink")
+def hshrink(prim):
+    lambd = prim.lambd
+    return lambda x: F.hardshrink(x, lambd)
+
+
+@kernel_factory("SoftShrink")
+def softshrink(prim):
+    lambd = prim.lambd
+    return lambda x: F.softshrink(x, lambd)
+
+
+@kernel("PReLU")
+def prelu(x, weight):
+    _require(weight.dtype == x.dtype and weight.ndim == 1)
+    return F.prelu(x, weight)
+
+
+# ---- bias, dropout, embedding -------------------------------------------------------------
+@kernel_factory("BiasAdd")
+def bias_add(prim):
+    channel_axis = -1 if prim.data_format == "NHWC" else 1
+    ranks = (5,) if prim.data_format == "NCDHW" else (2, 3, 4, 5)
+
+    def kernel(x, bias):
+        _require(bias.dtype == x.dtype != torch.bool and bias.ndim == 1 and x.ndim in ranks
+                 and bias.shape[0] == x.shape[channel_axis])
+        if channel_axis == -1:
+            return x + bias
+        return x + bias.view((-1,) + (1,) * (x.ndim - 2))
+    return kernel
+
+
+def _generator(seed0: int = 0, seed1: int = 0) -> torch.Generator | None:
+    """The stream of one dropout instance, built once with its kernel."""
+    return rng.generator_for(_seed.op_seeds(seed0, seed1))
+
+
+@kernel_factory("Dropout")
+def dropout(prim):
+    keep_prob, gen = prim.keep_prob, _generator(prim.Seed0, prim.Seed1)
+    scale = 1.0 / keep_prob
+
+    def kernel(x):
+        _require(x.is_floating_point())
+        mask = (torch.rand(x.shape, generator=gen, device=x.device) < keep_prob).to(x.dtype)
+        return x * mask * scale, mask
+    return kernel
+
+
+def _channel_dropout(rank: int):
+    """The kernel factory of Dropout2D / Dropout3D (inputs of `rank` dimensions)."""
+    def factory(prim):
+        keep_prob, gen = prim.keep_prob, _generator()
+        scale = 1.0 / keep_prob if keep_prob > 0 else 0.0
+
+        def kernel(x):
+            _require(x.ndim == rank and x.dtype != torch.bool)
+            keep = torch.rand(x.shape[:2], generator=gen, device=x.device) < keep_prob
+            keep = keep.view(keep.shape + (1,) * (rank - 2))
+            factor = keep.to(x.dtype if x.is_floating_point() else torch.float32) * scale
+            out = (x * factor).to(x.dtype)
+            return out, keep.expand(x.shape).contiguous()
+        return kernel
+    return factory
+
+
+kernel_factory("Dropout2D")(_channel_dropout(4))
+kernel_factory("Dropout3D")(_channel_dropout(5))
+
+
+def _int_offset(offset) -> int:
+    """EmbeddingLookup's offset: an int, or a 0-d int32 / int64 tensor."""
+    if isinstance(offset, torch.Tensor):
+        _require(offset.dtype in _INDEX_DTYPES and offset.ndim == 0)
+    else:
+        _require(isinstance(offset, int))
+    return int(offset)
+
+
+@kernel("EmbeddingLookup")
+def embedding_lookup(input_params, input_indices, offset):
+    _require(input_indices.dtype in _INDEX_DTYPES and input_indices.ndim > 0 and input_params.ndim in (1, 2))
+    rows = input_params.shape[0]
+    index = input_indices.long() - _int_offset(offset)
+    inside = (index >= 0) & (index < rows)
+    picked = input_params[index.clamp(0, max(rows - 1, 0))]
+    inside = inside.view(inside.shape + (1,) * (input_params.ndim - 1))
+    return torch.where(inside, picked, picked.new_zeros(()))
+
+
+# ---- losses -------------------------------------------------------------------------------
+@kernel("SoftmaxCrossEntropyWithLogits")
+def softmax_cross_entropy_with_logits(logits, labels):
+    _require(labels.dtype == logits.dtype and labels.shape == logits.shape and logits.ndim == 2)
+    work, target = _work(logits), _work(labels)
+    log_p = torch.log_softmax(work, 1)
+    loss = -(target * log_p).sum(1)
+    backprop = log_p.exp() - target
+    return loss.to(logits.dtype), backprop.to(logits.dtype)
+
+
+@kernel_factory("SparseSoftmaxCrossEntropyWithLogits")
+def sparse_softmax_cross_entropy_with_logits(prim):
+    is_grad = prim.is_grad
+
+    def kernel(logits, labels):
+        _require(labels.dtype in _INDEX_DTYPES and logits.ndim >= 2 and labels.shape == logits.shape[:-1])
+        log_p = torch.log_softmax(_work(logits), -1)
+        index = labels.long().unsqueeze(-1)
+        if is_grad:
+            minus_one = torch.full(index.shape, -1.0, dtype=log_p.dtype, device=log_p.device)
+            grad = torch.scatter_add(log_p.exp(), -1, index, minus_one)
+            return (grad / labels.numel()).to(logits.dtype)
+        return (-log_p.gather(-1, index).mean()).to(logits.dtype)
+    return kernel
+
+
+@kernel_factory("NLLLoss")
+def nll_loss(prim):
+    reduction, ignore_index = prim.reduction, prim.ignore_index
+
+    def kernel(logits, labels, weight=None):
+        _require(logits.ndim == 2 and labels.dtype in _INDEX_DTYPES and labels.shape == logits.shape[:1])
+        ignored = labels == ignore_index
+        index = labels.masked_fill(ignored, 0).long()
+        if weight is None:
+            sample_weight = (~ignored).to(logits.dtype)
+        else:
+            sample_weight = weight.to(logits.dtype)[index].masked_fill(ignored, 0)
+        loss = -logits.gather(1, index.unsqueeze(1)).squeeze(1) * sample_weight
+        total_weight = sample_weight.sum()
+        if reduction == "none":
+            return loss, total_weight
+        if reduction == "sum":
+            return loss.sum(), total_weight
+        return loss.sum() / total_weight, total_weight
+    return kernel
+
+
+_LOG_EPS = 1e-12
+
+
+@kernel_factory("BinaryCrossEntropy")
+def binary_cross_entropy(prim):
+    reduce = _REDUCERS[prim.reduction]
+
+    def kernel(logits, labels, weight=None):
+        _require(logits.is_floating_point() and labels.dtype == logits.dtype and labels.shape == logits.shape)
+        p, y = _work(logits), _work(labels)
+        loss = -(y * p.clamp_min(_LOG_EPS).log() + (1 - y) * (1 - p).clamp_min(_LOG_EPS).log())
+        if weight is not None:
+            loss = loss * weight.to(p.dtype)
+        return reduce(loss).to(logits.dtype)
+    return kernel
+
+
+@kernel_factory("BCEWithLogitsLoss")
+def bce_with_logits_loss(prim):
+    reduction = prim.reduction
+
+    def kernel(logits, label, weight=None, pos_weight=None):
+        _require(label.dtype == logits.dtype and label.shape == logits.shape)
+        x = _work(logits)
+        weight = None if weight is None else weight.to(x.dtype)
+        pos_weight = None if pos_weight is None else pos_weight.to(x.dtype)
+        loss = F.binary_cross_entropy_with_logits(x, _work(label), weight, reduction=reduction,
+                                                  pos_weight=pos_weight)
+        return loss.to(logits.dtype)
+    return kernel
+
+
+@kernel_factory("KLDivLoss")
+def kl_div_loss(prim):
+    batch_mean = prim.reduction == "batchmean"
+    reduce = _REDUCERS["sum" if batch_mean else prim.reduction]
+
+    def kernel(logits, labels):
+        _require(logits.is_floating_point() and labels.dtype == logits.dtype and labels.shape == logits.shape)
+        # MindSpore counts nothing where labels <= 0 (torch's xlogy would give NaN below 0).
+        loss = reduce(torch.where(labels > 0, labels * (labels.log() - logits), 0.0))
+        return loss / logits.shape[0] if batch_mean and logits.ndim else loss
+    return kernel
+
+
+@kernel_factory("SmoothL1Loss")
+def smooth_l1_loss(prim):
+    beta, reduction = prim.beta, prim.reduction
+
+    def kernel(prediction, target):
+        _require(target.dtype == prediction.dtype and target.shape == prediction.shape)
+        return F.smooth_l1_loss(prediction, target, reduction=reduction, beta=beta)
+    return kernel
+
+
+@kernel("L2Loss")
+def l2_loss(input_x):
+    _require(input_x.is_floating_point())
+    return input_x.square().sum() * 0.5
+
+
+@kernel_factory("TripletMarginLoss")
+def triplet_margin_loss(prim):
+    p, swap, eps, reduction = prim.p, prim.swap, prim.eps, prim.reduction
+
+    def kernel(x, positive, negative, margin):
+        _require(x.ndim == 2 and margin.dtype == torch.float32 and margin.ndim == 0)
+        return F.triplet_margin_loss(x, positive, negative, margin=float(margin), p=p, eps=eps, swap=swap,
+                                     reduction=reduction)
+    return kernel

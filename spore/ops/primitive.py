@@ -161,10 +161,11 @@ class Primitive:
             self.check(*args)
         kernel = self._kernel or self.kernel
         try:
-            out = kernel(*_raw_args(args))
+            return wrap_output(kernel(*_raw_args(args)))
         except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
-            out = self._recover(args, failure)
-        return wrap_output(out)
+            error = failure
+        # Outside the except block, so the user's traceback is MindSpore's error alone.
+        return wrap_output(self._recover(args, error))
 
     def _recover(self, args, failure: Exception):
         """A kernel failed: materialize deferred inputs and retry, or raise the error
