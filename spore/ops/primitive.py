@@ -89,8 +89,8 @@ def wrap_output(out):
     """Kernel results as Tensors: a raw tensor, or a tuple / list of results."""
     if type(out) is RawTensor:
         return wrap(out)
-    if type(out) in (tuple, list):
-        return type(out)(wrap_output(o) for o in out)
+    if isinstance(out, (tuple, list)):  # includes torch's named-tuple results
+        return (list if type(out) is list else tuple)(wrap_output(o) for o in out)
     if isinstance(out, RawTensor):
         return wrap(out)
     return out

@@ -1,5 +1,383 @@
 """Reductions: ReduceSum/Mean/Max/Min/Prod/All/Any, Argmax/Argmin and their WithValue
-forms, cumulative sums and products, logsumexp, norms."""
+forms, cumulative sums and products, logsumexp, norms, standard deviation and variance.
+
+Besides MindSpore's public primitives, this module declares the internal 2.x primitives
+that MindSpore's functional API is built on (`SumExt` behind `ops.sum`, `ProdExt` behind
+`ops.prod`, `LogSumExp`, `Std`, `Var`, `LinalgVectorNorm`, `MatrixNorm`). MindSpore keeps
+those in `ops.auto_generate`, out of the `ops` namespace, so they are not in `__all__`.
+"""
 from __future__ import annotations
 
-__all__ = []
+import math
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from ..primitive import Primitive, TensorSpec
+from ..validator import check_axes, check_axis, check_bool, check_dtype, check_int, check_tensor, check_type
+
+__all__ = [
+    "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny",
+    "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd",
+    "LpNorm", "ReduceStd",
+]
+
+# Dtype families the reductions accept.
+ALL_TYPES = mstype.all_types
+NUMBER_TYPES = mstype.number_type                                  # everything but Bool
+REAL_TYPES = tuple(t for t in NUMBER_TYPES if not t.is_complex)    # ordered, for max / argmax
+FLOAT_TYPES = mstype.float_type
+
+
+# ---- shared rules ------------------------------------------------------------------------
+def axis_value(axis):
+    """An axis given as a Tensor (MindSpore accepts one for compatibility) as Python ints."""
+    return axis.tolist() if isinstance(axis, Tensor) else axis
+
+
+def reduce_axes(op: str, x, axis, arg: str = "axis") -> tuple[int, ...]:
+    """The non-negative axes of `x` that `axis` (int, tuple, list or Tensor) names;
+    an empty `axis` names all of them."""
+    axes = check_axes(op, axis_value(axis), len(x.shape), arg)
+    return axes or tuple(range(len(x.shape)))
+
+
+def reduced_shape(shape, axes, keep_dims: bool) -> tuple[int, ...]:
+    """`shape` with `axes` removed, or set to 1 when `keep_dims`."""
+    if keep_dims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def int_or_ints(op: str, arg: str, value) -> tuple[int, ...]:
+    """An attribute given as an int or a tuple / list of ints, as a tuple."""
+    if isinstance(value, (tuple, list)):
+        for v in value:
+            check_type(op, arg, v, int)
+        return tuple(value)
+    check_type(op, arg, value, (int, tuple, list))
+    return (value,)
+
+
+def check_input(op: str, x, allowed, arg: str = "x") -> None:
+    """`x` is a tensor (not a NumPy array) whose dtype is one of `allowed`."""
+    check_tensor(op, arg, x)
+    if not isinstance(x.dtype, mstype.Number):
+        raise TypeError(f"For '{op}', the '{arg}' must be a Tensor, but got {type(x).__name__}.")
+    check_dtype(op, arg, x.dtype, allowed)
+
+
+def sum_dtype(dtype: mstype.Number) -> mstype.Number:
+    """The dtype of a 2.x sum or product: integers and Bool accumulate in Int64."""
+    return mstype.int64 if dtype.kind <= mstype.Number.KIND_INT else dtype
+
+
+def is_empty_axis(axis) -> bool:
+    """Whether `axis` is (), [] or an empty Tensor: "all axes" for a reduction."""
+    axis = axis_value(axis)
+    return isinstance(axis, (tuple, list)) and not axis
+
+
+def check_nonempty_reduction(op: str, shape, axes) -> None:
+    """Max and min have no identity: reducing a zero-size axis is an error."""
+    if any(shape[a] == 0 for a in axes):
+        raise ValueError(f"For '{op}', cannot reduce over a zero-size axis of an input with shape "
+                         f"{tuple(shape)}: the operation has no identity.")
+
+
+# ---- ReduceXxx(keep_dims)(x, axis) -----------------------------------------------------
+class _Reduce(Primitive):
+    """A reduction over `axis` (int, tuple or list; () means all axes) of one tensor.
+
+    Subclasses set `input_types` (the dtypes accepted) and may override `output_dtype`."""
+
+    input_types = ALL_TYPES
+
+    def __init__(self, keep_dims: bool = False):
+        super().__init__()
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+
+    def output_dtype(self, dtype: mstype.Number) -> mstype.Number:
+        return dtype
+
+    def infer(self, x, axis=()):
+        check_input(self.name, x, self.input_types)
+        axes = reduce_axes(self.name, x, axis)
+        return TensorSpec(reduced_shape(x.shape, axes, self.keep_dims), self.output_dtype(x.dtype))
+
+
+class ReduceSum(_Reduce):
+    """Sum over `axis`; the result keeps the input dtype (a Bool sum is a logical or).
+
+    With `skip_mode=True` an empty `axis` returns the input unchanged instead of summing
+    all elements."""
+
+    def __init__(self, keep_dims: bool = False, skip_mode: bool = False):
+        super().__init__(keep_dims)
+        self.add_prim_attr("skip_mode", check_bool(self.name, "skip_mode", skip_mode))
+
+    def infer(self, x, axis=()):
+        if self.skip_mode and is_empty_axis(axis):
+            check_input(self.name, x, self.input_types)
+            return TensorSpec(x.shape, x.dtype)
+        return super().infer(x, axis)
+
+
+class ReduceMean(_Reduce):
+    """Mean over `axis`. Integer inputs give integer means, truncated toward zero."""
+
+    input_types = NUMBER_TYPES
+
+
+class _ReduceExtremum(_Reduce):
+    input_types = REAL_TYPES
+
+    def infer(self, x, axis=()):
+        spec = super().infer(x, axis)
+        check_nonempty_reduction(self.name, x.shape, reduce_axes(self.name, x, axis))
+        return spec
+
+
+class ReduceMax(_ReduceExtremum):
+    """Maximum over `axis` (NaN propagates)."""
+
+
+class ReduceMin(_ReduceExtremum):
+    """Minimum over `axis` (NaN propagates)."""
+
+
+class ReduceProd(_Reduce):
+    """Product over `axis`; the result keeps the input dtype (a Bool product is a logical and)."""
+
+
+class ReduceAll(_Reduce):
+    """Logical and over `axis` of the elements' truth values; the result is Bool."""
+
+    def output_dtype(self, dtype):
+        return mstype.bool_
+
+
+class ReduceAny(_Reduce):
+    """Logical or over `axis` of the elements' truth values; the result is Bool."""
+
+    def output_dtype(self, dtype):
+        return mstype.bool_
+
+
+# ---- internal 2.x reductions: SumExt / ProdExt -------------------------------------------
+class _ReduceExt(Primitive):
+    """`(input, dim=None, keepdim=False, dtype=None)`: integer and Bool inputs accumulate
+    in Int64 unless `dtype` says otherwise; with `dtype` the input is cast first."""
+
+    def infer(self, input, dim=None, keepdim=False, dtype=None):
+        check_input(self.name, input, ALL_TYPES, "input")
+        axes = reduce_axes(self.name, input, () if dim is None else dim, "dim")
+        check_bool(self.name, "keepdim", keepdim)
+        out = sum_dtype(input.dtype) if dtype is None else mstype.as_dtype(dtype)
+        return TensorSpec(reduced_shape(input.shape, axes, keepdim), out)
+
+
+class SumExt(_ReduceExt):
+    """Sum over `dim` (None: all axes): the primitive behind `ops.sum`."""
+
+
+class ProdExt(_ReduceExt):
+    """Product over `dim` (None: all axes): the primitive behind `ops.prod`."""
+
+
+# ---- index of the extremum ----------------------------------------------------------------
+class _ArgReduce(Primitive):
+    """The index of the extremum along `axis`, as `output_type` (Int32 or Int64)."""
+
+    def __init__(self, axis: int = -1, output_type=mstype.int32):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        if output_type not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the 'output_type' must be Int32 or Int64, "
+                            f"but got {output_type}.")
+        self.add_prim_attr("output_type", output_type)
+
+    def infer(self, x):
+        check_input(self.name, x, REAL_TYPES)
+        axis = check_axis(self.name, self.axis, len(x.shape))
+        check_nonempty_reduction(self.name, x.shape, (axis,) if x.shape else ())
+        return TensorSpec(reduced_shape(x.shape, (axis,), False), self.output_type)
+
+
+class Argmax(_ArgReduce):
+    """Index of the maximum along `axis` (the first one on ties)."""
+
+
+class Argmin(_ArgReduce):
+    """Index of the minimum along `axis` (the first one on ties)."""
+
+
+class _ArgReduceWithValue(Primitive):
+    """(index, value) of the extremum along `axis`; the index is Int64."""
+
+    def __init__(self, axis: int = 0, keep_dims: bool = False):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+
+    def infer(self, x):
+        check_input(self.name, x, REAL_TYPES)
+        axis = check_axis(self.name, self.axis, len(x.shape))
+        axes = (axis,) if x.shape else ()
+        check_nonempty_reduction(self.name, x.shape, axes)
+        shape = reduced_shape(x.shape, axes, self.keep_dims)
+        return TensorSpec(shape, mstype.int64), TensorSpec(shape, x.dtype)
+
+
+class ArgMaxWithValue(_ArgReduceWithValue):
+    """(index, value) of the maximum along `axis`."""
+
+
+class ArgMinWithValue(_ArgReduceWithValue):
+    """(index, value) of the minimum along `axis`."""
+
+
+# ---- cumulative ---------------------------------------------------------------------------
+class _Scan(Primitive):
+    """A cumulative reduction along `axis` (an int call input) of a tensor of rank >= 1.
+
+    `exclusive` shifts the result by one (element i combines elements before i only);
+    `reverse` scans from the end."""
+
+    def __init__(self, exclusive: bool = False, reverse: bool = False):
+        super().__init__()
+        self.add_prim_attr("exclusive", check_bool(self.name, "exclusive", exclusive))
+        self.add_prim_attr("reverse", check_bool(self.name, "reverse", reverse))
+
+    def infer(self, x, axis):
+        check_input(self.name, x, NUMBER_TYPES)
+        if not x.shape:
+            raise ValueError(f"For '{self.name}', the rank of 'x' must be greater than 0, but got 0.")
+        check_axis(self.name, axis, len(x.shape))
+        return TensorSpec(x.shape, x.dtype)
+
+
+class CumSum(_Scan):
+    """Cumulative sum along `axis`."""
+
+
+class CumProd(_Scan):
+    """Cumulative product along `axis`."""
+
+
+# ---- logsumexp, moments -------------------------------------------------------------------
+class LogSumExp(Primitive):
+    """`(input, dim, keepdim=False)`: log(sum(exp(input))) over `dim` (() means all axes),
+    computed stably. The primitive behind `ops.logsumexp`."""
+
+    def infer(self, input, dim, keepdim=False):
+        check_input(self.name, input, FLOAT_TYPES, "input")
+        axes = reduce_axes(self.name, input, dim, "dim")
+        check_bool(self.name, "keepdim", keepdim)
+        return TensorSpec(reduced_shape(input.shape, axes, keepdim), input.dtype)
+
+
+class ReduceStd(Primitive):
+    """(std, mean) over `axis` (() means all axes); `unbiased` divides by N - 1."""
+
+    def __init__(self, axis=(), unbiased: bool = True, keep_dims: bool = False):
+        super().__init__()
+        self.add_prim_attr("axis", int_or_ints(self.name, "axis", axis))
+        self.add_prim_attr("unbiased", check_bool(self.name, "unbiased", unbiased))
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+
+    def infer(self, x):
+        check_input(self.name, x, FLOAT_TYPES)
+        axes = reduce_axes(self.name, x, self.axis)
+        spec = TensorSpec(reduced_shape(x.shape, axes, self.keep_dims), x.dtype)
+        return spec, spec
+
+
+class _Moment(Primitive):
+    """`(input, dim=None, correction=1, keepdim=False)` over `dim` (None or (): all axes);
+    the sum of squared deviations is divided by N - correction."""
+
+    def infer(self, input, dim=None, correction=1, keepdim=False):
+        check_input(self.name, input, FLOAT_TYPES, "input")
+        axes = reduce_axes(self.name, input, () if dim is None else dim, "dim")
+        check_type(self.name, "correction", correction, (int, bool))
+        check_bool(self.name, "keepdim", keepdim)
+        return TensorSpec(reduced_shape(input.shape, axes, keepdim), input.dtype)
+
+
+class Std(_Moment):
+    """Standard deviation: the primitive behind `ops.std`."""
+
+
+class Var(_Moment):
+    """Variance: the primitive behind `ops.var`."""
+
+
+# ---- norms --------------------------------------------------------------------------------
+def norm_dtype(op: str, x, dtype) -> mstype.Number:
+    """The dtype a norm is computed and returned in: `dtype`, or the input's floating
+    dtype (integer inputs give Float32)."""
+    if dtype is not None:
+        dtype = mstype.as_dtype(dtype)
+        check_dtype(op, "dtype", dtype, FLOAT_TYPES)
+        return dtype
+    check_dtype(op, "input", x.dtype, NUMBER_TYPES)
+    if x.dtype.is_complex:
+        return mstype.float64 if x.dtype is mstype.complex128 else mstype.float32
+    return x.dtype if x.dtype.is_floating_point else mstype.float32
+
+
+class LpNorm(Primitive):
+    """max(||x||_p, epsilon) over `axis`, for an integer p >= 0 (p = 0 counts the nonzero
+    elements)."""
+
+    def __init__(self, axis, p: int = 2, keep_dims: bool = False, epsilon: float = 1e-12):
+        super().__init__()
+        axis = int_or_ints(self.name, "axis", axis)
+        if not axis:
+            raise ValueError(f"For '{self.name}', the 'axis' must name at least one axis, but got ().")
+        self.add_prim_attr("axis", axis)
+        self.add_prim_attr("p", check_int(self.name, "p", p, minimum=0))
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+        self.add_prim_attr("epsilon", float(check_type(self.name, "epsilon", epsilon, float)))
+
+    def infer(self, input):
+        check_input(self.name, input, FLOAT_TYPES, "input")
+        axes = reduce_axes(self.name, input, self.axis)
+        return TensorSpec(reduced_shape(input.shape, axes, self.keep_dims), input.dtype)
+
+
+class LinalgVectorNorm(Primitive):
+    """`(x, ord=2, dim=None, keepdim=False, dtype=None)`: the vector `ord`-norm over `dim`
+    (None: all axes): sum(|x|^ord)^(1/ord); ord inf / -inf take max / min |x|, ord 0
+    counts nonzero elements."""
+
+    def infer(self, x, ord=2, dim=None, keepdim=False, dtype=None):
+        check_tensor(self.name, "x", x)
+        out = norm_dtype(self.name, x, dtype)
+        check_type(self.name, "ord", ord, (int, float))
+        axes = reduce_axes(self.name, x, () if dim is None else dim, "dim")
+        check_bool(self.name, "keepdim", keepdim)
+        return TensorSpec(reduced_shape(x.shape, axes, keepdim), out)
+
+
+MATRIX_ORDS = ("fro", "nuc", 1, -1, 2, -2, math.inf, -math.inf)
+
+
+class MatrixNorm(Primitive):
+    """`(A, ord='fro', dim=(-2, -1), keepdim=False, dtype=None)`: the matrix `ord`-norm over
+    the two axes `dim`: 'fro' (Frobenius), 'nuc' (sum of singular values), 2 / -2 (largest /
+    smallest singular value), 1 / -1 (max / min column abs sum), inf / -inf (row sums)."""
+
+    def infer(self, A, ord="fro", dim=(-2, -1), keepdim=False, dtype=None):
+        check_tensor(self.name, "A", A)
+        out = norm_dtype(self.name, A, dtype)
+        if ord not in MATRIX_ORDS:
+            raise ValueError(f"For '{self.name}', the 'ord' must be one of {list(MATRIX_ORDS)}, but got {ord!r}.")
+        if not (isinstance(dim, (tuple, list)) and len(dim) == 2):
+            raise ValueError(f"For '{self.name}', the 'dim' must be a tuple of two axes, but got {dim!r}.")
+        if len(A.shape) < 2:
+            raise ValueError(f"For '{self.name}', the input must have at least 2 dimensions, but got "
+                             f"shape {tuple(A.shape)}.")
+        axes = check_axes(self.name, dim, len(A.shape), "dim")
+        check_bool(self.name, "keepdim", keepdim)
+        return TensorSpec(reduced_shape(A.shape, axes, keepdim), out)
