@@ -88,7 +88,9 @@ class Tensor:
 
     @property
     def ndim(self) -> int:
-        return len(self.shape)
+        if self._t is None:
+            return len(self._init[1])
+        return self._t.dim()
 
     @property
     def size(self) -> int:
