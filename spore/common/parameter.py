@@ -38,6 +38,8 @@ class Parameter(Tensor):
             self._node = None
             self._t = default_input._t
             self._init = default_input._init
+            if self._t is None:
+                self.init_data()  # MindSpore 2.x creates a Parameter's data at once
         elif isinstance(default_input, bool):
             super().__init__(default_input, mstype.bool_)
         elif isinstance(default_input, numbers.Integral):

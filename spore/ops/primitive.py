@@ -168,10 +168,13 @@ class Primitive:
         return wrap_output(self._recover(args, error))
 
     def _recover(self, args, failure: Exception):
-        """A kernel failed: materialize deferred inputs and retry, or raise the error
-        `infer` gives for these inputs, or a RuntimeError naming this op."""
+        """A kernel failed: materialize deferred inputs and retry; otherwise raise the
+        error `infer` gives for these inputs, or a RuntimeError naming this op."""
         if any(isinstance(a, Tensor) and a._t is None for a in args):
-            return self.kernel(*[_unwrap(a) for a in args])
+            try:
+                return self.kernel(*[_unwrap(a) for a in args])
+            except Exception as retry_failure:  # noqa: BLE001 - translated below like the first failure
+                failure = retry_failure
         self.infer(*args)
         raise RuntimeError(f"For '{self.name}', the computation failed for inputs "
                            f"{_describe(args)}: {failure}") from None
