@@ -1,19 +1,259 @@
-"""Kernels of the elementwise math primitives (math_ops.py)."""
+"""Kernels of the elementwise math primitives (math_ops.py).
+
+Operands are torch tensors or Python numbers. torch computes almost everything as
+MindSpore does; the helpers here correct the rest:
+
+- type promotion: torch lets a 0-d tensor's dtype give way to the other operand's, as a
+  Python number's does, where MindSpore promotes a 0-d tensor like any other tensor
+  (`_promoted`);
+- uint16 / uint32 / uint64, which few torch CPU kernels support: computed in int64 and
+  cast back, wrapping around as the narrower unsigned types do (`_widened`);
+- torch functions that take tensors only get Python numbers as 0-d tensors of the dtype
+  the pair computes in (`_as_tensors`).
+"""
 from __future__ import annotations
 
+import functools
+import operator
+from typing import Callable
+
+import torch
+
+from ..common import dtype as mstype
 from .registry import kernel
+from .tensor_data import MS_OF, TORCH_OF
+
+_WIDE_UNSIGNED = (torch.uint16, torch.uint32, torch.uint64)
 
 
-@kernel("Add")
-def add(x, y):
-    return x + y
+# ---- operand helpers --------------------------------------------------------------------------
 
 
-@kernel("Sub")
-def sub(x, y):
-    return x - y
+def _promoted(x: torch.Tensor, y: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """Two tensors of different dtypes, both cast to the dtype MindSpore promotes them to."""
+    dtype = TORCH_OF[mstype.promote_types(MS_OF[x.dtype], MS_OF[y.dtype])]
+    return x.to(dtype), y.to(dtype)
 
 
-@kernel("Mul")
-def mul(x, y):
-    return x * y
+def _scalar_tensor(value, other: torch.Tensor) -> torch.Tensor:
+    """A Python number as a 0-d tensor of the dtype it computes in with tensor `other`."""
+    return torch.tensor(value, dtype=torch.result_type(other, value), device=other.device)
+
+
+def _as_tensors(x, y) -> tuple[torch.Tensor, torch.Tensor]:
+    """x and y as tensors, for torch functions that take no Python numbers."""
+    if not isinstance(x, torch.Tensor):
+        return _scalar_tensor(x, y), y
+    if not isinstance(y, torch.Tensor):
+        return x, _scalar_tensor(y, x)
+    return x, y
+
+
+def _has_wide_unsigned(*args) -> bool:
+    return any(isinstance(a, torch.Tensor) and a.dtype in _WIDE_UNSIGNED for a in args)
+
+
+def _widened(compute: Callable, *args):
+    """compute(*args) with the uint16 / uint32 / uint64 tensors among args computed in
+    int64; an int64 result is cast back to their dtype (modular, as unsigned math is)."""
+    dtype = next(a.dtype for a in args if isinstance(a, torch.Tensor) and a.dtype in _WIDE_UNSIGNED)
+    out = compute(*(a.to(torch.int64) if isinstance(a, torch.Tensor) and a.dtype in _WIDE_UNSIGNED
+                    else a for a in args))
+    return out.to(dtype) if out.dtype == torch.int64 else out
+
+
+# ---- kernel builders ------------------------------------------------------------------------
+
+
+def binary(compute: Callable) -> Callable:
+    """The kernel of a binary op that `compute(x, y)` computes once a pair of tensors has
+    MindSpore's common dtype. Kept minimal: `x + y` runs through it."""
+
+    def run(x, y):
+        if type(x) is type(y) and x.dtype is not y.dtype:
+            x, y = _promoted(x, y)
+        try:
+            return compute(x, y)
+        except NotImplementedError:
+            if not _has_wide_unsigned(x, y):
+                raise
+            return _widened(compute, x, y)
+
+    return run
+
+
+def unary(compute: Callable) -> Callable:
+    """The kernel of a unary op on any dtype, uint16 / uint32 / uint64 included."""
+
+    def run(x):
+        try:
+            return compute(x)
+        except NotImplementedError:
+            if not _has_wide_unsigned(x):
+                raise
+            return _widened(compute, x)
+
+    return run
+
+
+def _on_tensors(compute: Callable) -> Callable:
+    """compute(x, y) for a torch function that takes tensors only."""
+    return lambda x, y: compute(*_as_tensors(x, y))
+
+
+def _comparison(compare: Callable, mirrored: Callable) -> Callable:
+    """compare(x, y), or mirrored(y, x) when x is a Python number (torch's comparison
+    functions want a tensor first; `x < y` is `y > x`)."""
+    return lambda x, y: compare(x, y) if isinstance(x, torch.Tensor) else mirrored(y, x)
+
+
+# ---- arithmetic -----------------------------------------------------------------------------
+
+
+def _is_inexact(dtype: torch.dtype) -> bool:
+    return dtype.is_floating_point or dtype.is_complex
+
+
+def _real_div(x, y):
+    """A division in the common dtype: integers truncate toward zero."""
+    if _is_inexact(torch.result_type(x, y)):
+        return x / y
+    return torch.div(*_as_tensors(x, y), rounding_mode="trunc")
+
+
+def _pow(x, y):
+    # torch refuses an integer tensor raised to a negative Python int, but computes a
+    # tensor exponent as MindSpore does (truncated: 2 ** -1 == 0, (-1) ** -1 == -1)
+    if type(y) is int and y < 0 and not _is_inexact(x.dtype):
+        y = torch.tensor(y, dtype=x.dtype, device=x.device)
+    return x ** y
+
+
+def _squared_difference(x, y):
+    return torch.square(x - y)
+
+
+def _abs(x):
+    if x.dtype == torch.bool:
+        return x.clone()
+    out = torch.abs(x)
+    # torch gives a complex modulus as a real tensor; MindSpore keeps the complex dtype
+    return out if out.dtype == x.dtype else out.to(x.dtype)
+
+
+_BINARY = {
+    "Add": operator.add,
+    "Sub": operator.sub,
+    "Mul": operator.mul,
+    "Div": operator.truediv,
+    "RealDiv": _real_div,
+    "FloorDiv": operator.floordiv,
+    "FloorMod": operator.mod,
+    "Mod": _on_tensors(torch.fmod),
+    "Pow": _pow,
+    "SquaredDifference": _squared_difference,
+    "Maximum": _on_tensors(torch.maximum),
+    "Minimum": _on_tensors(torch.minimum),
+    "Atan2": _on_tensors(torch.atan2),
+    "LogicalAnd": _on_tensors(torch.logical_and),
+    "LogicalOr": _on_tensors(torch.logical_or),
+    "LogicalXor": _on_tensors(torch.logical_xor),
+    "BitwiseAnd": operator.and_,
+    "BitwiseOr": operator.or_,
+    "BitwiseXor": operator.xor,
+    "Equal": _comparison(torch.eq, torch.eq),
+    "NotEqual": _comparison(torch.ne, torch.ne),
+    "Greater": _comparison(torch.gt, torch.lt),
+    "GreaterEqual": _comparison(torch.ge, torch.le),
+    "Less": _comparison(torch.lt, torch.gt),
+    "LessEqual": _comparison(torch.le, torch.ge),
+}
+
+_UNARY = {
+    "Neg": torch.neg,
+    "Abs": _abs,
+    "Square": torch.square,
+    "Reciprocal": torch.reciprocal,
+    "Sqrt": torch.sqrt,
+    "Invert": torch.bitwise_not,
+    "LogicalNot": torch.logical_not,
+    "IsNan": torch.isnan,
+    "IsFinite": torch.isfinite,
+}
+
+# Ops whose primitive `check` admits no uint16 / uint32 / uint64 (most are defined on
+# floating-point and complex tensors only): torch computes them directly.
+_CHECKED_UNARY = {
+    "Sign": torch.sgn,
+    "Exp": torch.exp,
+    "Expm1": torch.expm1,
+    "Log": torch.log,
+    "Log1p": torch.log1p,
+    "Rsqrt": torch.rsqrt,
+    "Sin": torch.sin,
+    "Cos": torch.cos,
+    "Tan": torch.tan,
+    "Asin": torch.asin,
+    "ACos": torch.acos,
+    "Atan": torch.atan,
+    "Sinh": torch.sinh,
+    "Cosh": torch.cosh,
+    "Tanh": torch.tanh,
+    "Sigmoid": torch.sigmoid,
+    "Erf": torch.erf,
+    "Erfc": torch.erfc,
+    "Floor": torch.floor,
+    "Ceil": torch.ceil,
+    "IsInf": torch.isinf,
+}
+
+for _name, _compute in _BINARY.items():
+    kernel(_name)(binary(_compute))
+for _name, _compute in _UNARY.items():
+    kernel(_name)(unary(_compute))
+for _name, _compute in _CHECKED_UNARY.items():
+    kernel(_name)(_compute)
+
+
+@kernel("DivMod")
+def div_mod(x, y, rounding_mode=None):
+    if type(x) is type(y) and x.dtype is not y.dtype:
+        x, y = _promoted(x, y)
+    return torch.div(*_as_tensors(x, y), rounding_mode=rounding_mode)
+
+
+@kernel("Round")
+def round_(x, decimals=0):
+    if decimals == 0:
+        return torch.round(x)
+    if x.dtype.is_floating_point:
+        return torch.round(x, decimals=decimals)
+    # torch rounds to decimal places in floating point only (float64 is exact to 2 ** 53)
+    return torch.round(x.double(), decimals=decimals).to(x.dtype)
+
+
+@kernel("ClipByValue")
+def clip_by_value(x, low=None, high=None):
+    if low is not None and high is not None and \
+            isinstance(low, torch.Tensor) != isinstance(high, torch.Tensor):
+        # torch.clamp takes two tensor bounds or two numbers, not one of each
+        low, high = (b if isinstance(b, torch.Tensor) else torch.tensor(b, device=x.device)
+                     for b in (low, high))
+    out = torch.clamp(x, low, high)
+    # an integer x clipped to float bounds computes in float; the result keeps x's dtype
+    return out if out.dtype == x.dtype else out.to(x.dtype)
+
+
+@kernel("AddN")
+def add_n(inputs):
+    first, *rest = inputs
+    if not rest:
+        return first.clone()
+    return functools.reduce(torch.add, rest, first)
+
+
+@kernel("Lerp")
+def lerp(start, end, weight):
+    if isinstance(weight, torch.Tensor) and weight.dtype != start.dtype:
+        weight = weight.to(start.dtype)
+    return torch.lerp(start, end, weight)

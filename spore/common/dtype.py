@@ -219,7 +219,10 @@ def promote_types(a: Number, b: Number) -> Number:
     if a is b:
         return a
     if a.kind != b.kind:
-        return a if a.kind > b.kind else b
+        high, low = (a, b) if a.kind > b.kind else (b, a)
+        if high.kind == Number.KIND_COMPLEX and low is float64:
+            return complex128
+        return high
     if a.kind == Number.KIND_FLOAT and a.bits == b.bits == 16:
         return float32
     if isinstance(a, UInt) != isinstance(b, UInt):

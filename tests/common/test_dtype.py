@@ -44,7 +44,7 @@ def test_numpy_and_python_conversion():
     (ms.int32, ms.float32, ms.float32), (ms.float16, ms.float32, ms.float32),
     (ms.int32, ms.int64, ms.int64), (ms.uint8, ms.int8, ms.int16), (ms.uint8, ms.int32, ms.int32),
     (ms.bool_, ms.int8, ms.int8), (ms.float16, ms.bfloat16, ms.float32),
-    (ms.float64, ms.complex64, ms.complex64), (ms.bool_, ms.bool_, ms.bool_),
+    (ms.float64, ms.complex64, ms.complex128), (ms.float32, ms.complex64, ms.complex64), (ms.bool_, ms.bool_, ms.bool_),
 ])
 def test_tensor_tensor_promotion(a, b, result):
     assert mstype.promote_types(a, b) is result

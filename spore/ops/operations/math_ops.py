@@ -1,21 +1,57 @@
 """Elementwise math primitives: arithmetic, powers and logs, trigonometry, rounding,
-comparisons, logical and bitwise ops."""
+comparisons, logical and bitwise ops.
+
+Most ops are one of two shapes, declared by a base class:
+
+- `_UnaryOp`: one Tensor in, a Tensor of its shape out;
+- `_BinaryOp`: two operands (Tensors or Python numbers, at least one Tensor) that
+  broadcast; they are promoted to one dtype by MindSpore's rules (`binary_result_dtype`).
+
+Each op states the dtypes it computes on (`accepts`) and how the output dtype follows
+from them (`output_dtype`). The kernels compute with torch, which rejects most dtypes
+MindSpore rejects; the `_Strict*` bases add a per-call `check` for ops where torch would
+quietly compute what MindSpore refuses (an integer Exp, an integer Atan2...).
+"""
 from __future__ import annotations
 
 from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
-from ..validator import broadcast_shapes, check_tensor, dtype_of
+from ..validator import broadcast_shapes, check_dtype, check_tensor, check_type, dtype_of
 
-__all__ = ["Add", "Sub", "Mul"]
+__all__ = [
+    "Add", "Sub", "Mul", "Div", "RealDiv", "DivMod", "FloorDiv", "FloorMod", "Mod", "Pow",
+    "Neg", "Abs", "Sign", "Exp", "Expm1", "Log", "Log1p", "Sqrt", "Rsqrt", "Square",
+    "Reciprocal", "Sin", "Cos", "Tan", "Asin", "ACos", "Atan", "Atan2", "Sinh", "Cosh",
+    "Tanh", "Sigmoid", "Erf", "Erfc", "Floor", "Ceil", "Round",
+    "Maximum", "Minimum", "ClipByValue", "AddN", "Lerp", "SquaredDifference",
+    "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor",
+    "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
+    "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
+    "IsNan", "IsInf", "IsFinite",
+]
+
+# ---- dtype groups ---------------------------------------------------------------------------
+INTEGERS = mstype.int_type + mstype.uint_type
+FLOATS = mstype.float_type
+COMPLEXES = mstype.complex_type
+REALS = INTEGERS + FLOATS
+NUMBERS = REALS + COMPLEXES
+ALL_TYPES = (mstype.bool_,) + NUMBERS
+INEXACT = FLOATS + COMPLEXES
+BITWISE_TYPES = (mstype.bool_,) + INTEGERS
 
 
 def _shape_of(value) -> tuple:
     return tuple(value.shape) if hasattr(value, "shape") else ()
 
 
+def _is_tensor(value) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype")
+
+
 def binary_result_dtype(op: str, x, y) -> mstype.Number:
     """MindSpore's promotion for a binary op on tensors and / or Python scalars."""
-    x_is_tensor, y_is_tensor = hasattr(x, "shape"), hasattr(y, "shape")
+    x_is_tensor, y_is_tensor = _is_tensor(x), _is_tensor(y)
     dx, dy = dtype_of(x), dtype_of(y)
     for name, value, dt in (("x", x, dx), ("y", y, dy)):
         if dt is None:
@@ -30,24 +66,106 @@ def binary_result_dtype(op: str, x, y) -> mstype.Number:
     return mstype.promote_types(dx, dy)
 
 
-class _BinaryOp(Primitive):
-    """An elementwise op on two inputs that broadcast; at least one is a Tensor."""
+def inexact_dtype(dtype: mstype.Number) -> mstype.Number:
+    """The dtype a true division or a square root gives: integers and Bool compute in Float32."""
+    return dtype if dtype in INEXACT else mstype.float32
 
-    def infer(self, x, y):
-        dtype = binary_result_dtype(self.name, x, y)
-        if not (hasattr(x, "shape") or hasattr(y, "shape")):
-            raise TypeError(f"For '{self.name}', at least one of 'x' and 'y' must be a Tensor, "
-                            f"but got {type(x).__name__} and {type(y).__name__}.")
-        shape = broadcast_shapes(self.name, _shape_of(x), _shape_of(y), names=("x", "y"))
-        return TensorSpec(shape, dtype)
+
+def _to_bool(dtype: mstype.Number) -> mstype.Number:
+    return mstype.bool_
+
+
+# ---- base classes -----------------------------------------------------------------------------
 
 
 class _UnaryOp(Primitive):
-    """An elementwise op on one Tensor whose output has the input's shape and dtype."""
+    """An elementwise op on one Tensor `x` of a dtype in `accepts`; the output has x's shape
+    and the dtype `output_dtype` gives (x's own by default)."""
+
+    accepts: tuple = ALL_TYPES
+
+    def input_dtype(self, x) -> mstype.Number:
+        """x's dtype, once x is known to be a Tensor of an accepted dtype."""
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, self.accepts)
+        return x.dtype
+
+    def output_dtype(self, dtype: mstype.Number) -> mstype.Number:
+        return dtype
 
     def infer(self, x):
-        check_tensor(self.name, "x", x)
-        return TensorSpec(x.shape, x.dtype)
+        dtype = self.output_dtype(self.input_dtype(x))
+        return TensorSpec(x.shape, dtype)
+
+
+class _StrictUnaryOp(_UnaryOp):
+    """A unary op whose torch kernel would also compute dtypes outside `accepts` (integers
+    through Float32, say): the dtype is checked before each call."""
+
+    def check(self, x):
+        self.input_dtype(x)
+
+
+class _FloatUnaryOp(_StrictUnaryOp):
+    """A unary op defined on floating-point and complex Tensors only."""
+
+    accepts = INEXACT
+
+
+class _BinaryOp(Primitive):
+    """An elementwise op on `x` and `y`, Tensors or numbers (at least one a Tensor) that
+    broadcast. They meet in the dtype MindSpore's promotion gives, which must be in
+    `accepts`; the output dtype is what `output_dtype` makes of it (that dtype by default)."""
+
+    accepts: tuple = ALL_TYPES
+
+    def common_dtype(self, x, y) -> mstype.Number:
+        """The dtype x and y are computed in, once it is known to be accepted."""
+        dtype = binary_result_dtype(self.name, x, y)
+        if dtype not in self.accepts:
+            names = ", ".join(str(t) for t in self.accepts)
+            raise TypeError(f"For '{self.name}', the dtype of 'x' and 'y' (promoted to {dtype}) "
+                            f"must be one of [{names}], but got {_dtype_name(x)} and "
+                            f"{_dtype_name(y)}.")
+        return dtype
+
+    def output_dtype(self, dtype: mstype.Number) -> mstype.Number:
+        return dtype
+
+    def infer(self, x, y):
+        dtype = self.common_dtype(x, y)
+        if not (_is_tensor(x) or _is_tensor(y)):
+            raise TypeError(f"For '{self.name}', at least one of 'x' and 'y' must be a Tensor, "
+                            f"but got {type(x).__name__} and {type(y).__name__}.")
+        shape = broadcast_shapes(self.name, _shape_of(x), _shape_of(y), names=("x", "y"))
+        return TensorSpec(shape, self.output_dtype(dtype))
+
+
+class _StrictBinaryOp(_BinaryOp):
+    """A binary op whose torch kernel would also compute dtypes outside `accepts`: the
+    promoted dtype is checked before each call."""
+
+    def check(self, x, y):
+        self.common_dtype(x, y)
+
+
+class _CompareOp(_BinaryOp):
+    """An elementwise comparison: Bool out."""
+
+    output_dtype = staticmethod(_to_bool)
+
+
+class _OrderOp(_CompareOp):
+    """An ordering comparison (complex numbers have no order)."""
+
+    accepts = (mstype.bool_,) + REALS
+
+
+def _dtype_name(value) -> str:
+    return str(value.dtype) if _is_tensor(value) else type(value).__name__
+
+
+# ---- arithmetic -----------------------------------------------------------------------------
 
 
 class Add(_BinaryOp):
@@ -57,6 +175,409 @@ class Add(_BinaryOp):
 class Sub(_BinaryOp):
     """x - y, elementwise with broadcasting."""
 
+    accepts = NUMBERS
+
 
 class Mul(_BinaryOp):
     """x * y, elementwise with broadcasting."""
+
+
+class Div(_BinaryOp):
+    """x / y, a true division: integer and Bool operands give Float32."""
+
+    output_dtype = staticmethod(inexact_dtype)
+
+
+class RealDiv(_StrictBinaryOp):
+    """x / y in the promoted dtype: integers divide truncating toward zero."""
+
+    accepts = NUMBERS
+
+
+ROUNDING_MODES = (None, "floor", "trunc")
+
+
+class DivMod(_BinaryOp):
+    """DivMod()(x, y, rounding_mode=None): x / y rounded as `rounding_mode` says. None is a
+    true division (as Div); 'floor' rounds down and 'trunc' toward zero, in the promoted
+    dtype (integers stay integers). The primitive behind `ops.div`'s rounding modes."""
+
+    def check(self, x, y, rounding_mode=None):
+        if rounding_mode not in ROUNDING_MODES:
+            raise ValueError(f"For '{self.name}', the 'rounding_mode' must be None, 'floor' or "
+                             f"'trunc', but got {rounding_mode!r}.")
+
+    def infer(self, x, y, rounding_mode=None):
+        self.check(x, y, rounding_mode)
+        spec = super().infer(x, y)
+        dtype = inexact_dtype(spec.dtype) if rounding_mode is None else spec.dtype
+        return TensorSpec(spec.shape, dtype)
+
+
+class FloorDiv(_BinaryOp):
+    """x // y: the quotient rounded down (toward -inf)."""
+
+    accepts = REALS
+
+
+class FloorMod(_BinaryOp):
+    """x mod y with the sign of y (Python's %): x - floor(x / y) * y."""
+
+    accepts = REALS
+
+
+class Mod(_BinaryOp):
+    """The remainder of x / y with the sign of x (C's fmod): x - trunc(x / y) * y."""
+
+    accepts = REALS
+
+
+class Pow(_BinaryOp):
+    """x ** y. An integer raised to a negative integer gives its truncated value (0 for
+    |x| > 1), as MindSpore computes it."""
+
+    accepts = NUMBERS
+
+
+class SquaredDifference(_StrictBinaryOp):
+    """(x - y) ** 2."""
+
+    accepts = FLOATS + COMPLEXES + (mstype.int32, mstype.int64)
+
+
+class Maximum(_BinaryOp):
+    """The larger of x and y, elementwise; NaN if either is NaN."""
+
+    accepts = (mstype.bool_,) + REALS
+
+
+class Minimum(_BinaryOp):
+    """The smaller of x and y, elementwise; NaN if either is NaN."""
+
+    accepts = (mstype.bool_,) + REALS
+
+
+class Atan2(_StrictBinaryOp):
+    """The angle of the point (y, x) in radians: atan(x / y) with the quadrant of (x, y),
+    for floating-point operands."""
+
+    accepts = FLOATS
+
+
+class Neg(_UnaryOp):
+    """-x (unsigned integers wrap around)."""
+
+    accepts = NUMBERS
+
+
+class Abs(_UnaryOp):
+    """|x| in x's dtype (a complex x gives its modulus as a complex number)."""
+
+
+class Sign(_StrictUnaryOp):
+    """-1, 0 or 1 by the sign of x (x / |x| for complex x)."""
+
+    accepts = FLOATS + COMPLEXES + (mstype.int32, mstype.int64)
+
+
+class Square(_StrictUnaryOp):
+    """x * x."""
+
+    accepts = NUMBERS
+
+
+class Reciprocal(_UnaryOp):
+    """1 / x; integer and Bool Tensors give Float32."""
+
+    output_dtype = staticmethod(inexact_dtype)
+
+
+class Sqrt(_UnaryOp):
+    """The square root of x; integer and Bool Tensors give Float32."""
+
+    output_dtype = staticmethod(inexact_dtype)
+
+
+class Rsqrt(_FloatUnaryOp):
+    """1 / sqrt(x)."""
+
+
+class Exp(_FloatUnaryOp):
+    """e ** x."""
+
+
+class Expm1(_FloatUnaryOp):
+    """e ** x - 1, accurate for small x."""
+
+
+class Log(_FloatUnaryOp):
+    """The natural logarithm of x (NaN for x < 0, -inf for 0)."""
+
+
+class Log1p(_FloatUnaryOp):
+    """log(1 + x), accurate for small x."""
+
+
+class Sin(_FloatUnaryOp):
+    """sin(x), x in radians."""
+
+
+class Cos(_FloatUnaryOp):
+    """cos(x), x in radians."""
+
+
+class Tan(_FloatUnaryOp):
+    """tan(x), x in radians."""
+
+
+class Asin(_FloatUnaryOp):
+    """arcsin(x) in radians (NaN outside [-1, 1])."""
+
+
+class ACos(_FloatUnaryOp):
+    """arccos(x) in radians (NaN outside [-1, 1])."""
+
+
+class Atan(_FloatUnaryOp):
+    """arctan(x) in radians."""
+
+
+class Sinh(_FloatUnaryOp):
+    """The hyperbolic sine of x."""
+
+
+class Cosh(_FloatUnaryOp):
+    """The hyperbolic cosine of x."""
+
+
+class Tanh(_FloatUnaryOp):
+    """The hyperbolic tangent of x."""
+
+
+class Sigmoid(_FloatUnaryOp):
+    """1 / (1 + e ** -x)."""
+
+
+class Erf(_FloatUnaryOp):
+    """The Gauss error function of x."""
+
+    accepts = FLOATS
+
+
+class Erfc(_FloatUnaryOp):
+    """1 - erf(x), accurate where erf(x) is close to 1."""
+
+    accepts = FLOATS
+
+
+class Floor(_FloatUnaryOp):
+    """The largest integer value <= x."""
+
+    accepts = FLOATS
+
+
+class Ceil(_FloatUnaryOp):
+    """The smallest integer value >= x."""
+
+    accepts = FLOATS
+
+
+class Round(_StrictUnaryOp):
+    """Round()(x, decimals=0): x rounded to `decimals` decimal places (negative: to tens,
+    hundreds...), halves to even, in x's dtype."""
+
+    accepts = FLOATS + (mstype.int32, mstype.int64)
+
+    def check(self, x, decimals=0):
+        self.input_dtype(x)
+        check_type(self.name, "decimals", decimals, int)
+
+    def infer(self, x, decimals=0):
+        self.check(x, decimals)
+        return TensorSpec(x.shape, x.dtype)
+
+
+# ---- several inputs -------------------------------------------------------------------------
+
+
+class ClipByValue(Primitive):
+    """ClipByValue()(x, clip_value_min, clip_value_max): x limited to [min, max]
+    elementwise, in x's dtype. A bound is a Tensor (broadcasting with x), a number, or None
+    for no bound (not both); where min > max the result is max."""
+
+    accepts = REALS
+
+    def check(self, x, clip_value_min=None, clip_value_max=None):
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, self.accepts)
+        if clip_value_min is None and clip_value_max is None:
+            raise ValueError(f"For '{self.name}', at least one of 'clip_value_min' and "
+                             f"'clip_value_max' must not be None.")
+        for name, bound in (("clip_value_min", clip_value_min), ("clip_value_max", clip_value_max)):
+            if bound is not None and not _is_tensor(bound):
+                check_type(self.name, name, bound, (int, float, bool))
+
+    def infer(self, x, clip_value_min=None, clip_value_max=None):
+        self.check(x, clip_value_min, clip_value_max)
+        shape = broadcast_shapes(self.name, x.shape, _shape_of(clip_value_min),
+                                 _shape_of(clip_value_max),
+                                 names=("x", "clip_value_min", "clip_value_max"))
+        return TensorSpec(shape, x.dtype)
+
+
+class AddN(Primitive):
+    """AddN()(inputs): the sum of a list or tuple of Tensors of one shape and dtype."""
+
+    def check(self, inputs):
+        if not isinstance(inputs, (list, tuple)):
+            raise TypeError(f"For '{self.name}', the 'inputs' must be a list or tuple of Tensors, "
+                            f"but got {type(inputs).__name__}.")
+        if not inputs:
+            raise ValueError(f"For '{self.name}', the 'inputs' must hold at least one Tensor, "
+                             f"but got an empty {type(inputs).__name__}.")
+        first = inputs[0]
+        for i, item in enumerate(inputs):
+            check_tensor(self.name, f"inputs[{i}]", item)
+            if item.dtype != first.dtype:
+                raise TypeError(f"For '{self.name}', all inputs must have the same dtype, but got "
+                                f"{first.dtype} for inputs[0] and {item.dtype} for inputs[{i}].")
+            if tuple(item.shape) != tuple(first.shape):
+                raise ValueError(f"For '{self.name}', all inputs must have the same shape, but got "
+                                 f"{tuple(first.shape)} for inputs[0] and {tuple(item.shape)} "
+                                 f"for inputs[{i}].")
+
+    def infer(self, inputs):
+        self.check(inputs)
+        return TensorSpec(inputs[0].shape, inputs[0].dtype)
+
+
+class Lerp(Primitive):
+    """Lerp()(start, end, weight): start + weight * (end - start). start and end are
+    Float16 / Float32 / BFloat16 Tensors of one dtype; weight is a float or a floating-point
+    Tensor; all three broadcast. The output has start's dtype."""
+
+    accepts = (mstype.float16, mstype.float32, mstype.bfloat16)
+
+    def check(self, start, end, weight):
+        check_tensor(self.name, "start", start)
+        check_tensor(self.name, "end", end)
+        check_dtype(self.name, "start", start.dtype, self.accepts)
+        if end.dtype != start.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'end' must be the same as 'start' "
+                            f"({start.dtype}), but got {end.dtype}.")
+        if _is_tensor(weight):
+            check_dtype(self.name, "weight", weight.dtype, FLOATS)
+        else:
+            check_type(self.name, "weight", weight, float)
+
+    def infer(self, start, end, weight):
+        self.check(start, end, weight)
+        shape = broadcast_shapes(self.name, start.shape, end.shape, _shape_of(weight),
+                                 names=("start", "end", "weight"))
+        return TensorSpec(shape, start.dtype)
+
+
+# ---- logical and bitwise ----------------------------------------------------------------------
+
+
+class _LogicalOp(_StrictBinaryOp):
+    """A logical op on the truth values of x and y: Tensors of any dtype (nonzero is True)
+    or Python bools; Bool out."""
+
+    output_dtype = staticmethod(_to_bool)
+
+    def common_dtype(self, x, y) -> mstype.Number:
+        for name, value in (("x", x), ("y", y)):
+            if not (_is_tensor(value) or isinstance(value, bool)):
+                raise TypeError(f"For '{self.name}', the '{name}' must be a Tensor or a bool, "
+                                f"but got {type(value).__name__}.")
+        return mstype.bool_
+
+
+class LogicalAnd(_LogicalOp):
+    """x and y, elementwise."""
+
+
+class LogicalOr(_LogicalOp):
+    """x or y, elementwise."""
+
+
+class LogicalXor(_LogicalOp):
+    """x xor y, elementwise."""
+
+
+class LogicalNot(_UnaryOp):
+    """not x, elementwise (x of any dtype; nonzero is True)."""
+
+    output_dtype = staticmethod(_to_bool)
+
+
+class BitwiseAnd(_BinaryOp):
+    """x & y on Bool or integer operands."""
+
+    accepts = BITWISE_TYPES
+
+
+class BitwiseOr(_BinaryOp):
+    """x | y on Bool or integer operands."""
+
+    accepts = BITWISE_TYPES
+
+
+class BitwiseXor(_BinaryOp):
+    """x ^ y on Bool or integer operands."""
+
+    accepts = BITWISE_TYPES
+
+
+class Invert(_StrictUnaryOp):
+    """~x, the bitwise complement of an integer Tensor."""
+
+    accepts = INTEGERS
+
+
+# ---- comparisons and predicates ---------------------------------------------------------------
+
+
+class Equal(_CompareOp):
+    """x == y, elementwise: Bool out."""
+
+
+class NotEqual(_CompareOp):
+    """x != y, elementwise: Bool out."""
+
+
+class Greater(_OrderOp):
+    """x > y, elementwise: Bool out."""
+
+
+class GreaterEqual(_OrderOp):
+    """x >= y, elementwise: Bool out."""
+
+
+class Less(_OrderOp):
+    """x < y, elementwise: Bool out."""
+
+
+class LessEqual(_OrderOp):
+    """x <= y, elementwise: Bool out."""
+
+
+class IsNan(_UnaryOp):
+    """Whether each element is NaN: Bool out (never for integer and Bool Tensors)."""
+
+    output_dtype = staticmethod(_to_bool)
+
+
+class IsInf(_FloatUnaryOp):
+    """Whether each element is +inf or -inf: Bool out."""
+
+    accepts = FLOATS
+    output_dtype = staticmethod(_to_bool)
+
+
+class IsFinite(_UnaryOp):
+    """Whether each element is neither inf nor NaN: Bool out (always for integer and Bool
+    Tensors)."""
+
+    output_dtype = staticmethod(_to_bool)
