@@ -14,7 +14,8 @@ CASES = [
 ]
 
 ERROR_CASES = [
-    ErrorCase(lambda: ops.HookBackward("not a function"), (), TypeError, "For 'HookBackward', the 'hook_fn'"),
+    ErrorCase(lambda: ops.HookBackward("not a function"), (), TypeError, "For 'HookBackward', the 'hook_fn'",
+              prim="HookBackward"),
 ]
 
 NO_ERROR_CASES = {"StopGradient": "stop_gradient passes any value through, as in MindSpore"}
