@@ -495,3 +495,116 @@ def _unique(x):
     rank = order.argsort()
     index_dtype = torch.int64 if x.dtype == torch.int64 else torch.int32
     return values[order], rank[inverse].to(index_dtype)
+
+
+# ---- gradients ----------------------------------------------------------------------------
+
+
+class IndexScatter:
+    """The adjoint of `Indexer.getitem` for one index spec: zeros of the indexed tensor's
+    shape with a gradient (shaped like x[index]) added where the index reads.
+
+    Basic indexing reads every element at most once, so the gradient is copied into a
+    view. Otherwise torch's own indexing steps are replayed: the basic entries make a
+    view, and the advanced ones write into it, adding up where integer index tensors read
+    an element several times.
+    """
+
+    def __init__(self, spec: tuple):
+        self.indexer = indexer_for(spec)
+        # only integer index tensors of rank >= 1 can read an element twice
+        repeating = [e for e in spec if is_tensor(e) and not e[2] and e[1] > 0]
+        self.accumulate = bool(repeating)
+        # one such tensor alone (the Gather pattern) adds with index_add_, torch's fastest
+        self.single_index = len(repeating) == 1 and not any(is_bool(e) or (is_tensor(e) and e[2]) for e in spec)
+
+    def __call__(self, grad: torch.Tensor, shape, *tensors: torch.Tensor) -> torch.Tensor:
+        shape = _int_tuple(shape)
+        if self.indexer.simple:
+            out = grad.new_zeros(shape)
+            out[self.indexer.basic_index] = grad
+            return out
+        try:
+            return self._scatter(grad, shape, tensors)
+        except (IndexError, RuntimeError):
+            if not self.single_index:
+                raise
+            # index_add_ rejects negative indices (NumPy counts them from the end) after
+            # writing part of the result: start again from zeros with them wrapped
+            return self._scatter(grad, shape, tensors, wrap=True)
+
+    def _scatter(self, grad: torch.Tensor, shape: tuple, tensors: tuple, wrap: bool = False) -> torch.Tensor:
+        layout = index_layout(self.indexer.spec, len(shape))
+        out = _signed(grad).new_zeros(shape)
+        index, flips = self.indexer._torch_index(out, tensors, layout)
+        view_index, advanced = self._split(index, layout.ellipsis_len, out.device)
+        self._add(out[view_index], advanced, _in_torch_layout(_signed(grad), layout), wrap)
+        return _as_dtype(out.flip(flips) if flips else out, grad.dtype)
+
+    def _split(self, index: tuple, ellipsis_len: int, where: torch.device) -> tuple[tuple, list]:
+        """torch's indexing steps for `index`: the basic index making a view, and per view
+        dimension the advanced index applied to it (None: all of it). torch reads a bool
+        (a Python bool or a 0-d mask) as a new axis indexed by a mask of length one."""
+        view_index: list = []
+        advanced: list = []
+        for entry, item in zip(self.indexer.spec, index):
+            if entry is Ellipsis:
+                view_index.append(Ellipsis)
+                advanced.extend([None] * ellipsis_len)
+            elif type(entry) is int or (is_tensor(entry) and not _torch_advanced(entry)):
+                view_index.append(item)
+            elif entry is None or is_slice(entry):
+                view_index.append(item)
+                advanced.append(None)
+            elif is_bool(entry) or entry[1] == 0:
+                view_index.append(None)
+                advanced.append(torch.tensor([entry[1]], device=where) if is_bool(entry) else item.reshape(1))
+            else:
+                view_index.extend([slice(None)] * (entry[1] if entry[2] else 1))
+                advanced.append(item)
+        return tuple(view_index), advanced
+
+    def _add(self, view: torch.Tensor, advanced: list, value: torch.Tensor, wrap: bool) -> None:
+        """Write `value` (in torch's layout) into `view` through the advanced indices;
+        `wrap`: make the single index's negative values non-negative first."""
+        if self.single_index:
+            dim = next(d for d, t in enumerate(advanced) if t is not None)
+            index = advanced[dim].reshape(-1)
+            if wrap:
+                index = torch.where(index < 0, index + view.shape[dim], index)
+            view.index_add_(dim, index, value.reshape(view.shape[:dim] + (index.numel(),) + view.shape[dim + 1:]))
+        elif any(t is not None for t in advanced):
+            torch.ops.aten.index_put_(view, advanced, value, self.accumulate)
+        else:
+            view.copy_(value)
+
+
+def _in_torch_layout(value: torch.Tensor, layout: IndexLayout) -> torch.Tensor:
+    """`value`, shaped like x[index] in NumPy's layout, in torch's layout of the same."""
+    if layout.numpy_pos == layout.torch_pos:
+        return value
+    count = value.ndim - layout.basic_dims
+    return value.movedim(tuple(range(layout.numpy_pos, layout.numpy_pos + count)),
+                         tuple(range(layout.torch_pos, layout.torch_pos + count)))
+
+
+@kernel_factory("TensorGetItemGrad")
+def _tensor_getitem_grad(prim):
+    return IndexScatter(prim.index_spec)
+
+
+@kernel_factory("GatherDGrad")
+def _gather_d_grad(prim):
+    dim = prim.dim
+
+    def gather_d_grad(grad, shape, index):
+        if grad.shape != index.shape:
+            raise ValueError("grad and index must have one shape")  # torch would read part of grad
+        shape = _int_tuple(shape)
+        if index.dtype == torch.int32:
+            index = index.long()
+        data = _signed(grad)
+        size = shape[dim] if shape else 1
+        out = _wrapping_negatives(lambda i: data.new_zeros(shape).scatter_add_(dim, i, data), index, size)
+        return _as_dtype(out, grad.dtype)
+    return gather_d_grad

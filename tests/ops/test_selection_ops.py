@@ -6,6 +6,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore.ops.operations.selection_ops import GatherDGrad
 
 from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
@@ -105,6 +106,17 @@ def _non_zero(x):
 
 def _select(dtype):
     return lambda c, x, y: np.where(c, x, y).astype(dtype)
+
+
+def _gather_d_grad(dim):
+    """GatherDGrad's reference: each gradient element added where GatherD read it."""
+    def reference(grad, shape, index):
+        out = np.zeros(shape, grad.dtype)
+        positions = list(np.indices(index.shape, sparse=True))
+        positions[dim] = index
+        np.add.at(out, tuple(positions), grad)
+        return out
+    return reference
 
 
 MASK34 = rand(3, 4, dtype=b)
@@ -235,6 +247,13 @@ CASES = [
     OpCase(ops.Unique(), (_ints([5, 1, 5], u8),), _unique),
     OpCase(ops.Unique(), (np.zeros(0, np.float32),), _unique),
     OpCase(ops.unique, (_ints([[3, 1], [2, 1]]),), _unique, prim="Unique"),
+    # ---- gradients
+    OpCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints([[0, 0], [3, -1], [2, 1]])), _gather_d_grad(1)),
+    OpCase(GatherDGrad(), (rand(1, 4, dtype=f64), (3, 4), _ints([[2, 0, 1, 1]], i32)), _gather_d_grad(0)),
+    OpCase(GatherDGrad(-1), (rand(2, 2, 6, dtype=i32, high=9), (2, 3, 4), _ints(np.ones((2, 2, 6), int))),
+           _gather_d_grad(-1)),
+    OpCase(GatherDGrad(0), (rand(4, 3, dtype=f16), [2, 3], _ints([[1, 1, 0]] * 4)), _gather_d_grad(0), rtol=1e-2),
+    OpCase(GatherDGrad(0), (np.array(3.0, np.float32), (), _ints(0)), lambda g, s, i: g),
 ]
 
 ERROR_CASES = [
@@ -318,6 +337,20 @@ ERROR_CASES = [
     ErrorCase(ops.topk, (X34, 2, None, 1), TypeError, "For 'topk', the 'largest' must be bool", prim="TopK"),
     ErrorCase(ops.Unique(), (np.array([1 + 1j], np.complex64),), TypeError, "For 'Unique', the dtype of 'input_x'"),
     ErrorCase(ops.Unique(), ([1, 2],), TypeError, "For 'Unique', the 'input_x' must be a Tensor"),
+    ErrorCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints([[0, 0], [3, 1], [2, 4]])), IndexError,
+              "For 'GatherDGrad', the 'index' must be in range"),
+    ErrorCase(GatherDGrad(1), (rand(3, 3), (3, 4), _ints(np.zeros((3, 2), int))), ValueError,
+              r"the 'grad' must have the shape of 'index' \(3, 2\)"),
+    ErrorCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints(np.zeros((3, 2), int), i16)), TypeError,
+              "For 'GatherDGrad', the dtype of 'index'"),
+    ErrorCase(GatherDGrad(1), (rand(3), (3, 4), _ints([0, 1, 2])), ValueError, "the rank of 'index' must equal"),
+    ErrorCase(GatherDGrad(1), (rand(4, 2), (3, 4), _ints(np.zeros((4, 2), int))), ValueError,
+              r"index.shape\[0\] must be at most shape\[0\] \(3\)"),
+    ErrorCase(GatherDGrad(2), (rand(3, 2), (3, 4), _ints(np.zeros((3, 2), int))), ValueError,
+              "For 'GatherDGrad', the 'dim' must be in range"),
+    ErrorCase(GatherDGrad(), ([1.0], (3,), _ints([0])), TypeError, "For 'GatherDGrad', the 'grad' must be a Tensor"),
+    ErrorCase(GatherDGrad(), (rand(1), (-3,), _ints([0])), ValueError, "the 'shape' must hold non-negative ints"),
+    ErrorCase(lambda: GatherDGrad(1.0), (), TypeError, "For 'GatherDGrad', the 'dim' must be int"),
 ]
 
 

@@ -7,7 +7,7 @@ import pytest
 
 import spore as ms
 from spore import ops
-from spore.ops.operations.selection_ops import parse_index
+from spore.ops.operations.selection_ops import TensorGetItemGrad, parse_index
 
 from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
@@ -305,6 +305,24 @@ def _setitem_case(index, value, x=X):
     return OpCase(prim, (x,) + tensors + (value,), reference)
 
 
+def _np_getitem_grad(index, shape):
+    """TensorGetItemGrad's reference: each gradient element added at the flat position
+    x[index] reads it from."""
+    def reference(grad, *_):
+        positions = np.arange(int(np.prod(shape))).reshape(shape)[index]
+        out = np.zeros(int(np.prod(shape)), grad.dtype)
+        np.add.at(out, positions.reshape(-1), grad.reshape(-1))
+        return out.reshape(shape)
+    return reference
+
+
+def _getitem_grad_case(index, dtype=np.float32, shape=X.shape, rtol=1e-5):
+    spec, tensors = parse_index(index)
+    grad = rand(*np.zeros(shape)[index].shape, dtype=dtype, high=9)
+    return OpCase(TensorGetItemGrad(spec), (grad, shape) + tuple(t.asnumpy() for t in tensors),
+                  _np_getitem_grad(index, shape), rtol=rtol)
+
+
 CASES = [
     _getitem_case(0),
     _getitem_case((slice(None), slice(1, 3))),
@@ -320,6 +338,14 @@ CASES = [
     _setitem_case(X > 0, 0.0),
     _setitem_case((slice(None, None, -1), 0), rand(3, 1, dtype=np.float64)),
     _setitem_case((slice(None), np.array([2, 0])), 7, rand(2, 3, dtype=np.int64, high=9)),
+    _getitem_grad_case(0),
+    _getitem_grad_case((slice(None), slice(3, 0, -2), None), np.float64),
+    _getitem_grad_case((np.array([[0], [2]]), slice(None), np.array([1, 1, 4])), np.int32),
+    _getitem_grad_case((0, slice(None), np.array([4, 4, -1])), np.float16, rtol=1e-2),
+    _getitem_grad_case(X[..., 0] > 0, np.int64),
+    _getitem_grad_case((True, Ellipsis, X[0, 0] > 0)),
+    _getitem_grad_case((np.array([1, 1]), Ellipsis), np.uint16),
+    _getitem_grad_case((Ellipsis, None), shape=()),
 ]
 
 ERROR_CASES = [
@@ -333,6 +359,16 @@ ERROR_CASES = [
     ErrorCase(_setitem(0)[0], (X, "a"), TypeError, "For 'TensorSetItem', the 'value'"),
     ErrorCase(_setitem(7)[0], (X, 1.0), IndexError, "out of bounds"),
     ErrorCase(lambda: ops.TensorSetItem((("slice", 0, 1, 0),)), (), TypeError, "For 'TensorSetItem', the 'index_spec'"),
+    ErrorCase(TensorGetItemGrad((0,)), (rand(4, 4), (3, 4, 5)), ValueError,
+              r"For 'TensorGetItemGrad', the 'grad' must have the shape of the indexed part \(4, 5\)"),
+    ErrorCase(TensorGetItemGrad((5,)), (rand(4, 5), (3, 4, 5)), IndexError, "index 5 is out of bounds"),
+    ErrorCase(TensorGetItemGrad((0,)), ([1.0], (3,)), TypeError,
+              "For 'TensorGetItemGrad', the 'grad' must be a Tensor"),
+    ErrorCase(TensorGetItemGrad((0,)), (rand(4), (3, -4)), ValueError, "the 'shape' must hold non-negative ints"),
+    ErrorCase(TensorGetItemGrad((0,)), (rand(4), 3.0), TypeError, "the 'shape' must be a tuple or list of ints"),
+    ErrorCase(TensorGetItemGrad((("tensor", 1, False),)), (rand(2), (3,), np.array([0, 3])), IndexError,
+              "index 3 is out of bounds"),
+    ErrorCase(lambda: TensorGetItemGrad([0]), (), TypeError, "For 'TensorGetItemGrad', the 'index_spec'"),
 ]
 
 
@@ -354,3 +390,13 @@ def test_parse_index_splits_static_and_tensor_parts():
     assert parse_index(3) == ((3,), ())
     # a list holding lists is a tuple of indices, as in MindSpore
     assert parse_index([[0, 1], [1, 0]])[0] == (("tensor", 1, False), ("tensor", 1, False))
+
+
+def test_getitem_grad_matches_numpy_on_random_indices():
+    """TensorGetItemGrad adds a gradient back where random indices read (repeats sum)."""
+    for array, index, target in _random_indices(800):
+        grad = -np.arange(target.size, dtype=np.float32).reshape(target.shape) - 1
+        spec, tensors = parse_index(_ms_index(index))
+        got = TensorGetItemGrad(spec)(ms.Tensor(grad), array.shape, *tensors).asnumpy()
+        want = _np_getitem_grad(_np_index(index), array.shape)(grad)
+        assert got.shape == want.shape and np.array_equal(got, want), (array.shape, index)

@@ -648,3 +648,64 @@ def _check_fits(op: str, value_shape: tuple, target: tuple) -> None:
     if not fits:
         raise ValueError(f"For '{op}', the value of shape {tuple(value_shape)} could not be broadcast to the "
                          f"indexed shape {tuple(target)}.")
+
+
+# ---- gradients ----------------------------------------------------------------------------
+# TensorGetItemGrad and GatherDGrad compute gradients for the bprops: like MindSpore's
+# gradient ops they stay out of the `ops` namespace, so they are not in `__all__`.
+
+
+def _check_shape(op: str, shape) -> tuple:
+    shape = _int_sequence(op, "shape", shape)
+    if any(s < 0 for s in shape):
+        raise ValueError(f"For '{op}', the 'shape' must hold non-negative ints, but got {shape}.")
+    return shape
+
+
+class TensorGetItemGrad(Primitive):
+    """TensorGetItemGrad(index_spec)(grad, shape, *index_tensors): the gradient of
+    TensorGetItem(index_spec). `grad` has the shape of x[index] for an x of `shape`; the
+    result is zeros of `shape` with each element of grad added at the element of x it was
+    read from (elements read several times, by repeated integer indices, sum theirs)."""
+
+    def __init__(self, index_spec: tuple):
+        super().__init__()
+        self.add_prim_attr("index_spec", _check_spec(self.name, index_spec))
+
+    def infer(self, grad, shape, *index_tensors):
+        check_tensor(self.name, "grad", grad)
+        shape = _check_shape(self.name, shape)
+        expected = indexed_shape(self.name, self.index_spec, shape, index_tensors)
+        got = tuple(grad.shape)
+        if len(got) != len(expected) or any(e not in (g, -1) for g, e in zip(got, expected)):
+            raise ValueError(f"For '{self.name}', the 'grad' must have the shape of the indexed part {expected}, "
+                             f"but got {got}.")
+        return TensorSpec(shape, grad.dtype)
+
+
+class GatherDGrad(Primitive):
+    """GatherDGrad(dim=0)(grad, shape, index): the gradient of GatherD along `dim` for an
+    x of `shape`: zeros of `shape` with grad[i][j] added at x[index[i][j]][j] (for dim 0,
+    and so on), summing where indices repeat. `grad` has the shape of `index`."""
+
+    def __init__(self, dim: int = 0):
+        super().__init__()
+        self.add_prim_attr("dim", check_type(self.name, "dim", dim, int))
+
+    def infer(self, grad, shape, index):
+        check_tensor(self.name, "grad", grad)
+        index_shape = _check_indices(self.name, "index", index, _INT32_64)
+        shape = _check_shape(self.name, shape)
+        dim = check_axis(self.name, self.dim, len(shape), "dim")
+        if len(index_shape) != len(shape):
+            raise ValueError(f"For '{self.name}', the rank of 'index' must equal the length of 'shape' ({len(shape)}), "
+                             f"but got {len(index_shape)}.")
+        if tuple(grad.shape) != index_shape:
+            raise ValueError(f"For '{self.name}', the 'grad' must have the shape of 'index' {index_shape}, but got "
+                             f"{tuple(grad.shape)}.")
+        for d, (i, n) in enumerate(zip(index_shape, shape)):
+            if d != dim and i > n:
+                raise ValueError(f"For '{self.name}', index.shape[{d}] must be at most shape[{d}] ({n}), but got {i}.")
+        size = shape[dim] if shape else 1
+        _check_in_range(self.name, "index", index, -size, size)
+        return TensorSpec(shape, grad.dtype)
