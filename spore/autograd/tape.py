@@ -54,6 +54,7 @@ class Tape:
         self.recording = True
         self.variable_count = 0
         self.hooks: dict[int, list[Callable]] = {}
+        self.previous_interceptor: Callable | None = None
         self._marked: list[Tensor] = []
 
     # ---- tracking -----------------------------------------------------------------------
@@ -203,16 +204,16 @@ def _record_call(prim, args):
 
 def open_tape() -> Tape:
     tape = Tape()
+    tape.previous_interceptor = _primitive.set_call_interceptor(_record_call)
     _open_tapes.append(tape)
-    _primitive.set_call_interceptor(_record_call)
     return tape
 
 
 def close_tape(tape: Tape) -> None:
+    """Close the innermost open tape, restoring the interceptor it replaced."""
     _open_tapes.remove(tape)
     tape.release()
-    if not _open_tapes:
-        _primitive.set_call_interceptor(None)
+    _primitive.set_call_interceptor(tape.previous_interceptor)
 
 
 def recording_tapes() -> list[Tape]:
@@ -220,7 +221,7 @@ def recording_tapes() -> list[Tape]:
 
 
 def is_recording() -> bool:
-    return any(t.recording for t in _open_tapes)
+    return bool(_open_tapes) and any(t.recording for t in _open_tapes)
 
 
 @contextlib.contextmanager

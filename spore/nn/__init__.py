@@ -1,2 +1,4 @@
-"""Neural-network building blocks: Cell, layers, losses, optimizers, wrappers."""
+"""Neural-network building blocks: Cell, containers, layers, losses, optimizers, wrappers."""
 from .cell import Cell
+from .container import CellDict, CellList, SequentialCell
+from .layer import *

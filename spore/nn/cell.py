@@ -1,9 +1,16 @@
 """Cell: the base class of networks and layers.
 
-A Cell registers the Parameters and sub-Cells assigned to its attributes, names them
-by attribute path (`fc.weight`, `layers.0.weight`), and computes in `construct`.
-Calling a Cell runs its forward-pre hooks, `construct` (between backward-hook nodes, or
-as one node with its own `bprop`, while a gradient is being taken) and forward hooks.
+A Cell registers the Parameters and sub-Cells assigned to its attributes and computes in
+`construct`. Calling a Cell runs its forward-pre hooks, `construct` (between backward-hook
+nodes, or as one node with its own `bprop`, while a gradient is being taken) and forward
+hooks.
+
+Parameter names follow MindSpore, whose checkpoints key on them. A Parameter created
+without a name takes its attribute name (`weight`). Assigning a Cell to an attribute of a
+Cell built with auto_prefix renames every Parameter below it to `attr.` + its attribute
+path inside that Cell (`fc.weight`, `layers.0.weight`); containers extend the prefix their
+members already carry (see container.py). When a Cell is first called and two of its
+Parameters share a name, all of them are renamed to their attribute paths.
 """
 from __future__ import annotations
 
@@ -13,106 +20,223 @@ from collections.abc import Iterator
 from ..autograd import cell_hooks
 from ..autograd import tape as _tape
 from ..autograd.hooks import HookHandle, add_hook
+from ..common import dtype as mstype
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
+from ..ops import primitive as _primitive
+from ..ops.operations.array_ops import Cast
+
+_MIXED_PRECISION_TYPES = (mstype.float16, mstype.float32, mstype.bfloat16)
+_PRECISION_FLAGS = {mstype.float16: "fp16", mstype.float32: "fp32", mstype.bfloat16: "bf16"}
 
 
 class Cell:
     """Cell(auto_prefix=True, flags=None)
 
-    With `auto_prefix`, the Parameters of a sub-Cell assigned as `self.fc` are named
-    `fc.<name>`; a Cell built with auto_prefix=False (a wrapper such as WithLossCell)
-    leaves its children's names as they are.
+    With `auto_prefix`, the Parameters of a sub-Cell assigned as `self.fc` are renamed
+    `fc.<path>`; a Cell built with auto_prefix=False (a wrapper such as WithLossCell)
+    leaves the names of what is assigned to it as they are. `flags` are passed to
+    `add_flags`.
     """
 
-    def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
-        object.__setattr__(self, "_params", OrderedDict())
-        object.__setattr__(self, "_cells", OrderedDict())
-        object.__setattr__(self, "_auto_prefix", auto_prefix)
-        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
-        object.__setattr__(self, "_forward_hooks", OrderedDict())
-        object.__setattr__(self, "_backward_hooks", OrderedDict())
-        self.training = False
-        self.requires_grad = False
-        self._phase = "predict"
-        self._flags = dict(flags or {})
-        self._cell_tag = type(self).__name__
+    _has_bprop = False
 
-    # ---- registration -----------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._has_bprop = hasattr(cls, "bprop")
+
+    def __init__(self, auto_prefix: bool = True, flags: dict | None = None):
+        init = object.__setattr__
+        init(self, "_params", OrderedDict())
+        init(self, "_cells", OrderedDict())
+        init(self, "_auto_prefix", auto_prefix)
+        init(self, "_forward_pre_hooks", OrderedDict())
+        init(self, "_forward_hooks", OrderedDict())
+        init(self, "_backward_hooks", OrderedDict())
+        init(self, "_flags", {})
+        init(self, "_names_checked", False)
+        init(self, "_mixed_precision", None)
+        init(self, "_call_setup", True)
+        init(self, "_inputs", None)
+        init(self, "_generated_name_count", 0)
+        init(self, "training", False)
+        init(self, "requires_grad", False)
+        init(self, "_phase", "train")
+        if flags:
+            self.add_flags(**flags)
+
+    # ---- attributes -------------------------------------------------------------------
     def __setattr__(self, name: str, value) -> None:
         if "_params" not in self.__dict__:
             raise AttributeError(f"For '{type(self).__name__}', super().__init__() must be called "
                                  f"in __init__ before assigning attribute '{name}'.")
-        params, cells = self._params, self._cells
         if isinstance(value, Parameter):
+            self._forget_plain_attribute(name)
             self.insert_param_to_cell(name, value)
+        elif isinstance(value, ParameterTuple):
+            self._set_parameter_tuple(name, value)
         elif isinstance(value, Cell):
+            self._forget_plain_attribute(name)
             self.insert_child_to_cell(name, value)
+            if self._auto_prefix:
+                value.update_parameters_name(name + ".")
+        elif name in self._params:
+            self._reassign_parameter(name, value)
+        elif name in self._cells:
+            if value is not None:
+                raise TypeError(f"For '{type(self).__name__}', the sub cell '{name}' already exists; it "
+                                f"can only be replaced by a Cell or None, but got {type(value).__name__}.")
+            self._cells[name] = None
+            object.__setattr__(self, name, None)
         else:
-            if name in params and value is not None and not isinstance(value, Tensor):
-                raise TypeError(f"For '{type(self).__name__}', the attribute '{name}' holds a "
-                                f"Parameter and can only be set to a Parameter, Tensor or None, "
-                                f"but got {type(value).__name__}.")
-            if name in params and isinstance(value, Tensor):
-                params[name].set_data(value)
-                return
-            params.pop(name, None)
-            cells.pop(name, None)
             object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str):
+        # Only reached when normal lookup fails: registered members live in __dict__ too.
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
 
     def __delattr__(self, name: str) -> None:
         self._params.pop(name, None)
         self._cells.pop(name, None)
         object.__delattr__(self, name)
 
-    def insert_param_to_cell(self, param_name: str, param: Parameter, check_name_contain_dot: bool = True) -> None:
-        """Register `param` under the attribute `param_name`."""
-        if not isinstance(param, Parameter) and param is not None:
-            raise TypeError(f"For 'insert_param_to_cell', the 'param' must be a Parameter, but got "
-                            f"{type(param).__name__}.")
+    def __bool__(self) -> bool:
+        return True
+
+    def _forget_plain_attribute(self, name: str) -> None:
+        """Drop a plain (unregistered) attribute `name`, which a member may replace."""
+        if name in self.__dict__ and name not in self._params and name not in self._cells:
+            object.__delattr__(self, name)
+
+    def _is_taken(self, name: str) -> bool:
+        """Whether `name` is an attribute of this Cell or of its class."""
+        return name in self.__dict__ or hasattr(type(self), name)
+
+    def _reassign_parameter(self, name: str, value) -> None:
+        """`self.<param> = value`: a Tensor sets the Parameter's data, None unregisters it."""
+        if value is None:
+            self._params[name] = None
+            object.__setattr__(self, name, None)
+        elif isinstance(value, Tensor) and self._params[name] is not None:
+            self._params[name].set_data(value)
+        else:
+            raise TypeError(f"For '{type(self).__name__}', the Parameter '{name}' already exists; it can "
+                            f"only be set to a Parameter, a Tensor or None, but got {type(value).__name__}.")
+
+    def _set_parameter_tuple(self, name: str, params: ParameterTuple) -> None:
+        """Register each Parameter of a ParameterTuple under its own name (unnamed ones
+        are named `Parameter$<n>`), then keep the tuple as attribute `name`."""
+        seen_names, seen = set(), set()
+        for param in params:
+            if id(param) in seen:
+                continue
+            seen.add(id(param))
+            if param._default_name:
+                object.__setattr__(self, "_generated_name_count", self._generated_name_count + 1)
+                param.name = f"Parameter${self._generated_name_count}"
+            if param.name in seen_names:
+                raise ValueError(f"For '{type(self).__name__}', the ParameterTuple '{name}' holds two "
+                                 f"Parameters named '{param.name}'; Parameter names must be unique.")
+            seen_names.add(param.name)
+            self.insert_param_to_cell(param.name, param, check_name_contain_dot=False)
+        self._forget_plain_attribute(name)
+        object.__setattr__(self, name, params)
+
+    # ---- registration -----------------------------------------------------------------
+    def insert_param_to_cell(self, param_name: str, param: Parameter | None,
+                             check_name_contain_dot: bool = True) -> None:
+        """Register `param` under `param_name`; an unnamed Parameter takes that name."""
+        if not isinstance(param_name, str) or not param_name:
+            raise KeyError(f"For 'insert_param_to_cell', the 'param_name' must be a non-empty str, "
+                           f"but got {param_name!r}.")
         if check_name_contain_dot and "." in param_name:
-            raise KeyError(f"For 'insert_param_to_cell', the parameter name can not contain '.', "
+            raise KeyError(f"For 'insert_param_to_cell', the 'param_name' can not contain '.', "
                            f"but got '{param_name}'.")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"For 'insert_param_to_cell', the 'param' must be a Parameter or None, "
+                            f"but got {type(param).__name__}.")
+        if self._is_taken(param_name) and param_name not in self._params:
+            raise KeyError(f"For 'insert_param_to_cell', '{type(self).__name__}' already has an attribute "
+                           f"'{param_name}'; a Parameter can not be inserted under that name.")
         if param is not None and param._default_name:
             param.name = param_name
-        self._cells.pop(param_name, None)
         self._params[param_name] = param
         object.__setattr__(self, param_name, param)
 
-    def insert_child_to_cell(self, child_name: str, child_cell: Cell) -> None:
-        """Register `child_cell` under `child_name`, prefixing its Parameters' names."""
-        if not isinstance(child_cell, Cell) and child_cell is not None:
-            raise TypeError(f"For 'insert_child_to_cell', the 'child_cell' must be a Cell, but got "
+    def insert_child_to_cell(self, child_name: str, child_cell: Cell | None) -> None:
+        """Register `child_cell` under `child_name` (its Parameters keep their names)."""
+        if not isinstance(child_name, str):
+            raise TypeError(f"For 'insert_child_to_cell', the 'child_name' must be a str, but got "
+                            f"{type(child_name).__name__}.")
+        if not child_name or "." in child_name:
+            raise KeyError(f"For 'insert_child_to_cell', the 'child_name' must be non-empty and can not "
+                           f"contain '.', but got '{child_name}'.")
+        if self._is_taken(child_name) and child_name not in self._cells:
+            raise KeyError(f"For 'insert_child_to_cell', '{type(self).__name__}' already has an attribute "
+                           f"'{child_name}'; a child Cell can not be inserted under that name.")
+        if child_cell is not None and not isinstance(child_cell, Cell):
+            raise TypeError(f"For 'insert_child_to_cell', the 'child_cell' must be a Cell or None, but got "
                             f"{type(child_cell).__name__}.")
-        if child_cell is not None and self._auto_prefix:
-            child_cell.update_parameters_name(child_name + ".")
-        self._params.pop(child_name, None)
         self._cells[child_name] = child_cell
         object.__setattr__(self, child_name, child_cell)
 
+    # ---- names ------------------------------------------------------------------------
     def update_parameters_name(self, prefix: str = "", recurse: bool = True) -> None:
-        """Prefix the names of this Cell's Parameters (and, with recurse, its children's)."""
-        for _, param in self.parameters_and_names(expand=recurse):
-            param.name = prefix + param.name
+        """Rename each Parameter (of this Cell, and with `recurse` of its descendants) to
+        `prefix` + its attribute path in this Cell."""
+        if not isinstance(prefix, str):
+            raise TypeError(f"For 'update_parameters_name', the 'prefix' must be a str, but got "
+                            f"{type(prefix).__name__}.")
+        for path, param in self.parameters_and_names(expand=recurse):
+            param.name = prefix + path
+
+    def check_names(self) -> None:
+        """Raise ValueError when two Parameters of this Cell share a name."""
+        names = set()
+        for path, param in self.parameters_and_names():
+            if param.name in names:
+                raise ValueError(f"For '{type(self).__name__}', the Parameter at '{path}' is named "
+                                 f"'{param.name}', a name another Parameter already has; Parameter "
+                                 f"names must be unique.")
+            names.add(param.name)
+
+    def check_names_and_refresh_name(self) -> None:
+        """When two Parameters share a name, rename all of them to their attribute paths."""
+        names = [param.name for _, param in self.parameters_and_names()]
+        if len(set(names)) < len(names):
+            self.update_parameters_name()
+            self.check_names()
 
     # ---- traversal --------------------------------------------------------------------
     def cells_and_names(self, cells=None, name_prefix: str = "") -> Iterator[tuple[str, Cell]]:
         """(name, cell) for this Cell and every descendant, each once, depth first."""
         seen = set() if cells is None else cells
-        if id(self) not in seen:
-            seen.add(id(self))
-            yield name_prefix, self
+        if id(self) in seen:
+            return
+        seen.add(id(self))
+        yield name_prefix, self
         for name, cell in self._cells.items():
-            if cell is not None and id(cell) not in seen:
-                prefix = f"{name_prefix}.{name}" if name_prefix else name
-                yield from cell.cells_and_names(seen, prefix)
+            if cell is not None:
+                yield from cell.cells_and_names(seen, f"{name_prefix}.{name}" if name_prefix else name)
 
     def name_cells(self) -> OrderedDict:
         """The direct children by attribute name."""
         return OrderedDict((n, c) for n, c in self._cells.items() if c is not None)
 
     def cells(self):
+        """The direct children."""
         return self.name_cells().values()
+
+    def get_sub_cell(self, target: str) -> Cell:
+        """The descendant at the dotted attribute path `target` ('' is this Cell)."""
+        cell = self
+        for name in target.split(".") if target else ():
+            child = cell._cells.get(name)
+            if child is None:
+                raise AttributeError(f"For 'get_sub_cell', '{type(cell).__name__}' has no sub cell "
+                                     f"'{name}' (looking up '{target}').")
+            cell = child
+        return cell
 
     def parameters_and_names(self, name_prefix: str = "", expand: bool = True) -> Iterator[tuple[str, Parameter]]:
         """(attribute path, Parameter) for own Parameters, then each sub-Cell's; each
@@ -136,6 +260,7 @@ class Cell:
         return [p for p in self.get_parameters(recurse) if not p.requires_grad]
 
     def parameters_dict(self, recurse: bool = True) -> OrderedDict:
+        """{Parameter name: Parameter}."""
         return OrderedDict((p.name, p) for p in self.get_parameters(recurse))
 
     def init_parameters_data(self, auto_parallel_mode: bool = False) -> OrderedDict:
@@ -143,13 +268,19 @@ class Cell:
             param.init_data()
         return self.parameters_dict()
 
-    # ---- modes ------------------------------------------------------------------------
+    def apply(self, fn) -> Cell:
+        """Call `fn(cell)` on every descendant (children first), then on this Cell."""
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # ---- modes and flags --------------------------------------------------------------
     def set_train(self, mode: bool = True) -> Cell:
-        """Training (`phase` 'train') or inference (`phase` 'predict'), for this Cell and
-        every descendant."""
-        for _, cell in self.cells_and_names():
-            cell.training = bool(mode)
-            cell._phase = "train" if mode else "predict"
+        """Training or inference mode: sets `training` on this Cell and every descendant,
+        and this Cell's `phase` to 'train' or 'predict'."""
+        self._phase = "train" if mode else "predict"
+        self.add_flags_recursive(training=mode)
         return self
 
     @property
@@ -158,6 +289,8 @@ class Cell:
 
     @phase.setter
     def phase(self, value: str) -> None:
+        if not isinstance(value, str):
+            raise TypeError(f"For 'Cell', the property 'phase' must be a str, but got {type(value).__name__}.")
         self._phase = value
 
     def set_grad(self, requires_grad: bool = True) -> Cell:
@@ -172,7 +305,9 @@ class Cell:
         return self._flags
 
     def add_flags(self, **flags) -> Cell:
+        """Record `flags` (readable with get_flags) and set each as an attribute."""
         self._flags.update(flags)
+        self.__dict__.update(flags)
         return self
 
     def add_flags_recursive(self, **flags) -> Cell:
@@ -180,15 +315,43 @@ class Cell:
             cell.add_flags(**flags)
         return self
 
+    def to_float(self, dst_type) -> Cell:
+        """Run this Cell and its descendants in `dst_type` (float16, float32 or bfloat16):
+        while one of them computes, every operator casts its floating-point Tensor inputs
+        (data and Parameters alike) to that type, as MindSpore's mixed precision does.
+        The Parameters themselves keep their dtype. A later call replaces the type."""
+        if dst_type not in _MIXED_PRECISION_TYPES:
+            raise ValueError(f"For 'to_float', the 'dst_type' must be mstype.float32, mstype.float16 or "
+                             f"mstype.bfloat16, but got {dst_type}.")
+        flags = {flag: dtype is dst_type for dtype, flag in _PRECISION_FLAGS.items()}
+        for _, cell in self.cells_and_names():
+            cell.add_flags(**flags)
+            object.__setattr__(cell, "_mixed_precision", dst_type)
+            object.__setattr__(cell, "_call_setup", True)
+        return self
+
+    def recompute(self, **kwargs) -> None:
+        """Accepted for compatibility: spore keeps forward values for backward, so there is
+        nothing to recompute."""
+
+    def set_inputs(self, *inputs, **kwargs) -> None:
+        """Record the input signature (used by Graph mode for dynamic shapes)."""
+        object.__setattr__(self, "_inputs", inputs)
+
+    def get_inputs(self):
+        return self._inputs
+
     # ---- execution --------------------------------------------------------------------
-    def construct(self, *inputs, **kwargs):
-        raise NotImplementedError(f"Cell '{type(self).__name__}' must implement construct().")
+    def construct(self, *args, **kwargs):
+        raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
+        if self._call_setup:
+            return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:
             args = self._run_forward_pre_hooks(args)
-        if _tape.is_recording() and (self._backward_hooks or hasattr(self, "bprop")):
-            if hasattr(self, "bprop"):
+        if (self._backward_hooks or self._has_bprop) and _tape.is_recording():
+            if self._has_bprop:
                 outputs = cell_hooks.call_with_custom_bprop(self, args, kwargs)
             else:
                 outputs = cell_hooks.call_with_backward_hooks(self, args, kwargs)
@@ -197,6 +360,26 @@ class Cell:
         if self._forward_hooks:
             outputs = self._run_forward_hooks(args, outputs)
         return outputs
+
+    def _call_with_setup(self, args: tuple, kwargs: dict):
+        """__call__ when something must happen around it: on the first call, the check of
+        Parameter names; under `to_float`, the casts of every operator's inputs."""
+        if not self._names_checked:
+            self.check_names_and_refresh_name()
+            object.__setattr__(self, "_names_checked", True)
+        dtype = self._mixed_precision
+        object.__setattr__(self, "_call_setup", False)
+        if dtype is None:
+            return self(*args, **kwargs)
+        outer = _primitive.set_call_interceptor(None)
+        # A Cell inside another to_float Cell replaces its caster rather than stacking on it.
+        beneath = outer.outer if isinstance(outer, _PrecisionCaster) else outer
+        _primitive.set_call_interceptor(_PrecisionCaster(dtype, beneath))
+        try:
+            return self(*args, **kwargs)
+        finally:
+            _primitive.set_call_interceptor(outer)
+            object.__setattr__(self, "_call_setup", True)
 
     # ---- hooks ------------------------------------------------------------------------
     def register_forward_pre_hook(self, hook_fn) -> HookHandle:
@@ -235,13 +418,48 @@ class Cell:
         return ""
 
     def __repr__(self) -> str:
+        """`Name(settings)` on one line for a Cell without children; otherwise the
+        settings and `(child): repr` lines, indented, between `Name(` and `)`."""
         extra = self.extend_repr()
-        children = [(n, c) for n, c in self._cells.items() if c is not None]
-        if not children:
-            return f"{type(self).__name__}<{extra}>"
-        lines = [f"  ({name}): " + repr(cell).replace("\n", "\n  ") for name, cell in children]
-        head = f"{type(self).__name__}(" + (f"{extra}" if extra else "")
-        return head + "\n" + "\n".join(lines) + "\n)"
+        lines = extra.split("\n") if extra else []
+        children = [f"({name}): " + repr(cell).replace("\n", "\n  ") for name, cell in self._cells.items()]
+        if not children and len(lines) <= 1:
+            return f"{type(self).__name__}({extra})"
+        return f"{type(self).__name__}(\n  " + "\n  ".join(lines + children) + "\n)"
+
+
+class _PrecisionCaster:
+    """A Primitive call interceptor (see `primitive.set_call_interceptor`) that casts the
+    floating-point Tensor inputs of each call to `dtype`, then hands the call on to the
+    interceptor it replaced. When that is the tape's, the casts are recorded too, so
+    gradients reach the Parameters in their own dtype."""
+
+    __slots__ = ("dtype", "outer")
+
+    def __init__(self, dtype, outer):
+        self.dtype = dtype
+        self.outer = outer
+
+    def __call__(self, prim, args: tuple):
+        if type(prim) is not Cast:
+            args = tuple(self._cast(a) for a in args)
+        return self._run(prim, args)
+
+    def _run(self, prim, args: tuple):
+        return prim.run(args) if self.outer is None else self.outer(prim, args)
+
+    def _cast(self, value):
+        if isinstance(value, Tensor):
+            dtype = value.dtype
+            if dtype is not self.dtype and dtype.is_floating_point:
+                return self._run(_CAST, (value, self.dtype))
+            return value
+        if type(value) in (tuple, list):
+            return type(value)(self._cast(v) for v in value)
+        return value
+
+
+_CAST = Cast()
 
 
 def _check_hook(cell: Cell, api: str, hook_fn):

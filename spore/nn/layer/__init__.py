@@ -1,0 +1,12 @@
+"""Layers: basic (Dense, Dropout, padding, ...), activations, embedding, convolution,
+pooling and normalization. Each module lists its layers in `__all__`."""
+from . import activation, basic, conv, embedding, normalization, pooling
+from .activation import *
+from .basic import *
+from .conv import *
+from .embedding import *
+from .normalization import *
+from .pooling import *
+
+__all__ = (activation.__all__ + basic.__all__ + conv.__all__ + embedding.__all__ + normalization.__all__
+           + pooling.__all__)
