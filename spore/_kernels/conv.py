@@ -313,17 +313,28 @@ kernel_factory("AvgPool2D")(_functional_avg_pool_factory)
 
 
 # ---- pooling gradients ---------------------------------------------------------------------
+def scatter_to_argmax(shape, grad, argmax, dims: int):
+    """A zero tensor of `shape` with each element of grad added at the position argmax
+    gives it, positions counting over the flattened trailing `dims` dims."""
+    lead = tuple(shape[:len(shape) - dims])
+    flat = lead + (-1,)
+    dx = grad.new_zeros(lead + (math.prod(shape[len(lead):]),))
+    return dx.scatter_add_(len(lead), argmax.reshape(flat).long(), grad.reshape(flat)).reshape(shape)
+
+
+def gather_at_argmax(values, argmax, dims: int):
+    """values read at the positions argmax gives (the transpose of scatter_to_argmax):
+    argmax's shape, positions counting over the flattened trailing `dims` dims of values."""
+    lead = tuple(argmax.shape[:argmax.dim() - dims])
+    flat = lead + (-1,)
+    return values.reshape(flat).gather(len(lead), argmax.reshape(flat).long()).reshape(argmax.shape)
+
+
 def _max_pool_grad_factory(prim):
     """MaxPoolGrad / MaxPool3DGrad: (x, origin_output, grad) -> dx, grad routed to the
     position of each window's maximum."""
-    pool = max_pool_kernel(prim.window, return_indices=True)
-
-    def run(x, origin_output, grad):
-        _, indices = pool(x)
-        planes = x.shape[:2] + (-1,)
-        dx = grad.new_zeros(planes[:2] + (math.prod(x.shape[2:]),))
-        return dx.scatter_add_(2, indices.reshape(planes), grad.reshape(planes)).reshape(x.shape)
-    return run
+    pool, rank = max_pool_kernel(prim.window, return_indices=True), prim.rank
+    return lambda x, origin_output, grad: scatter_to_argmax(x.shape, grad, pool(x)[1], rank)
 
 
 kernel_factory("MaxPoolGrad")(_max_pool_grad_factory)
@@ -421,32 +432,32 @@ def _along(weights: torch.Tensor, dim: int, ndim: int) -> torch.Tensor:
     return weights.reshape((-1,) + (1,) * (ndim - 1 - dim))
 
 
-def _nearest_axis(x, dim, out_size, mode):
+# Each resampling rule gives its taps: for an axis resized from in_size to out_size, a
+# few (index, weight) pairs of out_size-long tensors, output i reading input index[i]
+# with weight[i] (None: weight 1). The resize sums the taps it reads; its gradient is
+# the transposed map, which adds each output's gradient back to the inputs it read.
+
+def _nearest_taps(in_size, out_size, mode, device):
     """TensorFlow's nearest neighbour: round the corner-aligned coordinate, floor the
     others (half-pixel centres without the -0.5 shift)."""
-    in_size = x.shape[dim]
-    src = _source_coords(in_size, out_size, mode, x.device, shift=0.0)
+    src = _source_coords(in_size, out_size, mode, device, shift=0.0)
     index = torch.floor(src + 0.5) if mode == "align_corners" else torch.floor(src)
-    return x.index_select(dim, index.long().clamp(max=in_size - 1))
+    return ((index.long().clamp(max=in_size - 1), None),)
 
 
-def _linear_axis(x, dim, out_size, mode):
-    in_size = x.shape[dim]
-    src = _source_coords(in_size, out_size, mode, x.device).clamp(min=0)
+def _linear_taps(in_size, out_size, mode, device):
+    src = _source_coords(in_size, out_size, mode, device).clamp(min=0)
     low = src.floor().clamp(max=in_size - 1)
-    frac = _along((src - low).to(x.dtype), dim, x.dim())
+    frac = src - low
     low = low.long()
-    high = (low + 1).clamp(max=in_size - 1)
-    first = x.index_select(dim, low)
-    return first + (x.index_select(dim, high) - first) * frac
+    return (low, 1 - frac), ((low + 1).clamp(max=in_size - 1), frac)
 
 
-def _cubic_axis(x, dim, out_size, mode):
+def _cubic_taps(in_size, out_size, mode, device):
     """TensorFlow's bicubic resampling: the Keys kernel with a = -0.5 for half-pixel
     centres (taps outside the image get no weight, the rest are renormalized) and
     a = -0.75 otherwise (edge pixels repeat)."""
-    in_size = x.shape[dim]
-    src = _source_coords(in_size, out_size, mode, x.device)
+    src = _source_coords(in_size, out_size, mode, device)
     base = src.floor()
     # TensorFlow (and MindSpore) read the weights from a 1024-entry table, so the
     # fractional offset is rounded to a multiple of 1/1024
@@ -459,11 +470,7 @@ def _cubic_axis(x, dim, out_size, mode):
         weights = [torch.where((tap >= 0) & (tap < in_size), w, 0.0) for tap, w in zip(taps, weights)]
         total = sum(weights)
         weights = [w / total for w in weights]
-    result = None
-    for tap, w in zip(taps, weights):
-        term = x.index_select(dim, tap.clamp(0, in_size - 1)) * _along(w.to(x.dtype), dim, x.dim())
-        result = term if result is None else result + term
-    return result
+    return tuple((tap.clamp(0, in_size - 1), w) for tap, w in zip(taps, weights))
 
 
 def _keys_cubic(distance: torch.Tensor, a: float) -> torch.Tensor:
@@ -474,39 +481,75 @@ def _keys_cubic(distance: torch.Tensor, a: float) -> torch.Tensor:
     return torch.where(d <= 1, near, far)
 
 
-def _resample(x, sizes, axis_fn, mode):
-    """x with its trailing len(sizes) dims resampled to `sizes` by axis_fn; half
-    precision is computed in float32."""
-    if x.dtype in _HALF and axis_fn is not _nearest_axis:
-        return _resample(x.float(), sizes, axis_fn, mode).to(x.dtype)
+def _resample_axis(x, dim, out_size, taps_fn, mode):
+    result = None
+    for index, weight in taps_fn(x.shape[dim], out_size, mode, x.device):
+        term = x.index_select(dim, index)
+        if weight is not None:
+            term = term * _along(weight.to(x.dtype), dim, x.dim())
+        result = term if result is None else result + term
+    return result
+
+
+def _resample_axis_transposed(grad, dim, in_size, taps_fn, mode):
+    """The gradient of _resample_axis with respect to an axis of in_size."""
+    shape = list(grad.shape)
+    shape[dim] = in_size
+    dx = grad.new_zeros(shape)
+    for index, weight in taps_fn(in_size, grad.shape[dim], mode, grad.device):
+        term = grad if weight is None else grad * _along(weight.to(grad.dtype), dim, grad.dim())
+        dx.index_add_(dim, index, term)
+    return dx
+
+
+def _resample(x, sizes, taps_fn, mode):
+    """x with its trailing len(sizes) dims resampled to `sizes`; half precision is
+    computed in float32."""
+    if x.dtype in _HALF and taps_fn is not _nearest_taps:
+        return _resample(x.float(), sizes, taps_fn, mode).to(x.dtype)
     first = x.dim() - len(sizes)
     for offset, size in enumerate(sizes):
-        x = axis_fn(x, first + offset, size, mode)
+        x = _resample_axis(x, first + offset, size, taps_fn, mode)
     return x
 
 
-def _image_resize_factory(axis_fn):
-    """A factory for the TensorFlow-style 2-D resizes, size an attribute or an input."""
+def _resample_transposed(grad, sizes, taps_fn, mode):
+    """The gradient of _resample with respect to an input of trailing sizes `sizes`;
+    half precision is accumulated in float32."""
+    if grad.dtype in _HALF:
+        return _resample_transposed(grad.float(), sizes, taps_fn, mode).to(grad.dtype)
+    first = grad.dim() - len(sizes)
+    for offset, size in enumerate(sizes):
+        grad = _resample_axis_transposed(grad, first + offset, size, taps_fn, mode)
+    return grad
+
+
+def _resize_mode(prim) -> str:
+    """The coordinate rule of a resize primitive (or of its gradient)."""
+    mode = prim.attrs.get("coordinate_transformation_mode")
+    return mode or _coordinate_mode(prim.align_corners, prim.half_pixel_centers)
+
+
+def _image_resize_factory(taps_fn):
+    """A factory for the TensorFlow-style resizes, size an attribute or an input."""
     def factory(prim):
-        mode = _coordinate_mode(prim.align_corners, prim.half_pixel_centers)
+        mode = _resize_mode(prim)
         if "size" in prim.attrs:
             size = prim.size
-            return lambda x: _resample(x, size, axis_fn, mode)
-        return lambda x, size: _resample(x, _ints(size), axis_fn, mode)
+            return lambda x: _resample(x, size, taps_fn, mode)
+        return lambda x, size: _resample(x, _ints(size), taps_fn, mode)
     return factory
 
 
-for _name, _axis_fn in (("ResizeNearestNeighbor", _nearest_axis),
-                        ("ResizeNearestNeighborV2", _nearest_axis),
-                        ("ResizeBilinear", _linear_axis), ("ResizeBilinearV2", _linear_axis),
-                        ("ResizeBicubic", _cubic_axis)):
-    kernel_factory(_name)(_image_resize_factory(_axis_fn))
+for _name, _taps_fn in (("ResizeNearestNeighbor", _nearest_taps),
+                        ("ResizeNearestNeighborV2", _nearest_taps),
+                        ("ResizeBilinear", _linear_taps), ("ResizeBilinearV2", _linear_taps),
+                        ("ResizeBicubic", _cubic_taps), ("ResizeLinear1D", _linear_taps)):
+    kernel_factory(_name)(_image_resize_factory(_taps_fn))
 
 
-@kernel_factory("ResizeLinear1D")
-def _resize_linear1d_factory(prim):
-    mode = prim.coordinate_transformation_mode
-    return lambda x, size: _resample(x, _ints(size), _linear_axis, mode)
+def _scales(scales) -> tuple | None:
+    return None if scales is None else tuple(float(s) for s in scales)
 
 
 def _upsample_factory(torch_mode):
@@ -516,11 +559,154 @@ def _upsample_factory(torch_mode):
 
         def run(x, output_size=None, scales=None):
             size = None if output_size is None else _ints(output_size)
-            scale = None if scales is None else tuple(float(s) for s in scales)
-            return F.interpolate(x, size, scale, torch_mode, align_corners)
+            return F.interpolate(x, size, _scales(scales), torch_mode, align_corners)
         return run
     return factory
 
 
 kernel_factory("UpsampleNearest3D")(_upsample_factory("nearest"))
 kernel_factory("UpsampleTrilinear3D")(_upsample_factory("trilinear"))
+
+
+# ---- gradient helpers ----------------------------------------------------------------------
+def _max_pool_grad_grad_factory(prim):
+    """MaxPoolGradGrad / MaxPool3DGradGrad: (x, origin_output, grad) -> grad read at the
+    maximum of each window of x."""
+    pool, rank = max_pool_kernel(prim.window, return_indices=True), prim.rank
+    return lambda x, origin_output, grad: gather_at_argmax(grad, pool(x)[1], rank)
+
+
+kernel_factory("MaxPoolGradGrad")(_max_pool_grad_grad_factory)
+kernel_factory("MaxPool3DGradGrad")(_max_pool_grad_grad_factory)
+
+
+def _argmax_pool_grad_factory(prim):
+    """MaxPoolGradWithArgmax / V2 / MaxPool3DGradWithArgmax: (x, grad, argmax) -> dx."""
+    dims = prim.index_dims
+    return lambda x, grad, argmax: scatter_to_argmax(x.shape, grad, argmax, dims)
+
+
+def _adaptive_max_grad_factory(prim):
+    """AdaptiveMaxPool1DGrad / 2DGrad / 3DGrad: (y_grad, x, argmax) -> dx."""
+    rank = prim.rank
+    return lambda y_grad, x, argmax: scatter_to_argmax(x.shape, y_grad, argmax, rank)
+
+
+for _name in ("MaxPoolGradWithArgmax", "MaxPoolGradWithArgmaxV2", "MaxPool3DGradWithArgmax"):
+    kernel_factory(_name)(_argmax_pool_grad_factory)
+for _name in ("AdaptiveMaxPool1DGrad", "AdaptiveMaxPool2DGrad", "AdaptiveMaxPool3DGrad"):
+    kernel_factory(_name)(_adaptive_max_grad_factory)
+
+
+_ADAPTIVE_AVG_GRAD = {2: torch.ops.aten._adaptive_avg_pool2d_backward,
+                      3: torch.ops.aten._adaptive_avg_pool3d_backward}
+
+
+def adaptive_avg_pool_grad(grad, shape, rank: int):
+    """The gradient of the adaptive average pool of an input of `shape` (its trailing
+    `rank` dims pooled); 1-D pools are 2-D pools over a unit dim."""
+    if rank == 1:
+        unit = tuple(shape[:-1]) + (1, shape[-1])
+        return adaptive_avg_pool_grad(grad.unsqueeze(-2), unit, 2).squeeze(-2)
+    # torch reads only the shape of its `self` argument
+    return _ADAPTIVE_AVG_GRAD[rank](grad, grad.new_empty(shape))
+
+
+def _adaptive_avg_grad_factory(prim):
+    """AdaptiveAvgPool1DGrad / 2DGrad / 3DGrad: (input_grad, orig_input_shape) -> dx."""
+    rank = prim.rank
+    return lambda grad, shape: adaptive_avg_pool_grad(grad, _ints(shape), rank)
+
+
+for _name in ("AdaptiveAvgPool1DGrad", "AdaptiveAvgPool2DGrad", "AdaptiveAvgPool3DGrad"):
+    kernel_factory(_name)(_adaptive_avg_grad_factory)
+
+
+def _functional_avg_pool_grad_factory(prim):
+    """AvgPool1DGrad / AvgPool2DGrad: (grad, image, *AvgPool1D / AvgPool2D options) -> dx."""
+    rank = prim.rank
+
+    def run(grad, image, kernel_size, stride=None, padding=0, ceil_mode=False,
+            count_include_pad=True, divisor_override=None):
+        window, divisor = prim.geometry(kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                        divisor_override)
+        shape = tuple(image.shape)
+        if tuple(grad.shape) != shape[:-rank] + window.output_sizes(shape[-rank:]):
+            raise ValueError("grad does not match the pool's output")  # infer explains
+        if len(shape) == rank + 1:  # unbatched
+            return avg_pool_grad((1,) + shape, grad.unsqueeze(0), window, count_include_pad,
+                                 divisor).squeeze(0)
+        return avg_pool_grad(shape, grad, window, count_include_pad, divisor)
+    return run
+
+
+kernel_factory("AvgPool1DGrad")(_functional_avg_pool_grad_factory)
+kernel_factory("AvgPool2DGrad")(_functional_avg_pool_grad_factory)
+
+
+def _positive(sizes: tuple) -> tuple:
+    if min(sizes) <= 0:
+        raise ValueError("sizes must be positive")  # infer explains
+    return sizes
+
+
+def _image_resize_grad_factory(taps_fn, takes_size: bool):
+    """ResizeNearestNeighbor(V2)Grad (grads, size) and ResizeBilinearGrad /
+    ResizeBicubicGrad / ResizeLinear1DGrad (grads, image): the transposed resampling."""
+    def factory(prim):
+        mode = _resize_mode(prim)
+        if takes_size:
+            return lambda grads, size: _resample_transposed(grads, _positive(_ints(size)), taps_fn, mode)
+        return lambda grads, image: _resample_transposed(grads, image.shape[2:], taps_fn, mode)
+    return factory
+
+
+for _name, _taps_fn, _takes_size in (("ResizeNearestNeighborGrad", _nearest_taps, True),
+                                     ("ResizeNearestNeighborV2Grad", _nearest_taps, True),
+                                     ("ResizeBilinearGrad", _linear_taps, False),
+                                     ("ResizeBicubicGrad", _cubic_taps, False),
+                                     ("ResizeLinear1DGrad", _linear_taps, False)):
+    kernel_factory(_name)(_image_resize_grad_factory(_taps_fn, _takes_size))
+
+
+def _check_upsampled(dy, shape, output_size, scales) -> None:
+    """dy is the gradient of the output upsampled from `shape` (infer explains a mismatch)."""
+    if output_size is not None:
+        sizes = _ints(output_size)
+    else:
+        sizes = tuple(int(n * s) for n, s in zip(shape[2:], scales))
+    if tuple(dy.shape) != shape[:2] + sizes:
+        raise ValueError("dy does not match the upsampled shape")
+
+
+@kernel("UpsampleNearest3DGrad")
+def upsample_nearest3d_grad(dy, input_size, output_size=None, scales=None):
+    """Each output's gradient added to the input element it copied. Which element that is
+    comes from torch's forward itself, run on the flat positions: torch's backward kernel
+    ignores the scales when an output size equals the input's, where the forward does
+    not."""
+    shape = _ints(input_size)
+    _check_upsampled(dy, shape, output_size, scales)
+    spatial = shape[2:]
+    positions = torch.arange(math.prod(spatial), dtype=torch.float64, device=dy.device)
+    scale = _scales(scales)
+    size = tuple(dy.shape[2:]) if scale is None else None
+    source = F.interpolate(positions.reshape((1, 1) + spatial), size, scale, "nearest").reshape(-1).long()
+    flat = dy.reshape(tuple(dy.shape[:2]) + (-1,))
+    if flat.dtype in _HALF:
+        flat = flat.float()
+    dx = flat.new_zeros(tuple(dy.shape[:2]) + (positions.numel(),)).index_add_(2, source, flat)
+    return dx.reshape(shape).to(dy.dtype)
+
+
+@kernel_factory("UpsampleTrilinear3DGrad")
+def _upsample_trilinear3d_grad_factory(prim):
+    """torch's own backward kernel, given the sizes and scales the forward used."""
+    align_corners = prim.align_corners
+
+    def run(dy, input_size, output_size=None, scales=None):
+        shape = _ints(input_size)
+        _check_upsampled(dy, shape, output_size, scales)
+        scale = _scales(scales) or (None,) * 3
+        return torch.ops.aten.upsample_trilinear3d_backward(dy, dy.shape[2:], shape, align_corners, *scale)
+    return run

@@ -163,14 +163,37 @@ def max_pool_grad_ref(x, grad, *pool_args, **pool_kwargs):
     return dx.reshape(x.shape).astype(x.dtype)
 
 
-def avg_pool_grad_ref(shape, grad, *pool_args, **pool_kwargs):
-    """The transpose of the (linear) average pool, read off its response to each basis
-    input."""
-    spatial = tuple(shape[2:])
+def linear_transpose_ref(shape, grad, linear, rank: int):
+    """The transpose of a linear map of each plane (the trailing `rank` dims) of an input
+    of `shape`, read off its response to each basis input (N, 1, *plane)."""
+    spatial = tuple(shape[-rank:])
     basis = np.eye(math.prod(spatial)).reshape((-1, 1) + spatial)
-    matrix = avg_pool_ref(basis, *pool_args, **pool_kwargs).reshape(len(basis), -1)
-    planes = grad.reshape(shape[0] * shape[1], -1).astype(np.float64)
+    matrix = linear(basis).reshape(len(basis), -1)
+    planes = grad.reshape(math.prod(shape[:-rank]), -1).astype(np.float64)
     return (planes @ matrix.T).reshape(shape).astype(grad.dtype)
+
+
+def avg_pool_grad_ref(shape, grad, kernel, *pool_args, **pool_kwargs):
+    """The transpose of the (linear) average pool."""
+    return linear_transpose_ref(shape, grad, lambda basis: avg_pool_ref(basis, kernel, *pool_args, **pool_kwargs),
+                                len(kernel))
+
+
+def scatter_ref(shape, grad, argmax, dims: int):
+    """grad summed into the positions argmax gives over the flattened trailing `dims`
+    dims of a zero tensor of `shape`."""
+    rows = math.prod(shape[:len(shape) - dims])
+    dx = np.zeros((rows, math.prod(shape[len(shape) - dims:])))
+    for row, g, a in zip(dx, grad.reshape(rows, -1).astype(np.float64), argmax.reshape(rows, -1)):
+        np.add.at(row, a, g)
+    return dx.reshape(shape).astype(grad.dtype)
+
+
+def gather_ref(values, argmax, dims: int):
+    """values read at the positions argmax gives over their flattened trailing `dims` dims."""
+    lead = argmax.shape[:argmax.ndim - dims]
+    flat = values.reshape(lead + (-1,))
+    return np.take_along_axis(flat, argmax.reshape(lead + (-1,)).astype(np.int64), axis=-1).reshape(argmax.shape)
 
 
 def adaptive_ref(x, output_size, reduce):
@@ -290,11 +313,26 @@ def resample_ref(x, matrices):
     return out.astype(x.dtype)
 
 
+def _tf_mode(align_corners, half_pixel_centers) -> str:
+    return "align_corners" if align_corners else ("half_pixel" if half_pixel_centers else "asym")
+
+
 def image_resize_ref(matrix_fn, size, align_corners=False, half_pixel_centers=False):
-    mode = "align_corners" if align_corners else ("half_pixel" if half_pixel_centers else "asym")
+    mode = _tf_mode(align_corners, half_pixel_centers)
 
     def reference(x, *_):
         return resample_ref(x, [matrix_fn(n, m, mode) for n, m in zip(x.shape[2:], size)])
+    return reference
+
+
+def resize_grad_ref(matrix_fn, align_corners=False, half_pixel_centers=False, mode=None):
+    """The transpose of a resize: grads resampled back by the transposed matrices to the
+    original spatial sizes (given as a size or as the original image)."""
+    mode = mode or _tf_mode(align_corners, half_pixel_centers)
+
+    def reference(grads, original):
+        sizes = original.shape[2:] if np.ndim(original) == grads.ndim else tuple(original)
+        return resample_ref(grads, [matrix_fn(n, m, mode).T for n, m in zip(sizes, grads.shape[2:])])
     return reference
 
 
@@ -339,6 +377,25 @@ def _argmax_over_channels(x, values, where):
 def _with_index_type(result, index_type):
     values, where = result
     return values, where.astype(index_type)
+
+
+# inputs of the gradient helpers: pool outputs' gradients and the argmax of each pool
+def _argmax_pool(x, *pool_args, **pool_kwargs):
+    """(a gradient of the pool's output shape, the pool's argmax)."""
+    where = max_pool_ref(x, *pool_args, **pool_kwargs)[1]
+    return rand(*where.shape), where
+
+
+same4 = same_pads((7, 8), (3, 3), (2, 2))
+gsame4, where_same4 = _argmax_pool(p4, (3, 3), (2, 2), same4)
+where_same4_chw = _argmax_over_channels(p4, None, where_same4)[1]
+gceil4, where_ceil4 = _argmax_pool(p4, (3, 3), (2, 2), [(1, 1)] * 2, ceil_mode=True)
+g5, where5 = _argmax_pool(p5, (2, 3, 3), (1, 2, 2), [(1, 1)] * 3)
+pads5 = [(1, 0), (1, 1), (0, 1)]
+gceil5 = rand(*max_pool_ref(p5, (2, 3, 2), (2, 2, 1), pads5, ceil_mode=True)[0].shape)
+where_adaptive3 = adaptive_ref(p3, (3,), "max")[1]
+where_adaptive4 = adaptive_ref(p4, (3, 5), "max")[1]
+where_adaptive5 = adaptive_ref(p5, (2, 4, 3), "max")[1]
 
 
 CASES = [
@@ -614,6 +671,76 @@ CASES = [
            lambda x: adaptive_ref(x, (2, 3), "mean")[0], **F32, prim="AdaptiveAvgPool2D"),
     OpCase(lambda x: ops.interpolate(x, scale_factor=0.5, mode="area"), (vol,),
            lambda x: adaptive_ref(x, (1, 2, 2), "mean")[0], **F32, prim="AdaptiveAvgPool3D"),
+    # -- gradient helpers
+    OpCase(ops.MaxPoolGradGrad(3, 2, "same"), (p4, None, rand(2, 3, 7, 8)),
+           lambda x, _, g: gather_ref(g, max_pool_ref(x, (3, 3), (2, 2), same4)[1], 2)),
+    OpCase(ops.MaxPool3DGradGrad((2, 3, 2), (2, 2, 1), "PAD", (1, 0, 1, 1, 0, 1), ceil_mode=True),
+           (p5.astype(np.float64), None, rand(1, 2, 5, 6, 7, dtype=np.float64)),
+           lambda x, _, g: gather_ref(g, max_pool_ref(x, (2, 3, 2), (2, 2, 1), pads5, ceil_mode=True)[1], 3)),
+    OpCase(ops.MaxPool3DGrad((2, 3, 2), (2, 2, 1), "PAD", (1, 0, 1, 1, 0, 1), ceil_mode=True), (p5, None, gceil5),
+           lambda x, _, g: max_pool_grad_ref(x, g, (2, 3, 2), (2, 2, 1), pads5, ceil_mode=True)),
+    OpCase(ops.MaxPoolGradWithArgmax(3, 2, "same"), (p4, gsame4, where_same4_chw),
+           lambda x, g, a: scatter_ref(x.shape, g, a, 3)),
+    OpCase(ops.MaxPoolGradWithArgmaxV2(3, 2, 1, ceil_mode=True), (p4, gceil4, where_ceil4),
+           lambda x, g, a: scatter_ref(x.shape, g, a, 2)),
+    OpCase(ops.MaxPoolGradWithArgmaxV2(3, 2, 1, ceil_mode=True, argmax_type=ms.int32),
+           (p4.astype(np.float16), gceil4.astype(np.float16), where_ceil4.astype(np.int32)),
+           lambda x, g, a: scatter_ref(x.shape, g, a, 2), **F16),
+    OpCase(ops.MaxPool3DGradWithArgmax((2, 3, 3), (1, 2, 2), (1, 1, 1)), (p5, g5, where5),
+           lambda x, g, a: scatter_ref(x.shape, g, a, 3)),
+    OpCase(ops.AdaptiveMaxPool1DGrad(), (rand(2, 3, 3), p3, where_adaptive3),
+           lambda g, x, a: scatter_ref(x.shape, g, a, 1)),
+    OpCase(ops.AdaptiveMaxPool2DGrad(), (rand(2, 3, 3, 5), p4, where_adaptive4),
+           lambda g, x, a: scatter_ref(x.shape, g, a, 2)),
+    OpCase(ops.AdaptiveMaxPool2DGrad(), (rand(3, 3, 5, dtype=np.float64), p4[0].astype(np.float64), where_adaptive4[0]),
+           lambda g, x, a: scatter_ref(x.shape, g, a, 2)),
+    OpCase(ops.AdaptiveMaxPool3DGrad(), (rand(1, 2, 2, 4, 3), p5, where_adaptive5.astype(np.int32)),
+           lambda g, x, a: scatter_ref(x.shape, g, a, 3)),
+    OpCase(ops.AdaptiveAvgPool1DGrad(), (rand(2, 3, 3), (2, 3, 8)), lambda g, s: linear_transpose_ref(
+        s, g, lambda b: adaptive_ref(b, (3,), "mean")[0], 1), **F32),
+    OpCase(ops.AdaptiveAvgPool2DGrad(), (rand(2, 3, 3, 5), np.array([2, 3, 7, 8])), lambda g, s: linear_transpose_ref(
+        tuple(s), g, lambda b: adaptive_ref(b, (3, 5), "mean")[0], 2), **F32),
+    OpCase(ops.AdaptiveAvgPool2DGrad(), (rand(3, 4, 4, dtype=np.float16), (3, 7, 8)), lambda g, s: linear_transpose_ref(
+        s, g, lambda b: adaptive_ref(b, (4, 4), "mean")[0], 2), **F16),
+    OpCase(ops.AdaptiveAvgPool3DGrad(), (rand(1, 2, 2, 4, 3, dtype=np.float64), (1, 2, 5, 6, 7)),
+           lambda g, s: linear_transpose_ref(s, g, lambda b: adaptive_ref(b, (2, 4, 3), "mean")[0], 3), **F32),
+    OpCase(ops.AvgPool1DGrad(), (rand(2, 3, 5), p3, 3, 2, 1, True, False),
+           lambda g, x, *_: avg_pool_grad_ref(x.shape, g, (3,), (2,), [(1, 1)], True, False), **F32),
+    OpCase(ops.AvgPool2DGrad(), (rand(2, 3, 3, 5), p4, (3, 2), None, (1, 0, 1, 1), True, True, 4),
+           lambda g, x, *_: avg_pool_grad_ref(x.shape, g, (3, 2), (3, 2), [(1, 0), (1, 1)], True, True, 4), **F32),
+    OpCase(ops.AvgPool2DGrad(), (rand(3, 4, 4, dtype=np.float64), p4[0].astype(np.float64), 3, 2, 1),
+           lambda g, x, *_: avg_pool_grad_ref(x.shape, g, (3, 3), (2, 2), [(1, 1)] * 2), **F32),
+    OpCase(ops.ResizeNearestNeighborGrad(), (rand(2, 3, 8, 11), (5, 7)), resize_grad_ref(nearest_matrix)),
+    OpCase(ops.ResizeNearestNeighborGrad(True), (rand(2, 3, 3, 4), np.array([5, 7], np.int32)),
+           resize_grad_ref(nearest_matrix, align_corners=True)),
+    OpCase(ops.ResizeNearestNeighborGrad(), (ints4, (3, 4)), resize_grad_ref(nearest_matrix)),
+    OpCase(ops.ResizeNearestNeighborV2Grad(False, True), (rand(2, 3, 8, 11), (5, 7)),
+           resize_grad_ref(nearest_matrix, half_pixel_centers=True)),
+    OpCase(ops.ResizeNearestNeighborV2Grad(), (rand(2, 3, 3), (5,)), resize_grad_ref(nearest_matrix)),
+    OpCase(ops.ResizeBilinearGrad(), (rand(2, 3, 8, 11), img), resize_grad_ref(linear_matrix), **F32),
+    OpCase(ops.ResizeBilinearGrad(True), (rand(2, 3, 3, 4), img), resize_grad_ref(linear_matrix, True), **F32),
+    OpCase(ops.ResizeBilinearGrad(False, True), (rand(2, 3, 8, 11, dtype=np.float16), img.astype(np.float16)),
+           resize_grad_ref(linear_matrix, half_pixel_centers=True), **F16),
+    OpCase(ops.ResizeBicubicGrad(), (rand(2, 3, 8, 11), img), resize_grad_ref(cubic_matrix), **F32),
+    OpCase(ops.ResizeBicubicGrad(True), (rand(2, 3, 3, 4), img), resize_grad_ref(cubic_matrix, True), **F32),
+    OpCase(ops.ResizeBicubicGrad(False, True), (rand(2, 3, 3, 4, dtype=np.float64), img.astype(np.float64)),
+           resize_grad_ref(cubic_matrix, half_pixel_centers=True), **F32),
+    OpCase(ops.ResizeLinear1DGrad(), (rand(2, 3, 8), line), resize_grad_ref(linear_matrix, True), **F32),
+    OpCase(ops.ResizeLinear1DGrad("half_pixel"), (rand(2, 3, 3), line),
+           resize_grad_ref(linear_matrix, half_pixel_centers=True), **F32),
+    OpCase(ops.ResizeLinear1DGrad("asymmetric"), (rand(2, 3, 8, dtype=np.float64), line.astype(np.float64)),
+           resize_grad_ref(linear_matrix), **F32),
+    OpCase(ops.UpsampleNearest3DGrad(), (rand(1, 2, 5, 7, 8), (1, 2, 3, 4, 5), (5, 7, 8)),
+           lambda g, s, _: resample_ref(g, [torch_nearest_matrix(n, m).T for n, m in zip(s[2:], g.shape[2:])])),
+    OpCase(ops.UpsampleNearest3DGrad(), (rand(1, 2, 4, 8, 6, dtype=np.float64), (1, 2, 3, 4, 5), None, (1.5, 2.0, 1.3)),
+           lambda g, s, _, f: resample_ref(g, [torch_nearest_matrix(n, int(n * k), k).T
+                                               for n, k in zip(s[2:], f)]), **F32),
+    OpCase(ops.UpsampleTrilinear3DGrad(), (rand(1, 2, 5, 7, 8), (1, 2, 3, 4, 5), np.array([5, 7, 8])),
+           lambda g, s, _: resample_ref(g, [torch_linear_matrix(n, m, False).T for n, m in zip(s[2:], g.shape[2:])]),
+           **F32),
+    OpCase(ops.UpsampleTrilinear3DGrad(True), (rand(1, 2, 4, 8, 6), (1, 2, 3, 4, 5), None, (1.5, 2.0, 1.3)),
+           lambda g, s, *_: resample_ref(g, [torch_linear_matrix(n, m, True).T for n, m in zip(s[2:], g.shape[2:])]),
+           **F32),
 ]
 
 
@@ -792,6 +919,51 @@ ERROR_CASES = [
               "For 'interpolate'.*'align_corners'"),
     ErrorCase(lambda: ops.interpolate(ms.Tensor(img), size=(8,)), (), ValueError, "For 'interpolate'.*'size'"),
     ErrorCase(lambda: ops.interpolate(img, size=(8, 11)), (), TypeError, "For 'interpolate'.*Tensor"),
+    # -- gradient helpers
+    ErrorCase(ops.MaxPoolGradGrad(3, 2, "same"), (p4, None, grad4_same), ValueError,
+              "For 'MaxPoolGradGrad'.*'grad'"),
+    ErrorCase(ops.MaxPool3DGradGrad(2, 2), (p4, None, p4), ValueError, "For 'MaxPool3DGradGrad'.*dimension"),
+    ErrorCase(ops.MaxPoolGradWithArgmax(3, 2, "same"), (p4, gsame4, where_same4_chw.astype(np.float32)), TypeError,
+              "For 'MaxPoolGradWithArgmax'.*'argmax'"),
+    ErrorCase(ops.MaxPoolGradWithArgmaxV2(3, 2, 1), (p4, gceil4, where_ceil4), ValueError,
+              "For 'MaxPoolGradWithArgmaxV2'.*'grad'"),
+    ErrorCase(ops.MaxPoolGradWithArgmaxV2(3, 2, 1, ceil_mode=True), (p4, gceil4, where_ceil4[..., :-1]), ValueError,
+              "For 'MaxPoolGradWithArgmaxV2'.*'argmax'"),
+    ErrorCase(ops.MaxPool3DGradWithArgmax(2, 2, 0), (p4, grad4_same, where_same4), ValueError,
+              "For 'MaxPool3DGradWithArgmax'.*dimension"),
+    ErrorCase(ops.AdaptiveMaxPool1DGrad(), (rand(2, 3, 3), p3, where_adaptive3[..., :2]), ValueError,
+              "For 'AdaptiveMaxPool1DGrad'.*'argmax'"),
+    ErrorCase(ops.AdaptiveMaxPool2DGrad(), (rand(2, 3, 3, 5, dtype=np.float64), p4, where_adaptive4), TypeError,
+              "For 'AdaptiveMaxPool2DGrad'.*'y_grad'"),
+    ErrorCase(ops.AdaptiveMaxPool2DGrad(), (rand(2, 2, 3, 5), p4, where_adaptive4[:, :2]), ValueError,
+              "For 'AdaptiveMaxPool2DGrad'.*'y_grad'"),
+    ErrorCase(ops.AdaptiveMaxPool3DGrad(), (rand(2, 3, 3), p3, where_adaptive3), ValueError,
+              "For 'AdaptiveMaxPool3DGrad'.*dimension"),
+    ErrorCase(ops.AdaptiveAvgPool1DGrad(), (rand(2, 3, 3), (2, 3)), ValueError,
+              "For 'AdaptiveAvgPool1DGrad'.*'orig_input_shape'"),
+    ErrorCase(ops.AdaptiveAvgPool2DGrad(), (ints4, (1, 2, 7, 8)), TypeError, "For 'AdaptiveAvgPool2DGrad'.*dtype"),
+    ErrorCase(ops.AdaptiveAvgPool3DGrad(), (rand(1, 2, 2, 4, 3), (1, 3, 5, 6, 7)), ValueError,
+              "For 'AdaptiveAvgPool3DGrad'.*'orig_input_shape'"),
+    ErrorCase(ops.AvgPool1DGrad(), (rand(2, 3, 4), p3, 3, 2, 1, True), ValueError, "For 'AvgPool1DGrad'.*'grad'"),
+    ErrorCase(ops.AvgPool2DGrad(), (rand(2, 3, 3, 3), p4, (3, 3, 3)), ValueError,
+              "For 'AvgPool2DGrad'.*'kernel_size'"),
+    ErrorCase(ops.AvgPool2DGrad(), (rand(2, 3, 3, 3, dtype=np.float64), p4, 3), TypeError,
+              "For 'AvgPool2DGrad'.*'grad'"),
+    ErrorCase(ops.ResizeNearestNeighborGrad(), (rand(2, 3, 8), (5, 7)), ValueError,
+              "For 'ResizeNearestNeighborGrad', the dimension of 'grads' must be 4"),
+    ErrorCase(ops.ResizeNearestNeighborV2Grad(), (rand(2, 3, 8, 11), (5, 0)), ValueError,
+              "For 'ResizeNearestNeighborV2Grad'.*'size'"),
+    ErrorCase(lambda: ops.ResizeBilinearGrad(True, True), (), ValueError, "For 'ResizeBilinearGrad'",
+              prim="ResizeBilinearGrad"),
+    ErrorCase(ops.ResizeBilinearGrad(), (rand(1, 3, 8, 11), img), ValueError, "For 'ResizeBilinearGrad'.*channel"),
+    ErrorCase(ops.ResizeBicubicGrad(), (rand(2, 3, 8, 11, dtype=np.float64), img), TypeError,
+              "For 'ResizeBicubicGrad'.*'grads'"),
+    ErrorCase(ops.ResizeLinear1DGrad(), (rand(2, 3, 8), img), ValueError,
+              "For 'ResizeLinear1DGrad', the dimension of 'x' must be 3"),
+    ErrorCase(ops.UpsampleNearest3DGrad(), (rand(1, 2, 5, 7, 8), (1, 2, 3, 4, 5), (5, 7, 9)), ValueError,
+              "For 'UpsampleNearest3DGrad'.*'dy'"),
+    ErrorCase(ops.UpsampleTrilinear3DGrad(), (rand(1, 2, 5, 7, 8), (1, 2, 3, 4)), ValueError,
+              "For 'UpsampleTrilinear3DGrad'.*'input_size'"),
 ]
 
 

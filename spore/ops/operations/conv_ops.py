@@ -44,6 +44,14 @@ __all__ = [
     "AdaptiveMaxPool1D", "AdaptiveMaxPool2D", "AdaptiveMaxPool3D",
     "ResizeNearestNeighbor", "ResizeNearestNeighborV2", "ResizeBilinear", "ResizeBilinearV2",
     "ResizeBicubic", "ResizeLinear1D", "UpsampleNearest3D", "UpsampleTrilinear3D",
+    # gradient helpers
+    "MaxPoolGradGrad", "MaxPool3DGradGrad",
+    "MaxPoolGradWithArgmax", "MaxPoolGradWithArgmaxV2", "MaxPool3DGradWithArgmax",
+    "AdaptiveMaxPool1DGrad", "AdaptiveMaxPool2DGrad", "AdaptiveMaxPool3DGrad",
+    "AdaptiveAvgPool1DGrad", "AdaptiveAvgPool2DGrad", "AdaptiveAvgPool3DGrad",
+    "AvgPool1DGrad", "AvgPool2DGrad",
+    "ResizeNearestNeighborGrad", "ResizeNearestNeighborV2Grad", "ResizeBilinearGrad",
+    "ResizeBicubicGrad", "ResizeLinear1DGrad", "UpsampleNearest3DGrad", "UpsampleTrilinear3DGrad",
 ]
 
 FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
@@ -730,11 +738,16 @@ class _PoolGrad(_Pool):
 
 def _check_pool_grad(op: str, grad, spec: TensorSpec) -> None:
     """grad is the gradient of a pool output described by spec."""
-    require_tensor(op, "grad", grad)
-    check_same_dtype(op, ("x", "grad"), (spec.dtype, grad.dtype))
-    if tuple(grad.shape) != spec.shape:
-        raise ValueError(f"For '{op}', the shape of 'grad' must be the pool's output shape "
-                         f"{spec.shape}, but got {tuple(grad.shape)}.")
+    _check_like(op, "grad", grad, spec, "x", "the pool's output shape")
+
+
+def _check_like(op: str, arg: str, value, spec: TensorSpec, ref: str, what: str) -> None:
+    """`value` is a tensor of spec's shape (`what` it is) and of the dtype of `ref`."""
+    require_tensor(op, arg, value)
+    check_same_dtype(op, (ref, arg), (spec.dtype, value.dtype))
+    if tuple(value.shape) != spec.shape:
+        raise ValueError(f"For '{op}', the shape of '{arg}' must be {what} {spec.shape}, but got "
+                         f"{tuple(value.shape)}.")
 
 
 class MaxPoolGrad(_PoolGrad, MaxPool):
@@ -751,14 +764,15 @@ class AvgPoolGrad(_PoolGrad, AvgPool):
 
 class MaxPool3DGrad(_PoolGrad, MaxPool3D):
     """MaxPool3DGrad(kernel_size=1, strides=1, pad_mode='VALID', pad_list=0)(x,
-    origin_output, grad): the gradient of MaxPool3D with respect to x."""
+    origin_output, grad): the gradient of MaxPool3D with respect to x. spore also takes
+    MaxPool3D's ceil_mode (MindSpore's has none), so every MaxPool3D has its gradient."""
 
     dtypes = FLOAT_TYPES
 
     def __init__(self, kernel_size=(1, 1, 1, 1, 1), strides=(1, 1, 1, 1, 1), pad_mode="VALID",
-                 pad_list=0, data_format="NCDHW"):
-        super().__init__(_spatial(kernel_size, 3), _spatial(strides, 3), pad_mode, pad_list, None,
-                         data_format)
+                 pad_list=0, data_format="NCDHW", ceil_mode=None):
+        super().__init__(_spatial(kernel_size, 3), _spatial(strides, 3), pad_mode, pad_list,
+                         ceil_mode, data_format)
 
 
 class AvgPool3DGrad(AvgPool3D):
@@ -982,8 +996,8 @@ def _is_size(size, length: int) -> bool:
     return _has_length(size, length) and getattr(size, "dtype", mstype.int64) in INDEX_TYPES
 
 
-def _resize_spec(op: str, x, size, rank: int, dtypes) -> TensorSpec:
-    _check_input(op, "x", x, rank + 2, dtypes)
+def _resize_spec(op: str, x, size, rank: int, dtypes, arg: str = "x") -> TensorSpec:
+    _check_input(op, arg, x, rank + 2, dtypes)
     size = _int_values(op, "size", size, rank)
     if any(n <= 0 for n in size):
         raise ValueError(f"For '{op}', the 'size' must be positive, but got {size}.")
@@ -996,6 +1010,7 @@ class _ImageResize(Primitive):
     samples at pixel centres; otherwise dst * in / out."""
 
     dtypes = FLOAT_TYPES
+    data_arg = "x"
 
     def _init_corners(self, align_corners, half_pixel_centers) -> None:
         _check_corner_options(self.name, align_corners, half_pixel_centers)
@@ -1034,7 +1049,7 @@ class _ImageResizeOfInput(_ImageResize):
             self.infer(x, size)
 
     def infer(self, x, size):
-        return _resize_spec(self.name, x, size, 2, self.dtypes)
+        return _resize_spec(self.name, x, size, 2, self.dtypes, self.data_arg)
 
 
 class ResizeNearestNeighbor(_ImageResizeOfSize):
@@ -1057,8 +1072,9 @@ class ResizeNearestNeighborV2(_ImageResizeOfInput):
             self.infer(x, size)
 
     def infer(self, x, size):
-        check_tensor(self.name, "x", x)
-        return _resize_spec(self.name, x, size, 1 if len(x.shape) == 3 else 2, self.dtypes)
+        check_tensor(self.name, self.data_arg, x)
+        return _resize_spec(self.name, x, size, 1 if len(x.shape) == 3 else 2, self.dtypes,
+                            self.data_arg)
 
 
 class ResizeBilinear(_ImageResizeOfSize):
@@ -1136,3 +1152,322 @@ class UpsampleTrilinear3D(_Upsample3D):
     def __init__(self, align_corners=False):
         super().__init__()
         self.add_prim_attr("align_corners", check_bool(self.name, "align_corners", align_corners))
+
+
+# ---- gradient helpers ----------------------------------------------------------------------
+# The gradients of the primitives above that no primitive above computes, and the
+# gradients of the gradient primitives (second order); ops/bprop/conv_bprop.py uses them.
+class _PoolGradGrad(_Pool):
+    """The gradient of a max pool's gradient with respect to its `grad`: (x,
+    origin_output, grad) -> grad (of x's shape) read at the maximum of each window of x,
+    of the pool's output shape."""
+
+    def check(self, x, origin_output, grad):
+        # the kernel gathers from grad with positions in x
+        try:
+            ok = len(x.shape) == self.rank + 2 and grad.shape == x.shape and grad.dtype is x.dtype
+        except AttributeError:
+            ok = False
+        if not ok:
+            self.infer(x, origin_output, grad)
+
+    def infer(self, x, origin_output, grad):
+        spec = self.output_spec(x)
+        _check_like(self.name, "grad", grad, TensorSpec(x.shape, x.dtype), "x", "the shape of 'x'")
+        return spec
+
+
+class MaxPoolGradGrad(_PoolGradGrad, MaxPoolGrad):
+    """MaxPoolGradGrad(kernel_size=1, strides=1, pad_mode='VALID')(x, origin_output,
+    grad): the gradient of MaxPoolGrad with respect to its grad."""
+
+
+class MaxPool3DGradGrad(_PoolGradGrad, MaxPool3DGrad):
+    """MaxPool3DGradGrad(kernel_size=1, strides=1, pad_mode='VALID', pad_list=0,
+    data_format='NCDHW', ceil_mode=None)(x, origin_output, grad): the gradient of
+    MaxPool3DGrad with respect to its grad; MaxPool3DGrad's attributes (MindSpore's
+    MaxPool3DGradGrad has no pad_list)."""
+
+
+def _check_argmax(op: str, argmax, shape) -> None:
+    """argmax holds an int32 / int64 position for each element of a gradient of `shape`."""
+    require_tensor(op, "argmax", argmax)
+    check_dtype(op, "argmax", argmax.dtype, INDEX_TYPES)
+    if tuple(argmax.shape) != tuple(shape):
+        raise ValueError(f"For '{op}', the shape of 'argmax' must be the gradient's shape "
+                         f"{tuple(shape)}, but got {tuple(argmax.shape)}.")
+
+
+class _ArgmaxPoolGrad(_Pool):
+    """The gradient of a max pool that returned the positions of its maxima: (x, grad,
+    argmax) -> dx of x's shape, each grad summed into the position argmax gives it. A
+    position counts over the flattened trailing `index_dims` dims of x."""
+
+    dtypes = FLOAT_TYPES
+
+    @property
+    def index_dims(self) -> int:
+        return self.rank
+
+    def check(self, x, grad, argmax):
+        # the kernel scatters any grad whose size matches argmax's
+        try:
+            expected = x.shape[:2] + self.window.output_sizes(x.shape[2:])
+            ok = (len(x.shape) == self.rank + 2 and grad.dtype is x.dtype and argmax.dtype in INDEX_TYPES
+                  and grad.shape == argmax.shape == expected)
+        except AttributeError:
+            ok = False
+        if not ok:
+            self.infer(x, grad, argmax)
+
+    def infer(self, x, grad, argmax):
+        spec = self.output_spec(x)
+        _check_pool_grad(self.name, grad, spec)
+        _check_argmax(self.name, argmax, spec.shape)
+        return TensorSpec(x.shape, x.dtype)
+
+
+class MaxPoolGradWithArgmax(_ArgmaxPoolGrad, MaxPoolWithArgmax):
+    """MaxPoolGradWithArgmax(kernel_size=1, strides=1, pad_mode='valid')(x, grad, argmax):
+    the gradient of MaxPoolWithArgmax, whose argmax counts over the flattened (C, H, W)
+    of each sample."""
+
+    index_dims = 3
+
+
+class MaxPoolGradWithArgmaxV2(_ArgmaxPoolGrad, MaxPoolWithArgmaxV2):
+    """MaxPoolGradWithArgmaxV2(kernel_size, strides=None, pads=0, dilation=(1, 1),
+    ceil_mode=False, argmax_type=mindspore.int64)(x, grad, argmax): the gradient of
+    MaxPoolWithArgmaxV2."""
+
+
+class MaxPool3DGradWithArgmax(_ArgmaxPoolGrad, MaxPool3DWithArgmax):
+    """MaxPool3DGradWithArgmax(ksize, strides, pads, dilation=(1, 1, 1), ceil_mode=False,
+    data_format='NCDHW')(x, grads, argmax): the gradient of MaxPool3DWithArgmax."""
+
+
+class _AdaptiveMaxPoolGrad(_AdaptivePool):
+    """The gradient of an adaptive max pool: (y_grad, x, argmax) -> dx of x's shape,
+    y_grad summed into the positions argmax gives in the flattened spatial dims of x."""
+
+    def __init__(self):
+        super().__init__()
+
+    def check(self, y_grad, x, argmax):
+        # the kernel scatters any y_grad whose size matches argmax's
+        try:
+            rank = self.rank
+            ok = (y_grad.shape == argmax.shape and y_grad.dtype is x.dtype and argmax.dtype in INDEX_TYPES
+                  and len(y_grad.shape) == len(x.shape) in (rank + 1, rank + 2)
+                  and y_grad.shape[:-rank] == x.shape[:-rank])
+        except AttributeError:
+            ok = False
+        if not ok:
+            self.infer(y_grad, x, argmax)
+
+    def infer(self, y_grad, x, argmax):
+        op, rank = self.name, self.rank
+        _check_input(op, "x", x, (rank + 1, rank + 2), FLOAT_TYPES)
+        require_tensor(op, "y_grad", y_grad)
+        check_same_dtype(op, ("x", "y_grad"), (x.dtype, y_grad.dtype))
+        if len(y_grad.shape) != len(x.shape) or tuple(y_grad.shape[:-rank]) != tuple(x.shape[:-rank]):
+            raise ValueError(f"For '{op}', the 'y_grad' must have the leading dims of 'x' "
+                             f"{tuple(x.shape[:-rank])} and {rank} spatial dims, but got shape "
+                             f"{tuple(y_grad.shape)}.")
+        _check_argmax(op, argmax, y_grad.shape)
+        return TensorSpec(x.shape, x.dtype)
+
+
+class AdaptiveMaxPool1DGrad(_AdaptiveMaxPoolGrad):
+    """AdaptiveMaxPool1DGrad()(y_grad, x, argmax): the gradient of AdaptiveMaxPool1D
+    (spore's own, as AdaptiveMaxPool2DGrad)."""
+
+    rank = 1
+
+
+class AdaptiveMaxPool2DGrad(_AdaptiveMaxPoolGrad):
+    """AdaptiveMaxPool2DGrad()(y_grad, x, argmax): the gradient of AdaptiveMaxPool2D."""
+
+
+class AdaptiveMaxPool3DGrad(_AdaptiveMaxPoolGrad):
+    """AdaptiveMaxPool3DGrad()(input_grad, x, argmax): the gradient of AdaptiveMaxPool3D."""
+
+    rank = 3
+
+
+class _AdaptiveAvgPoolGrad(_AdaptivePool):
+    """The gradient of an adaptive average pool: (input_grad, orig_input_shape) -> a
+    tensor of that shape, each output's gradient spread evenly over its cell (sums where
+    cells overlap)."""
+
+    def __init__(self):
+        super().__init__()
+
+    def check(self, input_grad, orig_input_shape):
+        # torch reads the spatial sizes only
+        try:
+            rank = self.rank
+            ok = (isinstance(orig_input_shape, tuple) and len(orig_input_shape) == len(input_grad.shape)
+                  and orig_input_shape[:-rank] == input_grad.shape[:-rank])
+        except AttributeError:
+            ok = False
+        if not ok:
+            self.infer(input_grad, orig_input_shape)
+
+    def infer(self, input_grad, orig_input_shape):
+        op, rank = self.name, self.rank
+        _check_input(op, "input_grad", input_grad, (rank + 1, rank + 2), FLOAT_TYPES)
+        shape = _int_values(op, "orig_input_shape", orig_input_shape, len(input_grad.shape))
+        if shape[:-rank] != tuple(input_grad.shape[:-rank]) or any(n <= 0 for n in shape[-rank:]):
+            raise ValueError(f"For '{op}', the 'orig_input_shape' must have the leading dims of "
+                             f"'input_grad' {tuple(input_grad.shape[:-rank])} and positive spatial "
+                             f"sizes, but got {shape}.")
+        return TensorSpec(shape, input_grad.dtype)
+
+
+class AdaptiveAvgPool1DGrad(_AdaptiveAvgPoolGrad):
+    """AdaptiveAvgPool1DGrad()(input_grad, orig_input_shape): the gradient of
+    AdaptiveAvgPool1D (spore's own, as AdaptiveAvgPool2DGrad)."""
+
+    rank = 1
+
+
+class AdaptiveAvgPool2DGrad(_AdaptiveAvgPoolGrad):
+    """AdaptiveAvgPool2DGrad()(input_grad, orig_input_shape): the gradient of
+    AdaptiveAvgPool2D."""
+
+
+class AdaptiveAvgPool3DGrad(_AdaptiveAvgPoolGrad):
+    """AdaptiveAvgPool3DGrad()(y_grad, orig_input_shape): the gradient of
+    AdaptiveAvgPool3D."""
+
+    rank = 3
+
+
+class _FunctionalAvgPoolGrad(_FunctionalAvgPool):
+    """The gradient of AvgPool1D / AvgPool2D: (grad, image, kernel_size, stride=None,
+    padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None) -> the
+    gradient with respect to image, each output's gradient over its divisor spread over
+    its window."""
+
+    def infer(self, grad, image, kernel_size, stride=None, padding=0, ceil_mode=False,
+              count_include_pad=True, divisor_override=None):
+        spec = super().infer(image, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                             divisor_override)
+        _check_like(self.name, "grad", grad, spec, "image", "the pool's output shape")
+        return TensorSpec(image.shape, image.dtype)
+
+
+class AvgPool1DGrad(_FunctionalAvgPoolGrad):
+    """AvgPool1DGrad()(grad, image, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True): the gradient of AvgPool1D (spore's own, as AvgPool2DGrad)."""
+
+    rank = 1
+
+
+class AvgPool2DGrad(_FunctionalAvgPoolGrad):
+    """AvgPool2DGrad()(grad, image, kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): the gradient of AvgPool2D."""
+
+
+class ResizeNearestNeighborGrad(_ImageResizeOfInput):
+    """ResizeNearestNeighborGrad(align_corners=False, half_pixel_centers=False)(grads,
+    size): the gradient of ResizeNearestNeighbor with respect to an image of spatial
+    size (h, w): each output's gradient added to the pixel it copied."""
+
+    dtypes = REAL_TYPES
+    data_arg = "grads"
+
+
+class ResizeNearestNeighborV2Grad(ResizeNearestNeighborV2):
+    """ResizeNearestNeighborV2Grad(align_corners=False, half_pixel_centers=False)(grads,
+    size): the gradient of ResizeNearestNeighborV2 (grads (N, C, h, w) with size (H, W),
+    or (N, C, w) with size (W,))."""
+
+    data_arg = "grads"
+
+
+def _is_resize_grad(grads, image, rank: int) -> bool:
+    """The cheap test of `check`: the kernel resamples grads into any image shape."""
+    try:
+        return (len(grads.shape) == len(image.shape) == rank + 2 and grads.dtype is image.dtype
+                and grads.shape[:2] == image.shape[:2])
+    except AttributeError:
+        return False
+
+
+def _resize_grad_spec(op: str, grads, image, rank: int, image_arg: str) -> TensorSpec:
+    """grads is the gradient of a resize of `image` (N, C, *spatial) to any size."""
+    _check_input(op, "grads", grads, rank + 2, FLOAT_TYPES)
+    _check_input(op, image_arg, image, rank + 2, FLOAT_TYPES)
+    check_same_dtype(op, (image_arg, "grads"), (image.dtype, grads.dtype))
+    if tuple(grads.shape[:2]) != tuple(image.shape[:2]):
+        raise ValueError(f"For '{op}', the 'grads' and '{image_arg}' must have the same batch and "
+                         f"channel sizes, but got shapes {tuple(grads.shape)} and "
+                         f"{tuple(image.shape)}.")
+    return TensorSpec(image.shape, image.dtype)
+
+
+class _ImageResizeGrad(_ImageResize):
+    """(align_corners=False, half_pixel_centers=False)(grads, image): the gradient of a
+    resize with respect to its input image (N, C, H, W), the transposed resampling: each
+    output's gradient added to the pixels it read, with the weights it read them with."""
+
+    def __init__(self, align_corners=False, half_pixel_centers=False):
+        super().__init__()
+        self._init_corners(align_corners, half_pixel_centers)
+
+    def check(self, grads, image):
+        if not _is_resize_grad(grads, image, 2):
+            self.infer(grads, image)
+
+    def infer(self, grads, image):
+        return _resize_grad_spec(self.name, grads, image, 2, "image")
+
+
+class ResizeBilinearGrad(_ImageResizeGrad):
+    """ResizeBilinearGrad(align_corners=False, half_pixel_centers=False)(grads, image):
+    the gradient of ResizeBilinear / ResizeBilinearV2."""
+
+
+class ResizeBicubicGrad(_ImageResizeGrad):
+    """ResizeBicubicGrad(align_corners=False, half_pixel_centers=False)(grads, image):
+    the gradient of ResizeBicubic."""
+
+
+class ResizeLinear1DGrad(ResizeLinear1D):
+    """ResizeLinear1DGrad(coordinate_transformation_mode='align_corners')(grads, x): the
+    gradient of ResizeLinear1D with respect to x (N, C, W)."""
+
+    def check(self, grads, x):
+        if not _is_resize_grad(grads, x, 1):
+            self.infer(grads, x)
+
+    def infer(self, grads, x):
+        return _resize_grad_spec(self.name, grads, x, 1, "x")
+
+
+class _Upsample3DGrad(_Upsample3D):
+    """The gradient of a 3-D upsampling: (dy, input_size, output_size=None, scales=None)
+    -> the gradient with respect to an input of shape input_size, dy being the gradient
+    of the output the same output_size / scales gave."""
+
+    def infer(self, dy, input_size, output_size=None, scales=None):
+        op = self.name
+        _check_input(op, "dy", dy, 5, self.dtypes)
+        shape = _int_values(op, "input_size", input_size, 5)
+        expected = shape[:2] + self.output_sizes(TensorSpec(shape, dy.dtype), output_size, scales)
+        if tuple(dy.shape) != expected:
+            raise ValueError(f"For '{op}', the shape of 'dy' must be the upsampled shape "
+                             f"{expected}, but got {tuple(dy.shape)}.")
+        return TensorSpec(shape, dy.dtype)
+
+
+class UpsampleNearest3DGrad(_Upsample3DGrad, UpsampleNearest3D):
+    """UpsampleNearest3DGrad()(dy, input_size, output_size=None, scales=None): the
+    gradient of UpsampleNearest3D."""
+
+
+class UpsampleTrilinear3DGrad(_Upsample3DGrad, UpsampleTrilinear3D):
+    """UpsampleTrilinear3DGrad(align_corners=False)(dy, input_size, output_size=None,
+    scales=None): the gradient of UpsampleTrilinear3D."""
