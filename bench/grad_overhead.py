@@ -27,7 +27,7 @@ BATCH = 32
 def make_params(rng):
     params = []
     for fan_in, fan_out in zip(SIZES[:-1], SIZES[1:]):
-        params.append(rng.standard_normal((fan_out, fan_in)).astype(np.float32) / np.sqrt(fan_in))
+        params.append((rng.standard_normal((fan_out, fan_in)) / np.sqrt(fan_in)).astype(np.float32))
         params.append(np.zeros(fan_out, np.float32))
     return params
 

@@ -78,3 +78,18 @@ def einsum(prim):
             _reject("Einsum needs float operands")
         return torch.einsum(equation, *operands)
     return run
+
+
+@kernel_factory("Svd")
+def svd(prim):
+    full_matrices, compute_uv = prim.full_matrices, prim.compute_uv
+
+    def run(input):
+        if input.numel() == 0:
+            _reject("Svd needs a non-empty input")
+        if not compute_uv:
+            placeholder = torch.zeros(1, dtype=input.dtype, device=input.device)
+            return torch.linalg.svdvals(input), placeholder, placeholder
+        u, s, vh = torch.linalg.svd(input, full_matrices=full_matrices)
+        return s, u, vh.mH
+    return run

@@ -33,6 +33,36 @@ def ints(*shape, dtype=np.int32):
     return rand(*shape, dtype=dtype, low=-5, high=5)
 
 
+def svd_values_ref(a):
+    placeholder = np.zeros(1, a.dtype)
+    return np.linalg.svd(a, compute_uv=False), placeholder, placeholder
+
+
+def svd_parts(full_matrices=False):
+    """Svd's outputs as sign-free facts: s, u diag(s) v^T (the input) and the Gram
+    matrices u^T u and v^T v (identities)."""
+    svd = ops.Svd(full_matrices)
+
+    def run(a):
+        s, u, v = svd(a)
+        k = s.shape[-1]
+        u_k, v_k = u[..., :k], v[..., :k]
+        product = ops.matmul(u_k * s.expand_dims(-2), v_k.swapaxes(-1, -2))
+        return s, product, ops.matmul(u.swapaxes(-1, -2), u), ops.matmul(v.swapaxes(-1, -2), v)
+    return run
+
+
+def svd_parts_ref(full_matrices=False):
+    def reference(a):
+        m, n = a.shape[-2:]
+        u_cols, v_cols = (m, n) if full_matrices else (min(m, n),) * 2
+
+        def identities(size):
+            return np.broadcast_to(np.eye(size, dtype=a.dtype), a.shape[:-2] + (size, size))
+        return np.linalg.svd(a, compute_uv=False), a, identities(u_cols), identities(v_cols)
+    return reference
+
+
 CASES = [
     # MatMul: 2-D only, either side transposed.
     OpCase(ops.MatMul(), (rand(2, 3), rand(3, 4)), matmul_ref()),
@@ -90,6 +120,15 @@ CASES = [
     OpCase(ops.outer, (ints(3), ints(2)), np.outer, prim="Outer"),
     OpCase(ops.outer, (ints(3), rand(2)), lambda a, b: np.outer(a, b).astype(np.float32), prim="Outer"),
     OpCase(ops.outer, (rand(2, 3), rand(4)), np.outer, prim="Outer"),
+    # Svd: singular values exactly; the vectors (signs are free) through what they must satisfy.
+    OpCase(ops.Svd(compute_uv=False), (rand(3, 2),), svd_values_ref),
+    OpCase(ops.Svd(compute_uv=False), (rand(2, 3, 4, dtype=np.float64),), svd_values_ref),
+    OpCase(svd_parts(), (rand(3, 3),), svd_parts_ref(), rtol=1e-4, atol=1e-5, prim="Svd"),
+    OpCase(svd_parts(), (rand(4, 2, dtype=np.float64),), svd_parts_ref(), prim="Svd"),
+    OpCase(svd_parts(), (rand(2, 2, 5),), svd_parts_ref(), rtol=1e-4, atol=1e-5, prim="Svd"),
+    OpCase(svd_parts(True), (rand(4, 2),), svd_parts_ref(True), rtol=1e-4, atol=1e-5, prim="Svd"),
+    OpCase(svd_parts(True), (rand(2, 2, 3, dtype=np.float64),), svd_parts_ref(True), prim="Svd"),
+    OpCase(svd_parts(), (rand(1, 1),), svd_parts_ref(), prim="Svd"),
 ]
 
 ERROR_CASES = [
@@ -143,6 +182,13 @@ ERROR_CASES = [
     ErrorCase(ops.matmul, (np.array(2.0, np.float32), rand(3)), ValueError, "For 'MatMulExt', the input 'input'",
               prim="MatMulExt"),
     ErrorCase(ops.outer, ([1.0, 2.0], rand(4)), TypeError, "For 'Outer', the 'input' must be a Tensor", prim="Outer"),
+    ErrorCase(ops.Svd(), (rand(3),), ValueError, "For 'Svd', the input 'input' must have at least 2 dimensions"),
+    ErrorCase(ops.Svd(), (ints(2, 2),), TypeError, "For 'Svd', the dtype of 'input'"),
+    ErrorCase(ops.Svd(), (rand(2, 2, dtype=np.float16),), TypeError, "For 'Svd', the dtype of 'input'"),
+    ErrorCase(ops.Svd(), (rand(0, 3),), ValueError, "For 'Svd', the input can not be empty"),
+    ErrorCase(ops.Svd(), ([[1.0, 2.0]],), TypeError, "For 'Svd', the 'input' must be a Tensor"),
+    ErrorCase(lambda: ops.Svd(full_matrices=1), (), TypeError, "For 'Svd', the 'full_matrices' must be bool"),
+    ErrorCase(lambda: ops.Svd(compute_uv="yes"), (), TypeError, "For 'Svd', the 'compute_uv' must be bool"),
 ]
 
 
@@ -214,3 +260,19 @@ def test_tensor_matmul_methods():
     np.testing.assert_allclose(x.__rmatmul__(ms.Tensor(rand(4, 2))).shape, (4, 3))
     with pytest.raises(ValueError, match="For 'MatMulExt'"):
         x @ x
+
+
+@pytest.mark.parametrize("full_matrices, compute_uv", [(False, True), (True, True), (True, False)])
+@pytest.mark.parametrize("shape", [(3, 2), (2, 2, 4)])
+def test_svd_infer_matches_the_kernel(shape, full_matrices, compute_uv):
+    prim, x = ops.Svd(full_matrices, compute_uv), ms.Tensor(rand(*shape))
+    outs = prim(x)
+    assert [(spec.shape, spec.dtype) for spec in prim.infer(x)] == [(o.shape, o.dtype) for o in outs]
+
+
+def test_svd_function():
+    a = rand(2, 4, 3)
+    np.testing.assert_allclose(ops.svd(ms.Tensor(a), compute_uv=False).asnumpy(), np.linalg.svd(a, compute_uv=False),
+                               rtol=1e-5)
+    s, u, v = ops.svd(ms.Tensor(a), full_matrices=True)
+    assert (s.shape, u.shape, v.shape) == ((2, 3), (2, 4, 4), (2, 3, 3))

@@ -11,7 +11,7 @@ from ..operations import linalg_ops as L
 from ..validator import check_dtype, check_same_dtype, check_tensor
 from .reduce_func import primitive
 
-__all__ = ["matmul", "bmm", "dense", "outer", "einsum", "inner", "dot"]
+__all__ = ["matmul", "bmm", "dense", "outer", "einsum", "inner", "dot", "svd"]
 
 _matmul_ext, _batch_matmul, _matmul = L.MatMulExt(), L.BatchMatMul(), L.MatMul()
 _dense, _outer = L.Dense(), L.Outer()
@@ -100,6 +100,13 @@ def _dot_equation(ndim_a: int, ndim_b: int) -> str:
     a = string.ascii_lowercase[:ndim_a - 1]
     b = string.ascii_lowercase[ndim_a - 1:ndim_a + ndim_b - 2]
     return f"{a}Z,{b[:-1]}Z{b[-1]}->{a}{b}"
+
+
+def svd(input, full_matrices=False, compute_uv=True):
+    """The singular value decomposition input = u @ diag(s) @ v^H of the last two axes:
+    (s, u, v), or s alone without `compute_uv`."""
+    out = primitive("Svd", full_matrices, compute_uv)(input)
+    return out if compute_uv else out[0]
 
 
 def _rmatmul(self, other):

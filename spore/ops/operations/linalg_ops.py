@@ -1,4 +1,5 @@
-"""Linear algebra: MatMul, BatchMatMul, Dense, outer products, einsum.
+"""Linear algebra: MatMul, BatchMatMul, Dense, outer products, einsum, singular value
+decomposition.
 
 `MatMulExt` (NumPy matmul semantics, behind `ops.matmul`) and `Outer` (behind
 `ops.outer`) are MindSpore's internal 2.x primitives: like MindSpore, spore keeps them out
@@ -12,7 +13,7 @@ from ..validator import broadcast_shapes, check_bool, check_same_dtype, check_te
 from .math_ops import binary_result_dtype
 from .reduce_ops import check_input
 
-__all__ = ["MatMul", "BatchMatMul", "Dense", "Ger", "Einsum"]
+__all__ = ["MatMul", "BatchMatMul", "Dense", "Ger", "Einsum", "Svd"]
 
 MATMUL_TYPES = mstype.number_type  # every numeric dtype; Bool has no matrix product
 
@@ -215,3 +216,34 @@ def einsum_shape(op: str, equation: str, shapes) -> tuple[int, ...]:
     for label in output:
         shape += ellipsis_shape if label == _ELLIPSIS else (sizes[label],)
     return shape
+
+
+SVD_TYPES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+class Svd(Primitive):
+    """Svd(full_matrices=False, compute_uv=True)(input): input = u @ diag(s) @ v^H over the
+    last two axes (m, n), returned as (s, u, v) with s of shape (..., k), k = min(m, n), in
+    descending order; u is (..., m, k) and v (..., n, k), or (..., m, m) and (..., n, n)
+    with `full_matrices`. Without `compute_uv`, u and v are zeros of shape (1,). s is real
+    (Float32 for Complex64 input)."""
+
+    def __init__(self, full_matrices: bool = False, compute_uv: bool = True):
+        super().__init__()
+        self.add_prim_attr("full_matrices", check_bool(self.name, "full_matrices", full_matrices))
+        self.add_prim_attr("compute_uv", check_bool(self.name, "compute_uv", compute_uv))
+
+    def infer(self, input):
+        check_input(self.name, input, SVD_TYPES, "input")
+        shape = tuple(input.shape)
+        check_min_rank(self.name, "input", shape, 2)
+        if 0 in shape:
+            raise ValueError(f"For '{self.name}', the input can not be empty, but got shape {shape}.")
+        *batch, m, n = shape
+        k = min(m, n)
+        real = {mstype.complex64: mstype.float32, mstype.complex128: mstype.float64}.get(input.dtype, input.dtype)
+        s = TensorSpec((*batch, k), real)
+        if not self.compute_uv:
+            return s, TensorSpec((1,), input.dtype), TensorSpec((1,), input.dtype)
+        u_cols, v_cols = (m, n) if self.full_matrices else (k, k)
+        return s, TensorSpec((*batch, m, u_cols), input.dtype), TensorSpec((*batch, n, v_cols), input.dtype)
