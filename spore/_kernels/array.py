@@ -5,6 +5,7 @@ split): spore never mutates a tensor a Tensor wraps, so sharing storage is safe.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import torch
@@ -134,15 +135,21 @@ def pad(prim):
 _TORCH_PAD_MODES = {"constant": "constant", "reflect": "reflect", "edge": "replicate", "circular": "circular"}
 
 
+def _contiguous_pads(paddings, contiguous: bool) -> list:
+    """PadV3's `paddings` as torch lists them: (before, after) pairs, last axis first."""
+    pads = list(_ints(paddings))
+    if contiguous:
+        return pads
+    half = len(pads) // 2
+    return [v for pair in zip(pads[:half], pads[half:]) for v in pair]
+
+
 @kernel_factory("PadV3")
 def pad_v3(prim):
     mode, contiguous = _TORCH_PAD_MODES[prim.mode], prim.paddings_contiguous
 
     def pad_kernel(x, paddings, constant_value=None):
-        pads = list(_ints(paddings))
-        if not contiguous:
-            half = len(pads) // 2
-            pads = [v for pair in zip(pads[:half], pads[half:]) for v in pair]
+        pads = _contiguous_pads(paddings, contiguous)
         if mode == "constant":
             return F.pad(x, pads, value=0 if constant_value is None else _number(constant_value))
         return F.pad(x, pads, mode=mode)
@@ -258,3 +265,40 @@ def size(x):
 @kernel("DType")
 def dtype(x):
     return MS_OF[x.dtype]
+
+
+# ---- gradients of array primitives ------------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def _pad_sources(shape: tuple, pads: tuple, mode: str, where: torch.device) -> torch.Tensor:
+    """For each element of the padded trailing block of `shape`, the flat index of the
+    input element it copies: the padding applied to the indices themselves (float64
+    holds them exactly)."""
+    indices = torch.arange(math.prod(shape), dtype=torch.float64, device=where).reshape((1,) + shape)
+    return F.pad(indices, pads, mode=mode).reshape(-1).long()
+
+
+@kernel_factory("PadV3Grad")
+def pad_v3_grad(prim):
+    mode, contiguous = _TORCH_PAD_MODES[prim.mode], prim.paddings_contiguous
+
+    def pad_grad_kernel(grad, paddings):
+        pads = _contiguous_pads(paddings, contiguous)
+        count = len(pads) // 2
+        lead, padded = grad.shape[:-count], grad.shape[-count:]
+        shape = tuple(padded[-1 - i] - pads[2 * i] - pads[2 * i + 1] for i in reversed(range(count)))
+        sources = _pad_sources(shape, tuple(pads), mode, grad.device)
+        # One scatter-add over the flattened padded axes sums every copy into its source.
+        summed = grad.new_zeros(lead + (math.prod(shape),)).index_add_(-1, sources, grad.reshape(lead + (-1,)))
+        return summed.reshape(lead + shape)
+    return pad_grad_kernel
+
+
+@kernel("RepeatInterleaveGrad")
+def repeat_interleave_grad(grad, repeats, dim):
+    dim = range(grad.dim())[dim]  # non-negative, or IndexError out of range
+    counts = torch.as_tensor(repeats, device=grad.device).reshape(-1)
+    if counts.numel() == 1:
+        return grad.unflatten(dim, (-1, counts.item())).sum(dim + 1, dtype=grad.dtype)
+    owners = torch.repeat_interleave(torch.arange(counts.numel(), device=grad.device), counts)
+    shape = grad.shape[:dim] + (counts.numel(),) + grad.shape[dim + 1:]
+    return grad.new_zeros(shape).index_add_(dim, owners, grad)

@@ -5,6 +5,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore.ops.operations.array_ops import PadV3Grad, RepeatInterleaveGrad
 
 from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
@@ -27,6 +28,38 @@ def _np_one_hot(indices, depth, on, off, axis=-1):
 
 def _meshgrid(indexing):
     return lambda inputs: np.meshgrid(*inputs, indexing=indexing)
+
+
+def _sum_into(grad, owners, size, axis):
+    """`grad` summed along `axis` into `size` slots: slice i goes to slot owners[i]."""
+    out = np.zeros(grad.shape[:axis] + (size,) + grad.shape[axis + 1:], grad.dtype)
+    np.add.at(np.moveaxis(out, axis, 0), owners, np.moveaxis(grad, axis, 0))
+    return out
+
+
+def _np_pad_grad(mode, contiguous=True):
+    """PadV3Grad's reference: every element of the padded gradient added to the input
+    element NumPy's padding copied it from (non-negative paddings)."""
+    np_mode = {"reflect": "reflect", "edge": "edge", "circular": "wrap"}[mode]
+
+    def reference(grad, pads):
+        count = len(pads) // 2
+        if not contiguous:
+            pads = tuple(v for pair in zip(pads[:count], pads[count:]) for v in pair)
+        lead = grad.shape[:-count]
+        shape = tuple(grad.shape[-1 - i] - pads[2 * i] - pads[2 * i + 1] for i in reversed(range(count)))
+        sources = np.pad(np.arange(np.prod(shape)).reshape(shape), _np_pad(pads, count), mode=np_mode)
+        summed = _sum_into(grad.reshape(lead + (-1,)), sources.ravel(), int(np.prod(shape)), len(lead))
+        return summed.reshape(lead + shape)
+    return reference
+
+
+def _np_repeat_grad(grad, repeats, dim):
+    """RepeatInterleaveGrad's reference: each run of copies summed into its element."""
+    counts = np.atleast_1d(np.asarray(repeats))
+    if counts.size == 1:
+        counts = np.full(grad.shape[dim] // counts[0], counts[0])
+    return _sum_into(grad, np.repeat(np.arange(counts.size), counts), counts.size, dim % grad.ndim)
 
 
 X234 = rand(2, 3, 4)
@@ -210,6 +243,18 @@ CASES = [
     OpCase(ops.DType(), (X234,), lambda x: ms.float32),
     OpCase(ops.DType(), (rand(2, dtype=np.bool_),), lambda x: ms.bool_),
     OpCase(ops.dtype, (rand(2, dtype=i64),), lambda x: ms.int64, prim="DType"),
+    # ---- gradients of array primitives
+    OpCase(PadV3Grad(), (rand(2, 3, 7, 8), (2, 1, 1, 2)), _np_pad_grad("reflect")),
+    OpCase(PadV3Grad(), (rand(1, 6, dtype=f64), (2, 1)), _np_pad_grad("reflect")),
+    OpCase(PadV3Grad("edge"), (rand(1, 2, 5, 5, 5, dtype=i32), (1, 1, 2, 0, 0, 1)), _np_pad_grad("edge")),
+    OpCase(PadV3Grad("edge", False), (rand(1, 6, 8), (2, 0, 1, 3)), _np_pad_grad("edge", False)),
+    OpCase(PadV3Grad("circular"), (rand(2, 2, 6, 8), (1, 3, 2, 0)), _np_pad_grad("circular")),
+    OpCase(PadV3Grad("circular"), (rand(1, 3, 7), np.array([2, 1])), _np_pad_grad("circular")),
+    OpCase(RepeatInterleaveGrad(), (rand(2, 6), (1, 2, 3), 1), _np_repeat_grad),
+    OpCase(RepeatInterleaveGrad(), (rand(2, 6, dtype=f64), np.array([2, 0, 4]), -1), _np_repeat_grad),
+    OpCase(RepeatInterleaveGrad(), (rand(6, 2, dtype=i32), 3, 0), _np_repeat_grad),
+    OpCase(RepeatInterleaveGrad(), (rand(4, 3), np.array([2]), 0), _np_repeat_grad),
+    OpCase(RepeatInterleaveGrad(), (rand(0, 3), 2, 0), _np_repeat_grad),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -341,6 +386,24 @@ ERROR_CASES = [
     ErrorCase(ops.Rank(), (3,), TypeError, "For 'Rank', the 'x' must be a Tensor"),
     ErrorCase(ops.Size(), ([1, 2],), TypeError, "For 'Size', the 'x' must be a Tensor"),
     ErrorCase(ops.DType(), (3.0,), TypeError, "For 'DType', the 'x' must be a Tensor"),
+    # ---- gradients of array primitives
+    ErrorCase(PadV3Grad(), ([1.0], (1, 1)), TypeError, "For 'PadV3Grad', the 'x' must be a Tensor"),
+    ErrorCase(PadV3Grad(), (X234, (1, 2, 3)), ValueError, "For 'PadV3Grad', 'paddings' must hold"),
+    ErrorCase(PadV3Grad(), (X234, (1.0, 1)), TypeError, "'paddings' must be a tuple"),
+    ErrorCase(PadV3Grad(), (rand(1, 2, 3), (2, 2)), ValueError, "can not be the gradient"),
+    ErrorCase(PadV3Grad(), (rand(1, 2, 8), (4, 1)), ValueError, "at most 2 on each side"),
+    ErrorCase(PadV3Grad("edge"), (rand(2, 3, 3, 3), (1, 1)), ValueError, "with 1 or 2 more axes"),
+    ErrorCase(PadV3Grad(), (rand(1, 2, 5, dtype=np.bool_), (1, 1)), TypeError, "Bool"),
+    ErrorCase(lambda: PadV3Grad("constant"), (), ValueError, "For 'PadV3Grad', the 'mode'", prim="PadV3Grad"),
+    ErrorCase(lambda: PadV3Grad(paddings_contiguous=1), (), TypeError, "must be bool", prim="PadV3Grad"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, (1, 1), 1), ValueError, "must add up"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 2, 1), ValueError, "single repeat count must be positive and divide"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 0, 1), ValueError, "single repeat count"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, (2, -1, 2), 1), ValueError, "non-negative"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 1.5, 1), TypeError, "'repeats' must be"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 1, 2), ValueError, r"'dim' must be in range \[-2, 2\)"),
+    ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 1, None), TypeError, "'dim' must be int"),
+    ErrorCase(RepeatInterleaveGrad(), (np.array(1.0, np.float32), 1, 0), ValueError, "rank of 'input'"),
 ]
 
 

@@ -5,6 +5,9 @@ move or repeat its elements; joining and splitting ops (Concat, Stack, Split, ..
 or give several tensors of one dtype; creation ops (Fill, Zeros, Range, Eye, OneHot, ...)
 build new tensors from Python values; Shape, Rank, Size and DType return Python values,
 not Tensors.
+
+PadV3Grad and RepeatInterleaveGrad compute gradients for the bprops: like MindSpore,
+spore keeps them out of the `ops` namespace, so they are not in `__all__`.
 """
 from __future__ import annotations
 
@@ -417,6 +420,15 @@ class Pad(Primitive):
 _PAD_V3_MODES = ("constant", "reflect", "edge", "circular")
 
 
+def _padded_shape(shape: tuple, pads: tuple, sign: int = 1) -> tuple[int, ...]:
+    """`shape` with contiguous (before, after) `pads` (last axis first) added (sign=1) or
+    taken off (sign=-1)."""
+    out = list(shape)
+    for i in range(len(pads) // 2):
+        out[-1 - i] += sign * (pads[2 * i] + pads[2 * i + 1])
+    return tuple(out)
+
+
 class PadV3(Primitive):
     """PadV3(mode='constant', paddings_contiguous=True)(x, paddings, constant_value=None).
 
@@ -437,21 +449,24 @@ class PadV3(Primitive):
     def infer(self, x, paddings, constant_value=None):
         shape = _tensor_shape(self.name, "x", x)
         _check_rank_at_least(self.name, "x", shape, 1)
-        pads = _int_tuple(self.name, "paddings", paddings, tensor_ok=True)
-        pairs = len(pads) // 2
-        if len(pads) % 2 or pairs > len(shape):
-            raise ValueError(f"For '{self.name}', 'paddings' must hold one (before, after) pair for each of "
-                             f"at most {len(shape)} axes, but got {pads}.")
-        if not self.paddings_contiguous:
-            pads = tuple(v for pair in zip(pads[:pairs], pads[pairs:]) for v in pair)
+        pads = self._pairs(paddings, len(shape))
         if self.mode != "constant":
             self._check_mode_padding(shape, pads, x.dtype)
-        out = list(shape)
-        for i in range(pairs):
-            out[-1 - i] += pads[2 * i] + pads[2 * i + 1]
+        out = _padded_shape(shape, pads)
         if any(d < 0 for d in out):
             raise ValueError(f"For '{self.name}', padding {pads} crops 'x' of shape {shape} below size 0.")
-        return TensorSpec(tuple(out), x.dtype)
+        return TensorSpec(out, x.dtype)
+
+    def _pairs(self, paddings, rank: int) -> tuple[int, ...]:
+        """`paddings` as contiguous (before, after) pairs, from the last axis backwards."""
+        pads = _int_tuple(self.name, "paddings", paddings, tensor_ok=True)
+        pairs = len(pads) // 2
+        if len(pads) % 2 or pairs > rank:
+            raise ValueError(f"For '{self.name}', 'paddings' must hold one (before, after) pair for each of "
+                             f"at most {rank} axes, but got {pads}.")
+        if not self.paddings_contiguous:
+            pads = tuple(v for pair in zip(pads[:pairs], pads[pairs:]) for v in pair)
+        return pads
 
     def _check_mode_padding(self, shape: tuple, pads: tuple, dtype) -> None:
         pairs = len(pads) // 2
@@ -755,3 +770,62 @@ class DType(Primitive):
     def infer(self, x):
         check_tensor(self.name, "x", x)
         return x.dtype
+
+
+# ---- gradients of array primitives ----------------------------------------------------------------
+class PadV3Grad(PadV3):
+    """PadV3Grad(mode='reflect', paddings_contiguous=True)(x, paddings): the gradient of
+    PadV3 in mode 'reflect', 'edge' or 'circular'. `x` is the gradient of PadV3's output
+    for these `paddings`; each of its elements is added to the input element it was copied
+    from, giving a tensor of PadV3's input shape. The padding rules are PadV3's."""
+
+    def __init__(self, mode="reflect", paddings_contiguous=True):
+        Primitive.__init__(self)
+        check_type(self.name, "mode", mode, str)
+        self.add_prim_attr("mode", check_string(self.name, "mode", mode, _PAD_V3_MODES[1:], case_sensitive=True))
+        self.add_prim_attr("paddings_contiguous", check_bool(self.name, "paddings_contiguous",
+                                                             paddings_contiguous))
+
+    def check(self, x, paddings):
+        # The kernel pads an index grid of the padded axes only, whatever the rank and dtype of x.
+        if len(getattr(x, "shape", ())) - len(paddings) // 2 not in (1, 2) or getattr(x, "dtype", None) is mstype.bool_:
+            self.infer(x, paddings)
+
+    def infer(self, x, paddings):
+        shape = _tensor_shape(self.name, "x", x)
+        _check_rank_at_least(self.name, "x", shape, 1)
+        pads = self._pairs(paddings, len(shape))
+        original = _padded_shape(shape, pads, sign=-1)
+        if any(d < 1 for d in original):
+            raise ValueError(f"For '{self.name}', 'x' of shape {shape} can not be the gradient of a PadV3 output "
+                             f"with paddings {pads}: the input would have shape {original}.")
+        self._check_mode_padding(original, pads, x.dtype)
+        return TensorSpec(original, x.dtype)
+
+
+class RepeatInterleaveGrad(Primitive):
+    """RepeatInterleaveGrad()(input, repeats, dim): the gradient of RepeatInterleaveInt /
+    RepeatInterleaveTensor along `dim`. `input` is the gradient of the repeated tensor;
+    each run of copies of one element is summed back into that element. `repeats` is one
+    positive count for every element (an int, or a one-value sequence or Tensor), or one
+    count per element (a 1-D Tensor, tuple or list)."""
+
+    def infer(self, input, repeats, dim):
+        shape = _tensor_shape(self.name, "input", input)
+        _check_rank_at_least(self.name, "input", shape, 1)
+        axis = check_axis(self.name, check_type(self.name, "dim", dim, int), len(shape), "dim")
+        counts = _int_or_tuple(self.name, "repeats", repeats, tensor_ok=True)
+        if any(c < 0 for c in counts):
+            raise ValueError(f"For '{self.name}', every value of 'repeats' must be non-negative, but got {counts}.")
+        size = shape[axis]
+        if len(counts) == 1:
+            if counts[0] == 0 or size % counts[0]:
+                raise ValueError(f"For '{self.name}', a single repeat count must be positive and divide the size "
+                                 f"of axis {axis} of 'input' {shape}, but got {counts[0]}.")
+            size //= counts[0]
+        elif sum(counts) == size:
+            size = len(counts)
+        else:
+            raise ValueError(f"For '{self.name}', the 'repeats' {counts} must add up to the size of axis {axis} "
+                             f"of 'input' {shape}.")
+        return TensorSpec(shape[:axis] + (size,) + shape[axis + 1:], input.dtype)
