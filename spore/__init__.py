@@ -22,6 +22,9 @@ from .context import GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_c
 from . import ops
 from .ops.composite import grad, value_and_grad
 from . import nn
+from . import amp
+from .amp import build_train_network
+from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .run_check import run_check
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 

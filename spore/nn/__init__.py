@@ -2,3 +2,4 @@
 from .cell import Cell
 from .container import CellDict, CellList, SequentialCell
 from .layer import *
+from .wrap import *

@@ -6,5 +6,5 @@ from .function import *
 from .operations import *
 from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, TensorSpec, prim_attr_register
 from . import bprop  # fills the bprop table
-from .composite import GradOperation, grad, value_and_grad
+from .composite import GradOperation, clip_by_global_norm, clip_by_norm, grad, value_and_grad
 from ..autograd import register_tensor_hook  # installs Tensor.register_hook

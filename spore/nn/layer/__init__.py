@@ -1,12 +1,13 @@
 """Layers: basic (Dense, Dropout, padding, ...), activations, embedding, convolution,
-pooling and normalization. Each module lists its layers in `__all__`."""
-from . import activation, basic, conv, embedding, normalization, pooling
+pooling, normalization and clipping. Each module lists its layers in `__all__`."""
+from . import activation, basic, clip, conv, embedding, normalization, pooling
 from .activation import *
 from .basic import *
+from .clip import *
 from .conv import *
 from .embedding import *
 from .normalization import *
 from .pooling import *
 
-__all__ = (activation.__all__ + basic.__all__ + conv.__all__ + embedding.__all__ + normalization.__all__
-           + pooling.__all__)
+__all__ = (activation.__all__ + basic.__all__ + clip.__all__ + conv.__all__ + embedding.__all__
+           + normalization.__all__ + pooling.__all__)

@@ -1,0 +1,7 @@
+"""Wrapper Cells: a network with its loss, for evaluation, for gradients, and whole
+training steps with and without loss scaling."""
+from . import cell_wrapper, loss_scale
+from .cell_wrapper import *
+from .loss_scale import *
+
+__all__ = cell_wrapper.__all__ + loss_scale.__all__
