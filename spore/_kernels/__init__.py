@@ -11,6 +11,7 @@ from . import (  # registers kernels
     elementwise,
     linalg,
     nn,
+    optim,
     random,
     reduction,
     registry,

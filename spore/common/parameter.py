@@ -69,10 +69,6 @@ class Parameter(Tensor):
         return self
 
     @property
-    def has_init(self) -> bool:
-        return self._t is None
-
-    @property
     def inited_param(self):
         return self if self._t is not None else None
 

@@ -116,7 +116,9 @@ class Tensor:
 
     nelement = numel
 
+    @property
     def has_init(self) -> bool:
+        """True while the data waits for `init_data()` (a Tensor built with `init`)."""
         return self._t is None
 
     # ---- host data --------------------------------------------------------------------

@@ -1,5 +1,11 @@
-"""Neural-network building blocks: Cell, containers, layers, losses, optimizers, wrappers."""
+"""Neural-network building blocks: Cell, containers, layers, losses, optimizers, learning
+rate schedules, training wrappers."""
 from .cell import Cell
 from .container import CellDict, CellList, SequentialCell
+from . import dynamic_lr, learning_rate_schedule, loss, optim
+from .dynamic_lr import *
 from .layer import *
+from .learning_rate_schedule import *
+from .loss import *
+from .optim import *
 from .wrap import *

@@ -84,9 +84,9 @@ def test_bfloat16_reads_back_as_float32():
 def test_deferred_initialization():
     ms.set_seed(1)
     t = initializer(Normal(0.02), [3, 4], ms.float32)
-    assert t.has_init() and t.shape == (3, 4) and t.dtype is ms.float32
+    assert t.has_init and t.shape == (3, 4) and t.dtype is ms.float32
     t.init_data()
-    assert not t.has_init() and 0 < np.std(t.asnumpy()) < 0.1
+    assert not t.has_init and 0 < np.std(t.asnumpy()) < 0.1
 
 
 @pytest.mark.parametrize("tensor, text", [

@@ -194,8 +194,8 @@ def test_dtype(dtype):
 # ---- initializer() ------------------------------------------------------------------------
 def test_initializer_is_deferred_until_used():
     t = initializer(Normal(), [2, 3])
-    assert t.has_init() and t.shape == (2, 3) and t.dtype is ms.float32
-    assert t.asnumpy().shape == (2, 3) and not t.has_init()
+    assert t.has_init and t.shape == (2, 3) and t.dtype is ms.float32
+    assert t.asnumpy().shape == (2, 3) and not t.has_init
 
 
 def test_shape_forms():

@@ -210,7 +210,7 @@ def test_deepcopy_copies_the_data():
 def test_deepcopy_keeps_a_pending_initializer():
     x = initializer("ones", (3,), ms.float32)
     y = copy.deepcopy(x)
-    assert y.has_init() and x.has_init()
+    assert y.has_init and x.has_init
     np.testing.assert_array_equal(y.asnumpy(), np.ones(3))
 
 

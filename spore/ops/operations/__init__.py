@@ -6,6 +6,7 @@ from .debug_ops import *
 from .linalg_ops import *
 from .math_ops import *
 from .nn_ops import *
+from .optim_ops import *
 from .other_ops import *
 from .random_ops import *
 from .reduce_ops import *

@@ -73,7 +73,7 @@ def _int_sequence(op: str, arg: str, value) -> tuple:
 def _known(value) -> np.ndarray | None:
     """The values of an input when they are known (a Tensor holding data in PyNative
     mode), else None (an abstract input in Graph mode)."""
-    if isinstance(value, Tensor) and not value.has_init():
+    if isinstance(value, Tensor) and not value.has_init:
         return value.asnumpy()
     return None
 

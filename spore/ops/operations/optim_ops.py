@@ -1,0 +1,355 @@
+"""Fused optimizer updates: ApplyMomentum, SGD, Adam, ApplyAdamWithAmsgradV2, AdamWeightDecay,
+ApplyAdagrad, ApplyAdadelta, ApplyAdaMax, ApplyRMSProp, ApplyCenteredRMSProp, ApplyFtrl.
+
+Each primitive takes a variable (usually a Parameter), its optimizer state tensors, a
+gradient and scalar hyper-parameters, and computes one update step in a single kernel
+call. Like the assign family (other_ops.py), it updates the spore way: the variable and
+every state Tensor are rebound to new storage holding the result; the old storage is
+never written. The kernel returns the new states, in the order the inputs list them.
+
+The formulas are MindSpore's documented ones (see each class). Where MindSpore 2.7.1's CPU
+kernels depart from their documentation (ApplyMomentum ignores `use_nesterov` and
+`gradient_scale`, ApplyAdagrad ignores `update_slots`, ApplyFtrl shrinks a negative
+`linear` by -l1 instead of +l1), the documented formula is computed.
+"""
+from __future__ import annotations
+
+from ..._kernels.tensor_data import MS_OF
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, wrap
+from ..primitive import Primitive, TensorSpec
+from ..validator import check_bool, check_dtype, check_tensor, check_type
+
+__all__ = [
+    "ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeightDecay", "ApplyAdagrad",
+    "ApplyAdadelta", "ApplyAdaMax", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl",
+]
+
+_FLOATS = mstype.float_type
+_SCALAR_DTYPES = mstype.int_type + mstype.uint_type + _FLOATS
+
+
+class _ApplyOptimizer(Primitive):
+    """An update step over tensors of one shape and scalar hyper-parameters.
+
+    A subclass names its inputs in call order (`inputs`), which of them it updates
+    (`states`, the variable first), the gradient input (`gradient`, of the variable's
+    shape and a float dtype no wider than the variable's), the scalar hyper-parameters
+    (`scalars`: Python numbers, or Tensors holding one value) and the states it returns
+    (`outputs`). Every state has the variable's shape and dtype.
+    """
+
+    inputs: tuple[str, ...] = ()
+    states: tuple[str, ...] = ()
+    gradient = "grad"
+    scalars: tuple[str, ...] = ()
+    outputs: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        position = {name: i for i, name in enumerate(cls.inputs)}
+        cls._state_positions = tuple(position[name] for name in cls.states)
+        cls._tensor_positions = cls._state_positions[1:] + (position[cls.gradient],)
+        cls._scalar_positions = tuple(position[name] for name in cls.scalars)
+        cls._output_indices = tuple(cls.states.index(name) for name in cls.outputs)
+
+    # ---- checks ---------------------------------------------------------------------------
+    def check(self, *inputs):
+        if not self._is_plain_call(inputs):
+            self.infer(*inputs)
+
+    def _is_plain_call(self, inputs) -> bool:
+        """The common call, checked cheaply on the storage: Tensors of the variable's shape
+        and float dtype, and Python floats or 0-d float Tensors for the scalars. Anything
+        else (deferred data, a narrower gradient, ...) goes through `infer`."""
+        if len(inputs) != len(self.inputs):
+            return False
+        variable = inputs[0]
+        raw = variable._t if isinstance(variable, Tensor) else None
+        if raw is None or MS_OF[raw.dtype] not in _FLOATS:
+            return False
+        shape, dtype = raw.shape, raw.dtype
+        for position in self._tensor_positions:
+            value = inputs[position]
+            raw = value._t if isinstance(value, Tensor) else None
+            if raw is None or raw.shape != shape or raw.dtype is not dtype:
+                return False
+        for position in self._scalar_positions:
+            value = inputs[position]
+            if type(value) is float:
+                continue
+            raw = value._t if isinstance(value, Tensor) else None
+            if raw is None or raw.shape or MS_OF[raw.dtype] not in _FLOATS:
+                return False
+        return True
+
+    def infer(self, *inputs):
+        op = self.name
+        if len(inputs) != len(self.inputs):
+            raise TypeError(f"For '{op}', {len(self.inputs)} inputs ({', '.join(self.inputs)}) are "
+                            f"expected, but got {len(inputs)}.")
+        named = dict(zip(self.inputs, inputs))
+        var_name = self.states[0]
+        variable = named[var_name]
+        check_tensor(op, var_name, variable)
+        check_dtype(op, var_name, variable.dtype, _FLOATS)
+        for name in self.states[1:] + (self.gradient,):
+            value = named[name]
+            check_tensor(op, name, value)
+            if tuple(value.shape) != tuple(variable.shape):
+                raise ValueError(f"For '{op}', the shape of '{name}' must be the shape of '{var_name}' "
+                                 f"{tuple(variable.shape)}, but got {tuple(value.shape)}.")
+            _check_converts(op, name, value.dtype, var_name, variable.dtype, exact=name != self.gradient)
+        for name in self.scalars:
+            _check_scalar(op, name, named[name])
+        specs = tuple(TensorSpec(variable.shape, variable.dtype) for _ in self.outputs)
+        return specs[0] if len(specs) == 1 else specs
+
+    # ---- execution ------------------------------------------------------------------------
+    def run(self, args: tuple):
+        self.check(*args)
+        kernel = self._kernel or self.kernel
+        raw = [a._data() if isinstance(a, Tensor) else a for a in args]
+        try:
+            new_states = kernel(*raw)
+        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
+            error = failure
+        else:
+            for position, new in zip(self._state_positions, new_states):
+                args[position]._t = new
+            if len(self._output_indices) == 1:
+                return wrap(new_states[self._output_indices[0]])
+            return tuple(wrap(new_states[i]) for i in self._output_indices)
+        self.infer(*args)
+        raise RuntimeError(f"For '{self.name}', the update failed: {error}") from None
+
+
+def _check_converts(op: str, name: str, dtype, var_name: str, var_dtype, exact: bool) -> None:
+    """A state must have the variable's dtype; a gradient may have a narrower float dtype,
+    which is converted to the variable's (a wider one would lose precision)."""
+    if dtype is var_dtype:
+        return
+    if exact or dtype not in _FLOATS or mstype.promote_types(dtype, var_dtype) is not var_dtype:
+        raise TypeError(f"For '{op}', the dtype of '{name}' must be {var_dtype} (the dtype of "
+                        f"'{var_name}'), but got {dtype}.")
+
+
+def _check_scalar(op: str, name: str, value) -> None:
+    """A Python number, or a Tensor holding one number (shape () or (1,))."""
+    if hasattr(value, "shape") and hasattr(value, "dtype"):
+        check_dtype(op, name, value.dtype, _SCALAR_DTYPES)
+        if len(value.shape) > 1 or any(d != 1 for d in value.shape):
+            raise ValueError(f"For '{op}', the '{name}' must be a scalar (a number or a Tensor of one "
+                             f"value), but got a Tensor of shape {tuple(value.shape)}.")
+        return
+    check_type(op, name, value, (int, float))
+
+
+def _check_float_attr(op: str, name: str, value, allow_int: bool = False) -> float:
+    check_type(op, name, value, (int, float) if allow_int else float)
+    return float(value)
+
+
+class ApplyMomentum(_ApplyOptimizer):
+    """ApplyMomentum(use_nesterov=False, use_locking=False, gradient_scale=1.0)(variable,
+    accumulation, learning_rate, gradient, momentum) -> variable
+
+    With g = gradient * gradient_scale: accumulation = accumulation * momentum + g, then
+    variable -= learning_rate * accumulation, or with use_nesterov
+    variable -= learning_rate * (g + momentum * accumulation).
+    """
+
+    inputs = ("variable", "accumulation", "learning_rate", "gradient", "momentum")
+    states = ("variable", "accumulation")
+    gradient = "gradient"
+    scalars = ("learning_rate", "momentum")
+    outputs = ("variable",)
+
+    def __init__(self, use_nesterov=False, use_locking=False, gradient_scale=1.0):
+        super().__init__()
+        self.add_prim_attrs(use_nesterov=check_bool(self.name, "use_nesterov", use_nesterov),
+                            use_locking=check_bool(self.name, "use_locking", use_locking),
+                            gradient_scale=_check_float_attr(self.name, "gradient_scale", gradient_scale))
+
+
+class SGD(_ApplyOptimizer):
+    """SGD(dampening=0.0, weight_decay=0.0, nesterov=False)(parameters, gradient,
+    learning_rate, accum, momentum, stat) -> parameters
+
+    With g = gradient + weight_decay * parameters and momentum > 0: accum = g where stat
+    is set (the first step) and accum * momentum + (1 - dampening) * g elsewhere; stat is
+    cleared; the step is accum, or with nesterov g + momentum * accum. With momentum 0 the
+    step is g and accum and stat are kept. parameters -= learning_rate * step.
+    """
+
+    inputs = ("parameters", "gradient", "learning_rate", "accum", "momentum", "stat")
+    states = ("parameters", "accum", "stat")
+    gradient = "gradient"
+    scalars = ("learning_rate", "momentum")
+    outputs = ("parameters",)
+
+    def __init__(self, dampening=0.0, weight_decay=0.0, nesterov=False):
+        super().__init__()
+        self.add_prim_attrs(dampening=_check_float_attr(self.name, "dampening", dampening, allow_int=True),
+                            weight_decay=_check_float_attr(self.name, "weight_decay", weight_decay,
+                                                           allow_int=True),
+                            nesterov=check_bool(self.name, "nesterov", nesterov))
+
+
+class Adam(_ApplyOptimizer):
+    """Adam(use_locking=False, use_nesterov=False)(var, m, v, beta1_power, beta2_power, lr,
+    beta1, beta2, epsilon, gradient) -> (var, m, v)
+
+    m = beta1 * m + (1 - beta1) * g; v = beta2 * v + (1 - beta2) * g^2;
+    var -= lr * sqrt(1 - beta2_power) / (1 - beta1_power) * u / (sqrt(v) + epsilon), where
+    u = m, or with use_nesterov beta1 * m + (1 - beta1) * g.
+    """
+
+    inputs = ("var", "m", "v", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "gradient")
+    states = ("var", "m", "v")
+    gradient = "gradient"
+    scalars = ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon")
+    outputs = ("var", "m", "v")
+
+    def __init__(self, use_locking=False, use_nesterov=False):
+        super().__init__()
+        self.add_prim_attrs(use_locking=check_bool(self.name, "use_locking", use_locking),
+                            use_nesterov=check_bool(self.name, "use_nesterov", use_nesterov))
+
+
+class ApplyAdamWithAmsgradV2(_ApplyOptimizer):
+    """ApplyAdamWithAmsgradV2(use_locking=False)(var, m, v, vhat, beta1_power, beta2_power,
+    lr, beta1, beta2, epsilon, grad) -> (var, m, v, vhat)
+
+    Adam's m and v; vhat = max(vhat, v);
+    var -= lr * sqrt(1 - beta2_power) / (1 - beta1_power) * m / (sqrt(vhat) + epsilon).
+    """
+
+    inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon", "grad")
+    states = ("var", "m", "v", "vhat")
+    scalars = ("beta1_power", "beta2_power", "lr", "beta1", "beta2", "epsilon")
+    outputs = ("var", "m", "v", "vhat")
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class AdamWeightDecay(_ApplyOptimizer):
+    """AdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay,
+    gradient) -> (var, m, v)
+
+    Adam's m and v without bias correction; var -= lr * (m / (sqrt(v) + epsilon) + decay * var).
+    """
+
+    inputs = ("var", "m", "v", "lr", "beta1", "beta2", "epsilon", "decay", "gradient")
+    states = ("var", "m", "v")
+    gradient = "gradient"
+    scalars = ("lr", "beta1", "beta2", "epsilon", "decay")
+    outputs = ("var", "m", "v")
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyAdagrad(_ApplyOptimizer):
+    """ApplyAdagrad(update_slots=True)(var, accum, lr, grad) -> (var, accum)
+
+    accum += grad^2 (only with update_slots); var -= lr * grad / sqrt(accum).
+    """
+
+    inputs = ("var", "accum", "lr", "grad")
+    states = ("var", "accum")
+    scalars = ("lr",)
+    outputs = ("var", "accum")
+
+    def __init__(self, update_slots=True):
+        super().__init__()
+        self.add_prim_attr("update_slots", check_bool(self.name, "update_slots", update_slots))
+
+
+class ApplyAdadelta(_ApplyOptimizer):
+    """ApplyAdadelta()(var, accum, accum_update, lr, rho, epsilon, grad)
+    -> (var, accum, accum_update)
+
+    accum = rho * accum + (1 - rho) * grad^2;
+    update = sqrt(accum_update + epsilon) * grad / sqrt(accum + epsilon);
+    accum_update = rho * accum_update + (1 - rho) * update^2; var -= lr * update.
+    """
+
+    inputs = ("var", "accum", "accum_update", "lr", "rho", "epsilon", "grad")
+    states = ("var", "accum", "accum_update")
+    scalars = ("lr", "rho", "epsilon")
+    outputs = ("var", "accum", "accum_update")
+
+
+class ApplyAdaMax(_ApplyOptimizer):
+    """ApplyAdaMax()(var, m, v, beta1_power, lr, beta1, beta2, epsilon, grad) -> (var, m, v)
+
+    m = beta1 * m + (1 - beta1) * grad; v = max(beta2 * v, |grad|);
+    var -= lr / (1 - beta1_power) * m / (v + epsilon).
+    """
+
+    inputs = ("var", "m", "v", "beta1_power", "lr", "beta1", "beta2", "epsilon", "grad")
+    states = ("var", "m", "v")
+    scalars = ("beta1_power", "lr", "beta1", "beta2", "epsilon")
+    outputs = ("var", "m", "v")
+
+
+class ApplyRMSProp(_ApplyOptimizer):
+    """ApplyRMSProp(use_locking=False)(var, mean_square, moment, learning_rate, grad, decay,
+    momentum, epsilon) -> var
+
+    mean_square = decay * mean_square + (1 - decay) * grad^2;
+    moment = momentum * moment + learning_rate * grad / sqrt(mean_square + epsilon);
+    var -= moment.
+    """
+
+    inputs = ("var", "mean_square", "moment", "learning_rate", "grad", "decay", "momentum", "epsilon")
+    states = ("var", "mean_square", "moment")
+    scalars = ("learning_rate", "decay", "momentum", "epsilon")
+    outputs = ("var",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyCenteredRMSProp(_ApplyOptimizer):
+    """ApplyCenteredRMSProp(use_locking=False)(var, mean_gradient, mean_square, moment, grad,
+    learning_rate, decay, momentum, epsilon) -> var
+
+    RMSProp normalized by the variance estimate: mean_gradient = decay * mean_gradient +
+    (1 - decay) * grad; mean_square as in ApplyRMSProp; moment = momentum * moment +
+    learning_rate * grad / sqrt(mean_square - mean_gradient^2 + epsilon); var -= moment.
+    """
+
+    inputs = ("var", "mean_gradient", "mean_square", "moment", "grad", "learning_rate", "decay", "momentum",
+              "epsilon")
+    states = ("var", "mean_gradient", "mean_square", "moment")
+    scalars = ("learning_rate", "decay", "momentum", "epsilon")
+    outputs = ("var",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyFtrl(_ApplyOptimizer):
+    """ApplyFtrl(use_locking=False)(var, accum, linear, grad, lr, l1, l2, lr_power) -> var
+
+    With p = -lr_power and new_accum = accum + grad^2:
+    linear += grad - (new_accum^p - accum^p) / lr * var;
+    var = (sign(linear) * l1 - linear) / (new_accum^p / lr + 2 * l2) where |linear| > l1,
+    else 0; accum = new_accum.
+    """
+
+    inputs = ("var", "accum", "linear", "grad", "lr", "l1", "l2", "lr_power")
+    states = ("var", "accum", "linear")
+    scalars = ("lr", "l1", "l2", "lr_power")
+    outputs = ("var",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
