@@ -257,3 +257,19 @@ def lerp(start, end, weight):
     if isinstance(weight, torch.Tensor) and weight.dtype != start.dtype:
         weight = weight.to(start.dtype)
     return torch.lerp(start, end, weight)
+
+
+def _output_grad(backward: Callable) -> Callable:
+    """The kernel of SigmoidGrad / TanhGrad: torch's fused `backward(dy, y)`, which would
+    also broadcast or promote operands the primitive refuses (infer then explains)."""
+
+    def run(y, dy):
+        if dy.dtype != y.dtype or dy.shape != y.shape:
+            raise ValueError("'y' and 'dy' differ in shape or dtype")
+        return backward(dy, y)
+
+    return run
+
+
+kernel("SigmoidGrad")(_output_grad(torch.ops.aten.sigmoid_backward))
+kernel("TanhGrad")(_output_grad(torch.ops.aten.tanh_backward))

@@ -61,6 +61,15 @@ def lerp(start, end, weight):
     return (start + np.asarray(weight, dtype=start.dtype) * (end - start)).astype(start.dtype)
 
 
+def sigmoid_grad(y, dy):
+    """dy * y * (1 - y); for complex y the conjugate derivative (MindSpore's convention)."""
+    return (dy * np.conj(y * (1 - y))).astype(y.dtype)
+
+
+def tanh_grad(y, dy):
+    return (dy * np.conj(1 - y * y)).astype(y.dtype)
+
+
 def clip(x, low, high):
     out = x if low is None else np.maximum(x, low)
     out = out if high is None else np.minimum(out, high)
@@ -278,6 +287,18 @@ CASES = [
     OpCase(ops.IsInf(), (np.array([1.0, np.inf], np.float16),), np.isinf),
     OpCase(ops.IsFinite(), (np.array([[1.0, np.nan], [np.inf, -2.0]], np.float32),), np.isfinite),
     OpCase(ops.IsFinite(), (rand(3, dtype=np.int64),), np.isfinite),
+    # gradients of activations, from their outputs
+    OpCase(ops.SigmoidGrad(), (sigmoid(rand(2, 3)), rand(2, 3)), sigmoid_grad),
+    OpCase(ops.SigmoidGrad(), (sigmoid(rand(4, dtype=np.float64)), rand(4, dtype=np.float64)), sigmoid_grad),
+    OpCase(ops.SigmoidGrad(), (sigmoid(rand(3, dtype=np.float16)), rand(3, dtype=np.float16)), sigmoid_grad, **F16),
+    OpCase(ops.SigmoidGrad(), (scalar(0.25, np.float32), scalar(2.0, np.float32)), sigmoid_grad),
+    OpCase(ops.SigmoidGrad(), (np.array([0.5 + 0.5j, 0.2 - 0.1j], np.complex64), np.array([1 - 1j, 2j], np.complex64)),
+           sigmoid_grad),
+    OpCase(ops.TanhGrad(), (np.tanh(rand(2, 3)), rand(2, 3)), tanh_grad),
+    OpCase(ops.TanhGrad(), (np.tanh(rand(4, 1, dtype=np.float64)), rand(4, 1, dtype=np.float64)), tanh_grad),
+    OpCase(ops.TanhGrad(), (np.tanh(rand(3, dtype=np.float16)), rand(3, dtype=np.float16)), tanh_grad, **F16),
+    OpCase(ops.TanhGrad(), (rand(0, 2), rand(0, 2)), tanh_grad),
+    OpCase(ops.TanhGrad(), (np.array([0.5 + 0.5j], np.complex128), np.array([1 - 1j], np.complex128)), tanh_grad),
 ]
 
 
@@ -374,6 +395,15 @@ ERROR_CASES = [
     ErrorCase(ops.IsFinite(), ([1.0],), TypeError, "For 'IsFinite', the 'x' must be a Tensor"),
     ErrorCase(lambda: ops.div(ms.Tensor([1.0]), 2, rounding_mode="bad"), (), ValueError,
               "the 'rounding_mode' must be None, 'floor' or 'trunc'", prim="DivMod"),
+    ErrorCase(ops.SigmoidGrad(), (rand(3), rand(3, dtype=np.float64)), TypeError,
+              "For 'SigmoidGrad', the dtype of 'dy' must be the same as 'y'"),
+    ErrorCase(ops.SigmoidGrad(), (rand(3), rand(2, 3)), ValueError, "For 'SigmoidGrad', the shape of 'dy'"),
+    ErrorCase(ops.SigmoidGrad(), (_INT_TENSOR, _INT_TENSOR), TypeError, "For 'SigmoidGrad', the dtype of 'y'"),
+    ErrorCase(ops.SigmoidGrad(), (rand(3), 1.0), TypeError, "For 'SigmoidGrad', the 'dy' must be a Tensor"),
+    ErrorCase(ops.TanhGrad(), (rand(3, 1), rand(3, 4)), ValueError, "For 'TanhGrad', the shape of 'dy'"),
+    ErrorCase(ops.TanhGrad(), (rand(3, dtype=np.float16), rand(3)), TypeError, "For 'TanhGrad', the dtype of 'dy'"),
+    ErrorCase(ops.TanhGrad(), (_BOOL_TENSOR, _BOOL_TENSOR), TypeError, "For 'TanhGrad', the dtype of 'y'"),
+    ErrorCase(ops.TanhGrad(), ([0.5], rand(1)), TypeError, "For 'TanhGrad', the 'y' must be a Tensor"),
 ]
 
 

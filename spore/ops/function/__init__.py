@@ -1,6 +1,7 @@
 """The functional API (`ops.add`, `ops.conv2d`, ...): thin functions over Primitives."""
 from .array_func import *
 from .conv_func import *
+from .debug_func import *
 from .linalg_func import *
 from .math_func import *
 from .nn_func import *

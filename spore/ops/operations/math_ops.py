@@ -28,6 +28,7 @@ __all__ = [
     "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
     "IsNan", "IsInf", "IsFinite",
+    "SigmoidGrad", "TanhGrad",
 ]
 
 # ---- dtype groups ---------------------------------------------------------------------------
@@ -581,3 +582,33 @@ class IsFinite(_UnaryOp):
     Tensors)."""
 
     output_dtype = staticmethod(_to_bool)
+
+
+# ---- gradients (the fused backward kernels of the bprops) --------------------------------------
+
+
+class _OutputGrad(Primitive):
+    """(y, dy) -> dx for an activation whose derivative is a function of its output
+    y = f(x): y and dy are floating-point or complex Tensors of one shape and dtype."""
+
+    accepts = INEXACT
+
+    def infer(self, y, dy):
+        check_tensor(self.name, "y", y)
+        check_dtype(self.name, "y", y.dtype, self.accepts)
+        check_tensor(self.name, "dy", dy)
+        if dy.dtype != y.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'dy' must be the same as 'y' "
+                            f"({y.dtype}), but got {dy.dtype}.")
+        if tuple(dy.shape) != tuple(y.shape):
+            raise ValueError(f"For '{self.name}', the shape of 'dy' must be the same as 'y' "
+                             f"{tuple(y.shape)}, but got {tuple(dy.shape)}.")
+        return TensorSpec(y.shape, y.dtype)
+
+
+class SigmoidGrad(_OutputGrad):
+    """SigmoidGrad()(y, dy): dy * y * (1 - y), the gradient of Sigmoid given its output y."""
+
+
+class TanhGrad(_OutputGrad):
+    """TanhGrad()(y, dy): dy * (1 - y ** 2), the gradient of Tanh given its output y."""
