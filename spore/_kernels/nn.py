@@ -379,3 +379,76 @@ def triplet_margin_loss(prim):
         return F.triplet_margin_loss(x, positive, negative, margin=float(margin), p=p, eps=eps, swap=swap,
                                      reduction=reduction)
     return kernel
+
+
+# ---- gradients ----------------------------------------------------------------------------
+@kernel("ReluGrad")
+def relu_grad(y_backprop, x):
+    _require(y_backprop.dtype == x.dtype and y_backprop.shape == x.shape)
+    return torch.ops.aten.threshold_backward(y_backprop, x, 0)
+
+
+def _softmax_grad_factory(backward):
+    """The kernel factory of SoftmaxGrad / LogSoftmaxGrad: `backward(dy, y, axis, dtype)`."""
+    def factory(prim):
+        axis = prim.axis
+
+        def kernel(y, dy):
+            _require(dy.dtype == y.dtype and dy.shape == y.shape)
+            return backward(dy, y, axis, y.dtype)
+        return kernel
+    return factory
+
+
+kernel_factory("SoftmaxGrad")(_softmax_grad_factory(torch._softmax_backward_data))
+kernel_factory("LogSoftmaxGrad")(_softmax_grad_factory(torch._log_softmax_backward_data))
+
+
+@kernel_factory("BatchNormGrad")
+def batch_norm_grad(prim):
+    eps, training, channels_last = prim.epsilon, prim.is_training, prim.data_format == "NHWC"
+
+    def kernel(dout, x, scale, saved_mean, saved_variance):
+        _require(x.is_floating_point() and 2 <= x.ndim <= 4 and dout.dtype == x.dtype and dout.shape == x.shape
+                 and scale.dtype == saved_mean.dtype == saved_variance.dtype
+                 and scale.shape == saved_mean.shape == saved_variance.shape
+                 == (x.shape[-1 if channels_last else 1],))
+        if channels_last:
+            dout, x = dout.movedim(-1, 1), x.movedim(-1, 1)
+        work = torch.float32 if x.dtype in _HALF else x.dtype
+        mean, variance = saved_mean.to(work), saved_variance.to(work)
+        if training:        # torch takes the batch statistics as mean and 1 / std
+            stats = (None, None, mean, (variance + eps).rsqrt())
+        else:
+            stats = (mean, variance, None, None)
+        dx, dscale, dbias = torch.ops.aten.native_batch_norm_backward(
+            dout, x, scale.to(work), *stats, training, eps, [True, True, True])
+        if channels_last:
+            dx = dx.movedim(1, -1)
+        return dx, dscale.to(scale.dtype), dbias.to(scale.dtype)
+    return kernel
+
+
+@kernel("SoftmaxCrossEntropyWithLogitsGrad")
+def softmax_cross_entropy_with_logits_grad(logits, labels, loss_grad):
+    _require(labels.dtype == logits.dtype == loss_grad.dtype and labels.shape == logits.shape
+             and logits.ndim == 2 and loss_grad.shape == logits.shape[:1])
+    grad = (torch.softmax(_work(logits), 1) - _work(labels)) * _work(loss_grad).unsqueeze(1)
+    return grad.to(logits.dtype)
+
+
+_TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+
+
+@kernel_factory("NLLLossGrad")
+def nll_loss_grad(prim):
+    reduction, ignore_index = _TORCH_REDUCTIONS[prim.reduction], prim.ignore_index
+
+    def kernel(logits, loss_grad, labels, weight, total_weight):
+        _require(logits.ndim == 2 and labels.dtype in _INDEX_DTYPES and labels.shape == logits.shape[:1]
+                 and loss_grad.dtype == total_weight.dtype == logits.dtype and total_weight.ndim == 0
+                 and loss_grad.shape == (labels.shape if reduction == 0 else ()))
+        weight = None if weight is None else weight.to(logits.dtype)
+        return torch.ops.aten.nll_loss_backward(loss_grad, logits, labels.long(), weight, reduction, ignore_index,
+                                                total_weight)
+    return kernel

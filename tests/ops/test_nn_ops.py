@@ -542,6 +542,111 @@ CASES += [
 ]
 
 
+# Gradient primitives (the fused backward kernels of the bprops).
+def _relu_grad(dy, y):
+    return np.where(y > 0, dy, 0).astype(dy.dtype)
+
+
+def _softmax_grad(axis):
+    def reference(y, dy):
+        return y * (dy - (y * dy).sum(axis, keepdims=True))
+    return _in64(reference)
+
+
+def _log_softmax_grad(axis):
+    def reference(y, dy):
+        return dy - np.exp(y) * dy.sum(axis, keepdims=True)
+    return _in64(reference)
+
+
+def _batch_norm_grad(training, eps=1e-5, channels_last=False):
+    """(dx, dscale, dbias), dx in x's dtype, the others in scale's."""
+    def reference(dy, x, scale, mean, var):
+        if channels_last:
+            dy, x = np.moveaxis(dy, -1, 1), np.moveaxis(x, -1, 1)
+        axes = (0, *range(2, x.ndim))
+        shape = (-1,) + (1,) * (x.ndim - 2)
+        dyw, xw = dy.astype(F64), x.astype(F64)
+        rstd = 1 / np.sqrt(var.astype(F64).reshape(shape) + eps)
+        xhat = (xw - mean.astype(F64).reshape(shape)) * rstd
+        if training:
+            dxhat = dyw - dyw.mean(axes, keepdims=True) - xhat * (dyw * xhat).mean(axes, keepdims=True)
+        else:
+            dxhat = dyw
+        dx = dxhat * rstd * scale.astype(F64).reshape(shape)
+        if channels_last:
+            dx = np.moveaxis(dx, 1, -1)
+        return dx.astype(x.dtype), (dyw * xhat).sum(axes).astype(scale.dtype), dyw.sum(axes).astype(scale.dtype)
+    return reference
+
+
+def _bn_grad_inputs(shape, channels, dt, training, param_dt=None, channels_last=False):
+    """(dout, x, scale, mean, variance): in training the batch statistics of x."""
+    x, scale, _, mean, var = _bn_inputs(shape, channels, dt, param_dt)
+    if training:
+        xc = np.moveaxis(x, -1, 1) if channels_last else x
+        axes = (0, *range(2, xc.ndim))
+        mean, var = xc.astype(F64).mean(axes).astype(mean.dtype), xc.astype(F64).var(axes).astype(var.dtype)
+    return rand(*shape, dtype=dt), x, scale, mean, var
+
+
+def _softmax_cross_entropy_grad(logits, labels, loss_grad):
+    return (_softmax(logits, 1) - labels) * loss_grad[:, None]
+
+
+def _nll_grad(reduction, ignore_index=-100):
+    def reference(logits, loss_grad, labels, weight, total_weight):
+        counted = labels != ignore_index
+        index = np.where(counted, labels, 0)
+        w = np.ones(logits.shape[1]) if weight is None else weight.astype(F64)
+        scale = loss_grad.astype(F64) / (total_weight if reduction == "mean" else 1)
+        grad = np.zeros(logits.shape)
+        grad[np.arange(len(labels)), index] = -w[index] * counted * scale
+        return grad.astype(logits.dtype)
+    return reference
+
+
+CASES += _float_cases(ops.ReluGrad(), lambda dt: (rand(2, 3, 4, dtype=dt), rand(2, 3, 4, dtype=dt)), _relu_grad)
+CASES += [
+    OpCase(ops.ReluGrad(), (rand(5, dtype=np.int32, low=-5, high=5), rand(5, dtype=np.int32, low=-5, high=5)),
+           _relu_grad),
+    OpCase(ops.ReluGrad(), (rand(dtype=F32), rand(dtype=F32)), _relu_grad),
+]
+for _axis in (-1, 0, 1):
+    CASES += _float_cases(ops.SoftmaxGrad(_axis), lambda dt, a=_axis: (_softmax(rand(2, 3, 4), a).astype(dt),
+                                                                       rand(2, 3, 4, dtype=dt)), _softmax_grad(_axis))
+    CASES += _float_cases(ops.LogSoftmaxGrad(_axis),
+                          lambda dt, a=_axis: (_log_softmax(rand(2, 3, 4), a).astype(dt), rand(2, 3, 4, dtype=dt)),
+                          _log_softmax_grad(_axis))
+for _training in (False, True):
+    for _shape in [(8, 3), (4, 3, 5), (4, 3, 2, 2)]:
+        CASES += _float_cases(ops.BatchNormGrad(_training),
+                              lambda dt, s=_shape, t=_training: _bn_grad_inputs(s, 3, dt, t),
+                              _batch_norm_grad(_training), dtypes=(F32, F64), loose=10)
+    CASES += [
+        OpCase(ops.BatchNormGrad(_training, 1e-3, "NHWC"), _bn_grad_inputs((4, 2, 2, 3), 3, F32, _training,
+                                                                           channels_last=True),
+               _batch_norm_grad(_training, 1e-3, channels_last=True), rtol=1e-4, atol=1e-4),
+        OpCase(ops.BatchNormGrad(_training), _bn_grad_inputs((6, 2, 3), 2, F16, _training, param_dt=F32),
+               _batch_norm_grad(_training), rtol=1e-2, atol=1e-2),
+    ]
+CASES += _float_cases(ops.SoftmaxCrossEntropyWithLogitsGrad(),
+                      lambda dt: (rand(4, 5, dtype=dt, low=-3, high=3), _probabilities(4, 5, dtype=dt),
+                                  rand(4, dtype=dt)),
+                      _in64(_softmax_cross_entropy_grad), loose=10)
+for _reduction in ("mean", "sum", "none"):
+    _loss_grad = rand(*(() if _reduction != "none" else (4,)))
+    CASES += [
+        OpCase(ops.NLLLossGrad(_reduction), (rand(4, 5), _loss_grad, np.array([1, 0, 4, -100], np.int64),
+                                             rand(5, low=0.1), np.array(1.7, F32)), _nll_grad(_reduction)),
+        OpCase(ops.NLLLossGrad(_reduction, 0), (rand(4, 5, dtype=F64), _loss_grad.astype(F64),
+                                                np.array([1, 0, 4, 2], np.int32), None, np.array(3.0)),
+               _nll_grad(_reduction, 0)),
+    ]
+CASES += [OpCase(ops.NLLLossGrad(), (rand(2, 3, dtype=F16), np.array(1.5, F16), np.array([2, 0], np.int32),
+                                     rand(3, dtype=F32), np.array(0.5, F16)), _nll_grad("mean"), rtol=1e-3, atol=1e-3)]
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_forward(case):
     run_case(case)
@@ -749,6 +854,48 @@ ERROR_CASES = [
               prim="KLDivLoss"),
     ErrorCase(lambda x, y: ops.binary_cross_entropy(x, y, reduction="avg"), (_f, _f), ValueError,
               "the 'reduction'", prim="BinaryCrossEntropy"),
+]
+
+
+ERROR_CASES += [
+    # gradient primitives
+    ErrorCase(ops.ReluGrad(), (rand(2, 3), rand(3)), ValueError, "For 'ReluGrad', the shape of 'y_backprop'"),
+    ErrorCase(ops.ReluGrad(), (rand(3, dtype=F16), rand(3)), TypeError, "For 'ReluGrad', the dtype of 'y_backprop'"),
+    ErrorCase(ops.ReluGrad(), (rand(3, dtype=np.bool_), rand(3, dtype=np.bool_)), TypeError, "For 'ReluGrad'"),
+    ErrorCase(ops.SoftmaxGrad(), (rand(2, 3), rand(2, 1)), ValueError, "For 'SoftmaxGrad', the shape of 'dy'"),
+    ErrorCase(ops.SoftmaxGrad(2), (rand(2, 3), rand(2, 3)), ValueError, "For 'SoftmaxGrad', the 'axis'"),
+    ErrorCase(ops.SoftmaxGrad(), (_ints, _ints), TypeError, "For 'SoftmaxGrad', the dtype of 'y'"),
+    ErrorCase(lambda: ops.SoftmaxGrad(1.0), (), TypeError, "For 'SoftmaxGrad', the 'axis'", prim="SoftmaxGrad"),
+    ErrorCase(ops.LogSoftmaxGrad(), (rand(2, 3), rand(2, 3, dtype=F16)), TypeError,
+              "For 'LogSoftmaxGrad', the dtype of 'dy'"),
+    ErrorCase(ops.LogSoftmaxGrad(-3), (rand(2, 3), rand(2, 3)), ValueError, "For 'LogSoftmaxGrad', the 'axis'"),
+    ErrorCase(ops.BatchNormGrad(), (rand(4, 3), rand(4, 3), rand(2), rand(3), rand(3)), ValueError,
+              "For 'BatchNormGrad', the size of 'scale'"),
+    ErrorCase(ops.BatchNormGrad(), (rand(4, 2), rand(4, 3), rand(3), rand(3), rand(3)), ValueError,
+              "For 'BatchNormGrad', the shape of 'dout'"),
+    ErrorCase(ops.BatchNormGrad(), (rand(3), rand(3), rand(3), rand(3), rand(3)), ValueError,
+              "For 'BatchNormGrad', the dimension of 'x'"),
+    ErrorCase(ops.BatchNormGrad(True), (rand(4, 3), rand(4, 3), rand(3), rand(3, dtype=F64), rand(3)), TypeError,
+              "For 'BatchNormGrad', the dtype of 'saved_mean'"),
+    ErrorCase(lambda: ops.BatchNormGrad(epsilon=2.0), (), ValueError, "For 'BatchNormGrad', the 'epsilon'",
+              prim="BatchNormGrad"),
+    ErrorCase(lambda: ops.BatchNormGrad(data_format="NDHWC"), (), ValueError, "For 'BatchNormGrad', the 'data_format'",
+              prim="BatchNormGrad"),
+    ErrorCase(ops.SoftmaxCrossEntropyWithLogitsGrad(), (rand(3, 5), rand(3, 5), rand(5)), ValueError,
+              "For 'SoftmaxCrossEntropyWithLogitsGrad', the shape of 'loss_grad'"),
+    ErrorCase(ops.SoftmaxCrossEntropyWithLogitsGrad(), (rand(3, 5), rand(3, 4), rand(3)), ValueError,
+              "For 'SoftmaxCrossEntropyWithLogitsGrad', the shape of 'labels'"),
+    ErrorCase(ops.SoftmaxCrossEntropyWithLogitsGrad(), (rand(3, 5), rand(3, 5), rand(3, dtype=F64)), TypeError,
+              "For 'SoftmaxCrossEntropyWithLogitsGrad', the dtype of 'loss_grad'"),
+    ErrorCase(ops.NLLLossGrad(), (rand(4, 5), rand(4), _labels(4, 5), rand(5), np.array(1.0, F32)), ValueError,
+              "For 'NLLLossGrad', the shape of 'loss_grad'"),
+    ErrorCase(ops.NLLLossGrad("none"), (rand(4, 5), rand(4), _labels(4, 5), rand(5), rand(1)), ValueError,
+              "For 'NLLLossGrad', the shape of 'total_weight'"),
+    ErrorCase(ops.NLLLossGrad(), (rand(4, 5), np.array(1.0, F64), _labels(4, 5), None, np.array(1.0, F32)), TypeError,
+              "For 'NLLLossGrad', the dtype of 'loss_grad'"),
+    ErrorCase(ops.NLLLossGrad(), (rand(4, 5), np.array(1.0, F32), rand(4), None, np.array(1.0, F32)), TypeError,
+              "For 'NLLLossGrad', the dtype of 'labels'"),
+    ErrorCase(lambda: ops.NLLLossGrad("avg"), (), ValueError, "For 'NLLLossGrad', the 'reduction'", prim="NLLLossGrad"),
 ]
 
 

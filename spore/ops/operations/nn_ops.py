@@ -32,6 +32,9 @@ __all__ = [
     "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits", "NLLLoss",
     "BinaryCrossEntropy", "BCEWithLogitsLoss", "KLDivLoss", "SmoothL1Loss", "L2Loss",
     "TripletMarginLoss",
+    # gradients (the fused backward kernels of the bprops)
+    "ReluGrad", "SoftmaxGrad", "LogSoftmaxGrad", "BatchNormGrad", "SoftmaxCrossEntropyWithLogitsGrad",
+    "NLLLossGrad",
 ]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
@@ -89,6 +92,23 @@ def _number(op: str, arg: str, value) -> float:
 
 
 # ---- normalization ------------------------------------------------------------------------
+def _check_batch_norm(op: str, data_format: str, input_x, names: tuple, params: tuple,
+                      x_name: str = "input_x") -> None:
+    """BatchNorm's rules: `input_x` is a float Tensor of rank 2 to 4; the `params` are 1-D
+    float Tensors of one dtype, each of the size of the channel axis."""
+    _typed_tensor(op, x_name, input_x)
+    check_rank(op, x_name, input_x.shape, (2, 3, 4))
+    for name, value in zip(names, params):
+        _typed_tensor(op, name, value)
+        check_rank(op, name, value.shape, 1)
+    _same_dtype(op, names, params)
+    channels = input_x.shape[-1 if data_format == "NHWC" else 1]
+    for name, value in zip(names, params):
+        if value.shape[0] != channels:
+            raise ValueError(f"For '{op}', the size of '{name}' must equal the number of channels "
+                             f"of '{x_name}' ({channels}), but got {value.shape[0]}.")
+
+
 class BatchNorm(Primitive):
     """BatchNorm(is_training=False, epsilon=1e-5, momentum=0.1, data_format="NCHW")
     (input_x, scale, bias, mean, variance) -> (y, batch_mean, batch_variance,
@@ -118,21 +138,9 @@ class BatchNorm(Primitive):
                                                        ("NCHW", "NHWC")))
 
     def infer(self, input_x, scale, bias, mean, variance):
-        op = self.name
-        _typed_tensor(op, "input_x", input_x)
-        check_rank(op, "input_x", input_x.shape, (2, 3, 4))
-        names = ("scale", "bias", "mean", "variance")
-        params = (scale, bias, mean, variance)
-        for name, value in zip(names, params):
-            _typed_tensor(op, name, value)
-            check_rank(op, name, value.shape, 1)
-        _same_dtype(op, names, params)
-        channels = input_x.shape[-1 if self.data_format == "NHWC" else 1]
-        for name, value in zip(names, params):
-            if value.shape[0] != channels:
-                raise ValueError(f"For '{op}', the size of '{name}' must equal the number of channels "
-                                 f"of 'input_x' ({channels}), but got {value.shape[0]}.")
-        stats = TensorSpec((channels,), scale.dtype)
+        _check_batch_norm(self.name, self.data_format, input_x,
+                          ("scale", "bias", "mean", "variance"), (scale, bias, mean, variance))
+        stats = TensorSpec(scale.shape, scale.dtype)
         return TensorSpec(input_x.shape, input_x.dtype), stats, stats, stats, stats
 
     def run(self, args: tuple):
@@ -680,3 +688,110 @@ class TripletMarginLoss(Primitive):
         _typed_tensor(op, "margin", margin, (mstype.float32,))
         check_rank(op, "margin", margin.shape, 0)
         return _loss_spec(x.shape[:1], x.dtype, self.reduction)
+
+
+# ---- gradients ----------------------------------------------------------------------------
+# Fused backward kernels the bprops use (ops/bprop/nn_bprop.py), one op where the composed
+# formula would take several.
+def _same_as(op: str, name: str, value, like_name: str, like) -> None:
+    """`value` is a Tensor of the shape and dtype of `like`."""
+    check_tensor(op, name, value)
+    _same_dtype(op, (like_name, name), (like, value))
+    _same_shape(op, (like_name, name), (like, value))
+
+
+class ReluGrad(Primitive):
+    """ReluGrad()(y_backprop, x): `y_backprop` where x > 0, 0 elsewhere (the gradient of
+    ReLU; `x` is ReLU's output, positive exactly where its input is)."""
+
+    def infer(self, y_backprop, x):
+        _typed_tensor(self.name, "x", x, _REALS)
+        _same_as(self.name, "y_backprop", y_backprop, "x", x)
+        return TensorSpec(x.shape, x.dtype)
+
+
+class _SoftmaxGradLike(Primitive):
+    """(y, dy) -> dx along `axis`, `y` being the forward op's output."""
+
+    def __init__(self, axis=-1):
+        super().__init__()
+        self.add_prim_attr("axis", _softmax_axis(self.name, axis))
+
+    def infer(self, y, dy):
+        _typed_tensor(self.name, "y", y)
+        _same_as(self.name, "dy", dy, "y", y)
+        check_axis(self.name, self.axis, len(y.shape))
+        return TensorSpec(y.shape, y.dtype)
+
+
+class SoftmaxGrad(_SoftmaxGradLike):
+    """SoftmaxGrad(axis=-1)(y, dy): the gradient of Softmax given its output y,
+    y * (dy - sum(y * dy, axis)). (MindSpore's takes the last axis only.)"""
+
+
+class LogSoftmaxGrad(_SoftmaxGradLike):
+    """LogSoftmaxGrad(axis=-1)(logits, grad): the gradient of LogSoftmax given its output
+    `logits`, grad - exp(logits) * sum(grad, axis)."""
+
+
+class BatchNormGrad(Primitive):
+    """BatchNormGrad(is_training=False, epsilon=1e-5, data_format="NCHW")(dout, x, scale,
+    saved_mean, saved_variance) -> (dx, dscale, dbias): BatchNorm's gradients.
+
+    Training: `saved_mean` / `saved_variance` are x's batch statistics (BatchNorm's outputs
+    3 and 4), and dx flows through them. Inference: they are the statistics BatchNorm
+    normalized with, dx = dout * scale / sqrt(variance + epsilon). dscale and dbias have
+    scale's dtype. (MindSpore's also takes BatchNorm's reserve output, unused here.)
+    """
+
+    def __init__(self, is_training=False, epsilon=1e-5, data_format="NCHW"):
+        super().__init__()
+        self.add_prim_attr("is_training", check_bool(self.name, "is_training", is_training))
+        self.add_prim_attr("epsilon", check_float_range(self.name, "epsilon", epsilon, 0.0, 1.0,
+                                                        include_min=False))
+        self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format,
+                                                       ("NCHW", "NHWC")))
+
+    def infer(self, dout, x, scale, saved_mean, saved_variance):
+        op = self.name
+        _check_batch_norm(op, self.data_format, x, ("scale", "saved_mean", "saved_variance"),
+                          (scale, saved_mean, saved_variance), "x")
+        _same_as(op, "dout", dout, "x", x)
+        params = TensorSpec(scale.shape, scale.dtype)
+        return TensorSpec(x.shape, x.dtype), params, params
+
+
+class SoftmaxCrossEntropyWithLogitsGrad(SoftmaxCrossEntropyWithLogits):
+    """SoftmaxCrossEntropyWithLogitsGrad()(logits, labels, loss_grad): the gradient of
+    SoftmaxCrossEntropyWithLogits' loss with respect to the logits,
+    (softmax(logits) - labels) * loss_grad[:, None]; `loss_grad` is (N,). (spore's own:
+    MindSpore's bprop reuses the forward's `backprop` output.)"""
+
+    def infer(self, logits, labels, loss_grad):
+        op = self.name
+        spec = super().infer(logits, labels)[1]
+        _typed_tensor(op, "loss_grad", loss_grad)
+        _same_dtype(op, ("logits", "loss_grad"), (logits, loss_grad))
+        if tuple(loss_grad.shape) != tuple(logits.shape[:1]):
+            raise ValueError(f"For '{op}', the shape of 'loss_grad' must be {tuple(logits.shape[:1])}, but got "
+                             f"{tuple(loss_grad.shape)}.")
+        return spec
+
+
+class NLLLossGrad(NLLLoss):
+    """NLLLossGrad(reduction="mean", ignore_index=-100)(logits, loss_grad, labels, weight,
+    total_weight): the gradient of NLLLoss' loss with respect to the logits, given the
+    gradient `loss_grad` of its loss (a scalar, or (N,) for reduction 'none') and its
+    `total_weight` output; `weight` may be None (all ones). Row n holds -weight[labels[n]] * loss_grad (divided by
+    total_weight for 'mean') at column labels[n], zeros elsewhere and on ignored rows."""
+
+    def infer(self, logits, loss_grad, labels, weight, total_weight):
+        op = self.name
+        loss_spec, total_spec = super().infer(logits, labels, weight)
+        for name, value, spec in (("loss_grad", loss_grad, loss_spec), ("total_weight", total_weight, total_spec)):
+            _typed_tensor(op, name, value)
+            _same_dtype(op, ("logits", name), (logits, value))
+            if tuple(value.shape) != spec.shape:
+                raise ValueError(f"For '{op}', the shape of '{name}' must be {spec.shape}, but got "
+                                 f"{tuple(value.shape)}.")
+        return TensorSpec(logits.shape, logits.dtype)
