@@ -42,7 +42,7 @@ def test_cell_with_mul(capsys):
 
 
 def test_transpose_shape():
-    data = np.empty((1, 2, 3, 4)).astype(np.float32)
+    data = np.zeros((1, 2, 3, 4), np.float32)
     assert ops.Transpose()(ms.Tensor(data), (3, 2, 1, 0)).shape == (4, 3, 2, 1)
 
 
