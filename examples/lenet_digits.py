@@ -4,7 +4,7 @@ The data is scikit-learn's bundled 8x8 digits (1,797 images, available offline),
 scaled to 32x32 for LeNet5's input. The code is plain MindSpore: run it with
 `python -m spore examples/lenet_digits.py` (or under MindSpore itself).
 
-Options: --epochs N (default 15), --batch-size N (32), --lr F (0.05), --seed N (1).
+Options: --epochs N (default 30), --batch-size N (32), --lr F (0.03), --seed N (1).
 """
 import argparse
 import sys
@@ -63,9 +63,9 @@ def progress(epoch, epochs, step, steps, loss, width=30):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--epochs", type=int, default=15)
+    parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--lr", type=float, default=0.03)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
