@@ -11,8 +11,7 @@ from spore import ops
 from spore.ops.bprop import BPROPS
 from tests.ops.op_testing import OpCase, case_id, positive, rand
 
-from .gradcheck import check_gradients
-from .test_linalg_bprop import check_second_order
+from .gradcheck import check_gradients, check_second_order
 
 F64 = np.float64
 

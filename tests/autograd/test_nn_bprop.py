@@ -8,8 +8,7 @@ import spore as ms
 from spore import ops
 from tests.ops.op_testing import OpCase, case_id, rand
 
-from .gradcheck import check_gradients
-from .test_linalg_bprop import check_second_order
+from .gradcheck import check_gradients, check_second_order
 
 F64 = np.float64
 

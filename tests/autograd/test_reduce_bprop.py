@@ -12,8 +12,7 @@ from spore import ops
 from spore.ops.operations.reduce_ops import LinalgVectorNorm, LogSumExp, MatrixNorm, ProdExt, Std, SumExt, Var
 from tests.ops.op_testing import OpCase, case_id, positive, rand
 
-from .gradcheck import check_gradients
-from .test_linalg_bprop import check_second_order
+from .gradcheck import check_gradients, check_second_order
 
 X = rand(2, 3, 4)
 

@@ -10,7 +10,7 @@ from spore import ops
 from spore.ops.operations.selection_ops import GatherDGrad, TensorGetItemGrad, parse_index
 from tests.ops.op_testing import OpCase, case_id, rand
 
-from .gradcheck import EPS, check_gradients
+from .gradcheck import check_gradients, check_second_order
 
 X34 = rand(3, 4)
 X234 = rand(2, 3, 4)
@@ -207,37 +207,6 @@ def test_index_tensors_get_no_gradient():
 
 
 # ---- second order ---------------------------------------------------------------------------
-
-
-def check_second_order(fn, inputs, rtol: float = 1e-5, atol: float = 1e-6, seed: int = 1) -> None:
-    """Second derivatives of `fn` (its output summed) against central differences of its
-    first derivatives: with random directions v_i, d/dx_j sum_i <d fn / dx_i, v_i> taken by
-    differentiating the gradient computation (so through the bprops' own bprops)."""
-    rng = np.random.default_rng(seed)
-    arrays = [np.asarray(a, np.float64) for a in inputs]
-    positions = tuple(range(len(arrays)))
-    directions = [ms.Tensor(rng.standard_normal(a.shape)) for a in arrays]
-    first = ms.grad(fn, grad_position=positions)
-
-    def directional(*tensors):
-        grads = first(*tensors)
-        grads = grads if isinstance(grads, tuple) else (grads,)
-        terms = [(g * v).sum() for g, v in zip(grads, directions)]
-        return sum(terms[1:], terms[0])
-
-    analytic = ms.grad(directional, grad_position=positions)(*map(ms.Tensor, arrays))
-    analytic = analytic if isinstance(analytic, tuple) else (analytic,)
-    for j, (array, grad) in enumerate(zip(arrays, analytic)):
-        numeric = np.zeros_like(array)
-        for idx in np.ndindex(array.shape):
-            values = []
-            for step in (EPS, -EPS):
-                moved = [a.copy() for a in arrays]
-                moved[j][idx] += step
-                values.append(float(directional(*map(ms.Tensor, moved)).asnumpy()))
-            numeric[idx] = (values[0] - values[1]) / (2 * EPS)
-        np.testing.assert_allclose(grad.asnumpy(), numeric, rtol=rtol, atol=atol,
-                                   err_msg=f"second derivative for input {j}")
 
 
 def _squared(fn):
