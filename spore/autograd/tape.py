@@ -19,6 +19,7 @@ see the values as they were when the op ran.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 from typing import Callable
 
@@ -33,11 +34,13 @@ _open_tapes: list[Tape] = []
 
 
 class Node:
-    """One recorded primitive call."""
+    """One recorded primitive call, with the function giving its input gradients from
+    (*inputs, out, dout)."""
 
-    __slots__ = ("prim", "inputs", "input_vids", "out", "output_vids")
+    __slots__ = ("bprop", "prim", "inputs", "input_vids", "out", "output_vids")
 
-    def __init__(self, prim, inputs, input_vids, out, output_vids):
+    def __init__(self, bprop, inputs, input_vids, out, output_vids, prim):
+        self.bprop = bprop
         self.prim = prim
         self.inputs = inputs
         self.input_vids = input_vids
@@ -89,20 +92,25 @@ class Tape:
 
     # ---- recording ----------------------------------------------------------------------
     def record(self, prim, args: tuple, out) -> None:
-        input_vids = tuple(self.variable_of(a) for a in args)
-        if all(v is None for v in input_vids):
+        tape_id, tracked = self.id, False
+        input_vids = []
+        for a in args:  # variable_of, unrolled for Tensors: this runs on every recorded call
+            if isinstance(a, Tensor):
+                vid = None if a._node is None else a._node.get(tape_id)
+            else:
+                vid = self.variable_of(a)
+            tracked = tracked or vid is not None
+            input_vids.append(vid)
+        if not tracked:
             return
-        name = type(prim).__name__
-        if name in NON_DIFFERENTIABLE:
+        bprop = _bprop_of(prim)
+        if bprop is None:
             return
-        if name not in BPROPS and not hasattr(prim, "bprop"):
-            raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not "
-                               f"flow through it.")
         if type(out) in (tuple, list):
             output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
         else:
             output_vids = self.new_variable(out)
-        self.nodes.append(Node(prim, _snapshot(args), input_vids, _snapshot(out), output_vids))
+        self.nodes.append(Node(bprop, _snapshot(args), input_vids, _snapshot(out), output_vids, prim))
 
     # ---- backward -----------------------------------------------------------------------
     def backward(self, roots: list[tuple[Tensor, Tensor]]) -> dict[int, Tensor]:
@@ -118,11 +126,7 @@ class Tape:
             dout = self._take_output_grads(node, grads)
             if dout is None:
                 continue
-            own_bprop = getattr(node.prim, "bprop", None)
-            if own_bprop is not None:
-                input_grads = own_bprop(*node.inputs, node.out, dout)
-            else:
-                input_grads = BPROPS[type(node.prim).__name__](node.prim, *node.inputs, node.out, dout)
+            input_grads = node.bprop(*node.inputs, node.out, dout)
             _check_bprop_result(node, input_grads)
             for vid, grad in zip(node.input_vids, input_grads):
                 if vid is not None and grad is not None:
@@ -163,6 +167,21 @@ class Tape:
         self._marked.clear()
         self.nodes.clear()
         self.hooks.clear()
+
+
+def _bprop_of(prim) -> Callable | None:
+    """fn(*inputs, out, dout) giving prim's input gradients: its own `bprop` method (Cell
+    hook and custom-bprop nodes) or the table's entry bound to it; None when its outputs
+    carry no gradient."""
+    if getattr(type(prim), "bprop", None) is not None:
+        return prim.bprop
+    name = type(prim).__name__
+    table_entry = BPROPS.get(name)
+    if table_entry is not None:
+        return functools.partial(table_entry, prim)
+    if name in NON_DIFFERENTIABLE:
+        return None
+    raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not flow through it.")
 
 
 def _snapshot(value):
