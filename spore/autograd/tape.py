@@ -25,7 +25,7 @@ from typing import Callable
 
 from ..common.tensor import Tensor, wrap
 from ..ops import primitive as _primitive
-from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE
+from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
 from ..ops.function import array_func, math_func
 from .hooks import add_hook, tensor_hooks
 
@@ -126,7 +126,11 @@ class Tape:
             dout = self._take_output_grads(node, grads)
             if dout is None:
                 continue
-            input_grads = node.bprop(*node.inputs, node.out, dout)
+            outer = set_needed_inputs(tuple(v is not None for v in node.input_vids))
+            try:
+                input_grads = node.bprop(*node.inputs, node.out, dout)
+            finally:
+                set_needed_inputs(outer)
             _check_bprop_result(node, input_grads)
             for vid, grad in zip(node.input_vids, input_grads):
                 if vid is not None and grad is not None:

@@ -28,7 +28,7 @@ from ..function import array_func
 from ..function.conv_func import _prim as shared_prim
 from ..operations import conv_ops as C
 from ..operations import reduce_ops, selection_ops
-from .registry import bprop
+from .registry import bprop, input_needs_grad
 
 _gather_d = selection_ops.GatherD()
 _slice = selection_ops.Slice()
@@ -83,7 +83,8 @@ def _ops_of(prim, w_shape, pad=None) -> _ConvOps:
 @bprop("Conv1D", "Conv2D", "Conv3D")
 def _conv(prim, x, w, out, dout):
     ops = _ops_of(prim, w.shape)
-    return ops.input_grad(dout, w, x.shape), ops.filter_grad(dout, x, w.shape)
+    dx = ops.input_grad(dout, w, x.shape) if input_needs_grad(0) else None  # none for a network's data
+    return dx, ops.filter_grad(dout, x, w.shape) if input_needs_grad(1) else None
 
 
 @bprop("Conv1DBackpropInput", "Conv1DTranspose", "Conv2DBackpropInput", "Conv2DTranspose")

@@ -14,7 +14,7 @@ from .. import function as F
 from ..function.reduce_func import primitive
 from ..operations import linalg_ops
 from .broadcast import grad_like, sum_to_shape
-from .registry import bprop
+from .registry import bprop, input_needs_grad
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
 _MATMUL = {flags: linalg_ops.MatMul(*flags) for flags in _FLAGS}
@@ -88,7 +88,7 @@ def _dense(prim, x, w, *rest):
     b = rest[0] if len(rest) == 3 else None
     dout = rest[-1]
     if w.ndim == 2:
-        dx = _matmul_ext(dout, w)
+        dx = _matmul_ext(dout, w) if input_needs_grad(0) else None  # none for a network's data
         if x.ndim == 1:
             dw = _outer(dout, x)
         elif x.ndim == 2:

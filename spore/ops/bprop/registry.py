@@ -33,3 +33,23 @@ def non_differentiable(*names: str) -> None:
         if name in BPROPS or name in NON_DIFFERENTIABLE:
             raise RuntimeError(f"'{name}' is declared twice in the bprop table")
         NON_DIFFERENTIABLE.add(name)
+
+
+_needed_inputs: tuple | None = None
+
+
+def input_needs_grad(index: int) -> bool:
+    """Whether the bprop running now must compute the gradient of input `index`.
+
+    The tape says no for inputs it does not follow (a network's data, say), so a bprop
+    may skip that work and return None there; outside a tape's backward it is always
+    True."""
+    return _needed_inputs is None or _needed_inputs[index]
+
+
+def set_needed_inputs(needed: tuple | None) -> tuple | None:
+    """Declare which inputs the next bprop call needs gradients for; returns the previous
+    declaration (the tape restores it after the call)."""
+    global _needed_inputs
+    previous, _needed_inputs = _needed_inputs, needed
+    return previous
