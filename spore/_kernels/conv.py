@@ -9,6 +9,7 @@ pads, ceil-mode tails) is applied with `F.pad` first.
 from __future__ import annotations
 
 import math
+import weakref
 
 import torch
 import torch.nn.functional as F
@@ -199,10 +200,35 @@ def max_pool_kernel(window, return_indices: bool = False):
     return lambda x: pool(x, *options)
 
 
+# Where each max-pool output's maxima came from, kept while the output lives, so that its
+# gradient (MaxPoolGrad on the same output) need not run the pool a second time. Keyed by
+# identity: tensors compare elementwise, so they can not be dictionary keys themselves.
+_argmax_of_output: dict[int, tuple] = {}
+
+
+def _remember_argmax(out: torch.Tensor, window, argmax: torch.Tensor) -> None:
+    key = id(out)
+    forget = weakref.ref(out, lambda _, key=key: _argmax_of_output.pop(key, None))
+    _argmax_of_output[key] = (forget, window, argmax)
+
+
+def _remembered_argmax(out: torch.Tensor, window):
+    entry = _argmax_of_output.get(id(out))
+    if entry is None or entry[0]() is not out or entry[1] != window:
+        return None
+    return entry[2]
+
+
 @kernel_factory("MaxPool")
 @kernel_factory("MaxPool3D")
 def _max_pool_factory(prim):
-    return max_pool_kernel(prim.window)
+    window, pool = prim.window, max_pool_kernel(prim.window, return_indices=True)
+
+    def run(x):
+        out, argmax = pool(x)  # as fast as the pool alone on the CPU
+        _remember_argmax(out, window, argmax)
+        return out
+    return run
 
 
 @kernel_factory("MaxPoolWithArgmax")
@@ -333,8 +359,15 @@ def gather_at_argmax(values, argmax, dims: int):
 def _max_pool_grad_factory(prim):
     """MaxPoolGrad / MaxPool3DGrad: (x, origin_output, grad) -> dx, grad routed to the
     position of each window's maximum."""
-    pool, rank = max_pool_kernel(prim.window, return_indices=True), prim.rank
-    return lambda x, origin_output, grad: scatter_to_argmax(x.shape, grad, pool(x)[1], rank)
+    window, rank = prim.window, prim.rank
+    pool = max_pool_kernel(window, return_indices=True)
+
+    def run(x, origin_output, grad):
+        argmax = _remembered_argmax(origin_output, window)
+        if argmax is None:
+            argmax = pool(x)[1]
+        return scatter_to_argmax(x.shape, grad, argmax, rank)
+    return run
 
 
 kernel_factory("MaxPoolGrad")(_max_pool_grad_factory)
