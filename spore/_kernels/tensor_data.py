@@ -96,6 +96,10 @@ def zeros(shape, dtype: mstype.Number) -> torch.Tensor:
     return torch.zeros(tuple(shape), dtype=TORCH_OF[dtype], device=device.current())
 
 
+def zeros_like(t: torch.Tensor) -> torch.Tensor:
+    return torch.zeros_like(t)
+
+
 def cast(t: torch.Tensor, dtype: mstype.Number) -> torch.Tensor:
     return t.to(TORCH_OF[dtype])
 

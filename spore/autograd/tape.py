@@ -23,10 +23,11 @@ import functools
 import itertools
 from typing import Callable
 
+from .._kernels import tensor_data
 from ..common.tensor import Tensor, wrap
 from ..ops import primitive as _primitive
 from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
-from ..ops.function import array_func, math_func
+from ..ops.function import math_func
 from .hooks import add_hook, tensor_hooks
 
 _tape_ids = itertools.count(1)
@@ -144,7 +145,7 @@ class Tape:
             douts = [None if v is None else grads.pop(v, None) for v in node.output_vids]
             if all(d is None for d in douts):
                 return None
-            douts = [self._apply_hooks(v, d) if d is not None else array_func.zeros_like(o)
+            douts = [self._apply_hooks(v, d) if d is not None else _constant_zeros_like(o)
                      for v, d, o in zip(node.output_vids, douts, node.out)]
             return type(node.out)(douts)
         dout = grads.pop(node.output_vids, None)
@@ -171,6 +172,12 @@ class Tape:
         self._marked.clear()
         self.nodes.clear()
         self.hooks.clear()
+
+
+def _constant_zeros_like(t: Tensor) -> Tensor:
+    """The gradient of an output nothing differentiated: zeros, made directly rather than
+    by a primitive call (a constant, so no tape needs to record it)."""
+    return wrap(tensor_data.zeros_like(t._t))
 
 
 def _bprop_of(prim) -> Callable | None:
