@@ -100,18 +100,6 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 
 
 # ---- activations --------------------------------------------------------------------------
-@kernel_factory("Softmax")
-def softmax(prim):
-    axis = prim.axis
-    return lambda x: torch.softmax(x, axis)
-
-
-@kernel_factory("LogSoftmax")
-def log_softmax(prim):
-    axis = prim.axis
-    return lambda logits: torch.log_softmax(logits, axis)
-
-
 kernel("ReLU")(torch.relu)
 kernel("SiLU")(F.silu)
 kernel("Mish")(F.mish)
@@ -151,34 +139,21 @@ kernel("HSwish")(_float_activation(F.hardswish))
 kernel("HSigmoid")(_float_activation(F.hardsigmoid))
 
 
-@kernel_factory("Elu")
-def elu(prim):
-    alpha = prim.alpha
-    return lambda x: F.elu(x, alpha)
+def _with_attribute(compute, attribute: str):
+    """A kernel factory for compute(x, <the primitive's attribute>)."""
+    def factory(prim):
+        value = getattr(prim, attribute)
+        return lambda x: compute(x, value)
+    return factory
 
 
-@kernel_factory("LeakyReLU")
-def leaky_relu(prim):
-    alpha = prim.alpha
-    return lambda x: F.leaky_relu(x, alpha)
-
-
-@kernel_factory("CeLU")
-def celu(prim):
-    alpha = prim.alpha
-    return lambda x: F.celu(x, alpha)
-
-
-@kernel_factory("HShrink")
-def hshrink(prim):
-    lambd = prim.lambd
-    return lambda x: F.hardshrink(x, lambd)
-
-
-@kernel_factory("SoftShrink")
-def softshrink(prim):
-    lambd = prim.lambd
-    return lambda x: F.softshrink(x, lambd)
+kernel_factory("Elu")(_with_attribute(F.elu, "alpha"))
+kernel_factory("LeakyReLU")(_with_attribute(F.leaky_relu, "alpha"))
+kernel_factory("CeLU")(_with_attribute(F.celu, "alpha"))
+kernel_factory("HShrink")(_with_attribute(F.hardshrink, "lambd"))
+kernel_factory("SoftShrink")(_with_attribute(F.softshrink, "lambd"))
+kernel_factory("Softmax")(_with_attribute(torch.softmax, "axis"))
+kernel_factory("LogSoftmax")(_with_attribute(torch.log_softmax, "axis"))
 
 
 @kernel("PReLU")

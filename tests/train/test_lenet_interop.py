@@ -1,37 +1,31 @@
 """MindSpore's LeNet5 checkpoints load into spore's LeNet5 (the seed tutorial's network)
 and reproduce the logits MindSpore computed, in both checkpoint formats."""
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import spore as ms
-from spore import nn
-from spore.common.initializer import Normal
+from spore.__main__ import install_alias
 
 INTEROP = Path(__file__).resolve().parents[3] / "shared" / "interop"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _lenet5_class():
+    """The demo's LeNet5 (MindSpore code: its `import mindspore` resolves to spore)."""
+    install_alias()
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from lenet_digits import LeNet5
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    return LeNet5
+
+
+LeNet5 = _lenet5_class()
 pytestmark = pytest.mark.skipif(not INTEROP.is_dir(), reason="shared/interop is not beside the repository")
-
-
-class LeNet5(nn.Cell):
-    def __init__(self, num_class=10, num_channel=1):
-        super().__init__()
-        self.conv1 = nn.Conv2d(num_channel, 6, 5, pad_mode="valid")
-        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid")
-        self.fc1 = nn.Dense(16 * 5 * 5, 120, weight_init=Normal(0.02))
-        self.fc2 = nn.Dense(120, 84, weight_init=Normal(0.02))
-        self.fc3 = nn.Dense(84, num_class, weight_init=Normal(0.02))
-        self.relu = nn.ReLU()
-        self.max_pool2d = nn.MaxPool2d(kernel_size=2, stride=2)
-        self.flatten = nn.Flatten()
-
-    def construct(self, x):
-        x = self.max_pool2d(self.relu(self.conv1(x)))
-        x = self.max_pool2d(self.relu(self.conv2(x)))
-        x = self.flatten(x)
-        x = self.relu(self.fc1(x))
-        x = self.relu(self.fc2(x))
-        return self.fc3(x)
 
 
 @pytest.mark.parametrize("name", ["lenet5_mindspore.ckpt", "lenet5_mindspore.safetensors"])
