@@ -262,25 +262,24 @@ def sparse_softmax_cross_entropy_with_logits(prim):
     return kernel
 
 
+_TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+
+
 @kernel_factory("NLLLoss")
 def nll_loss(prim):
     reduction, ignore_index = prim.reduction, prim.ignore_index
+    torch_reduction = _TORCH_REDUCTIONS[reduction]
 
     def kernel(logits, labels, weight=None):
         _require(logits.ndim == 2 and labels.dtype in _INDEX_DTYPES and labels.shape == logits.shape[:1])
-        ignored = labels == ignore_index
-        index = labels.masked_fill(ignored, 0).long()
-        if weight is None:
-            sample_weight = (~ignored).to(logits.dtype)
-        else:
-            sample_weight = weight.to(logits.dtype)[index].masked_fill(ignored, 0)
-        loss = -logits.gather(1, index.unsqueeze(1)).squeeze(1) * sample_weight
-        total_weight = sample_weight.sum()
-        if reduction == "none":
-            return loss, total_weight
-        if reduction == "sum":
-            return loss.sum(), total_weight
-        return loss.sum() / total_weight, total_weight
+        index = labels.long()
+        weight = None if weight is None else weight.to(logits.dtype)
+        loss, total_weight = torch.ops.aten.nll_loss_forward(logits, index, weight, torch_reduction, ignore_index)
+        if reduction == "none":  # aten leaves total_weight at 0 without a reduction
+            kept = index != ignore_index
+            total_weight = (kept.to(logits.dtype) if weight is None
+                            else weight[index.masked_fill(~kept, 0)].masked_fill(~kept, 0)).sum()
+        return loss, total_weight
     return kernel
 
 
@@ -412,7 +411,6 @@ def softmax_cross_entropy_with_logits_grad(logits, labels, loss_grad):
     return grad.to(logits.dtype)
 
 
-_TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
 
 
 @kernel_factory("NLLLossGrad")
