@@ -58,6 +58,13 @@ def test_dense_parameters_and_default_initialization():
     dense = nn.Dense(250, 400)
     assert [(p.name, p.shape, p.dtype) for p in dense.get_parameters()] == [
         ("weight", (400, 250), ms.float32), ("bias", (400,), ms.float32)]
+    # The seed tutorials' defaults: N(0, 0.01^2) weights, zero bias.
+    np.testing.assert_allclose(dense.weight.asnumpy().std(), 0.01, rtol=0.02)
+    assert not dense.bias.asnumpy().any()
+
+
+def test_dense_none_initializers_are_mindspore_2_3_defaults():
+    dense = nn.Dense(250, 400, weight_init=None, bias_init=None)
     # HeUniform(sqrt(5)) weights and a uniform bias: both U(-1/sqrt(in), 1/sqrt(in)).
     bound = 1 / math.sqrt(250)
     for values in (dense.weight.asnumpy(), dense.bias.asnumpy()):

@@ -295,14 +295,25 @@ def test_parameters_are_prefixed_in_a_network():
     assert [p.name for p in Net().get_parameters()] == ["conv1.weight", "conv1.bias"]
 
 
+MS23_DEFAULTS = dict(weight_init=None, bias_init=None)
+
+
+def test_default_initialization_is_the_seed_tutorials_normal_and_zeros():
+    layer = Conv2d(64, 128, 3, has_bias=True)
+    w = layer.weight.asnumpy().astype(np.float64)
+    np.testing.assert_allclose(w.std(), 0.01, rtol=0.02)
+    assert abs(w.mean()) < 1e-3
+    assert not layer.bias.asnumpy().any()
+
+
 @pytest.mark.parametrize("layer, fan_in", [
-    (Conv2d(16, 32, 3, has_bias=True), 16 * 9),
-    (Conv1d(24, 64, 5, has_bias=True), 24 * 5),
-    (Conv3d(8, 16, 3, has_bias=True), 8 * 27),
-    (Conv2dTranspose(16, 12, 3, has_bias=True), 12 * 9),
-    (Conv2d(16, 32, 3, group=4, has_bias=True), 4 * 9),
+    (Conv2d(16, 32, 3, has_bias=True, **MS23_DEFAULTS), 16 * 9),
+    (Conv1d(24, 64, 5, has_bias=True, **MS23_DEFAULTS), 24 * 5),
+    (Conv3d(8, 16, 3, has_bias=True, **MS23_DEFAULTS), 8 * 27),
+    (Conv2dTranspose(16, 12, 3, has_bias=True, **MS23_DEFAULTS), 12 * 9),
+    (Conv2d(16, 32, 3, group=4, has_bias=True, **MS23_DEFAULTS), 4 * 9),
 ])
-def test_default_initialization_is_uniform_in_one_over_sqrt_fan_in(layer, fan_in):
+def test_none_initializers_are_uniform_in_one_over_sqrt_fan_in(layer, fan_in):
     bound = 1 / math.sqrt(fan_in)
     w = layer.weight.asnumpy().astype(np.float64)
     assert np.abs(w).max() <= bound
@@ -340,27 +351,28 @@ def test_initializers_by_name_tensor_and_dtype():
      "format=NCHW)"),
     (Conv2d(2, 4, (2, 3), stride=2, pad_mode="pad", padding=(1, 2, 0, 1), weight_init="ones"),
      "Conv2d(input_channels=2, output_channels=4, kernel_size=(2, 3), stride=(2, 2), pad_mode=pad, "
-     "padding=(1, 2, 0, 1), dilation=(1, 1), group=1, has_bias=False, weight_init=ones, bias_init=None, "
+     "padding=(1, 2, 0, 1), dilation=(1, 1), group=1, has_bias=False, weight_init=ones, bias_init=zeros, "
      "format=NCHW)"),
     (Conv1d(2, 4, 3, pad_mode="pad", padding=2, weight_init="ones"),
      "Conv1d(input_channels=2, output_channels=4, kernel_size=(1, 3), stride=(1, 1), pad_mode=pad, "
-     "padding=(0, 0, 2, 2), dilation=(1, 1), group=1, has_bias=False, weight_init=ones, bias_init=None, "
+     "padding=(0, 0, 2, 2), dilation=(1, 1), group=1, has_bias=False, weight_init=ones, bias_init=zeros, "
      "format=NCHW)"),
     (Conv3dTranspose(2, 4, 3, weight_init="ones"),
      "Conv3dTranspose(input_channels=2, output_channels=4, kernel_size=(3, 3, 3), stride=(1, 1, 1), "
      "pad_mode=same, padding=0, dilation=(1, 1, 1), group=1, has_bias=False, weight_init=ones, "
-     "bias_init=None, format=NCDHW)"),
+     "bias_init=zeros, format=NCDHW)"),
     (Conv1dTranspose(2, 4, 3, weight_init="ones"),
      "Conv1dTranspose(input_channels=2, output_channels=4, kernel_size=(1, 3), stride=(1, 1), "
      "pad_mode=same, padding=(0, 0, 0, 0), dilation=(1, 1), group=1, has_bias=False, weight_init=ones, "
-     "bias_init=None, format=NCHW)"),
+     "bias_init=zeros, format=NCHW)"),
 ])
 def test_repr(layer, expected):
     assert repr(layer) == expected
 
 
 def test_repr_shows_the_default_initializers():
-    text = repr(Conv2d(2, 4, 3, has_bias=True))
+    assert "weight_init=normal, bias_init=zeros" in repr(Conv2d(2, 4, 3, has_bias=True))
+    text = repr(Conv2d(2, 4, 3, has_bias=True, **MS23_DEFAULTS))
     assert "weight_init=HeUniform" in text and "bias_init=Uniform" in text
 
 

@@ -32,8 +32,8 @@ __all__ = [
 # ---- dense ----------------------------------------------------------------------------------
 def _linear_parameters(cell: Cell, in_features: int, out_features: int, weight_init, bias_init,
                        has_bias: bool, dtype) -> None:
-    """Create `cell.weight` (out, in) and `cell.bias` (out,) or None. Defaults as in
-    MindSpore: HeUniform(sqrt(5)) weights, i.e. U(-1/sqrt(in), 1/sqrt(in)), and
+    """Create `cell.weight` (out, in) and `cell.bias` (out,) or None. None selects
+    MindSpore 2.3+'s defaults: HeUniform(sqrt(5)) weights, i.e. U(-1/sqrt(in), 1/sqrt(in)), and
     U(-1/sqrt(in), 1/sqrt(in)) biases. A Tensor initial value must have the shape and
     keeps its own dtype."""
     name = cell.cls_name
@@ -63,18 +63,20 @@ def _check_features(cell: Cell, x, expected: int) -> None:
 
 
 class Dense(Cell):
-    """Dense(in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
+    """Dense(in_channels, out_channels, weight_init='normal', bias_init='zeros', has_bias=True,
     activation=None, dtype=mstype.float32)
 
     outputs = activation(x @ weight^T + bias), `weight` of shape (out_channels,
-    in_channels), `bias` of shape (out_channels,). `activation` is a name accepted by
+    in_channels), `bias` of shape (out_channels,). The default initializers are those of the
+    seed tutorials' MindSpore, N(0, 0.01^2) and zeros; None selects MindSpore 2.3+'s
+    (see `_linear_parameters`). `activation` is a name accepted by
     nn.get_activation ('relu', ...), a Cell, a Primitive or None. `dtype` is the
     Parameters' dtype (unless an initial value is a Tensor).
 
     Inputs: x of shape (*, in_channels). Outputs: shape (*, out_channels).
     """
 
-    def __init__(self, in_channels, out_channels, weight_init=None, bias_init=None, has_bias=True,
+    def __init__(self, in_channels, out_channels, weight_init='normal', bias_init='zeros', has_bias=True,
                  activation=None, dtype=mstype.float32):
         super().__init__()
         name = self.cls_name

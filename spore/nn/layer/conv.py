@@ -9,9 +9,11 @@ primitives of ops/operations/conv_ops.py. As in MindSpore:
 - the 1-D layers are 2-D convolutions of a height-1 input, so their weight is
   (C_out, C_in / group, 1, K) (checkpoints interchange with MindSpore's) and their
   attributes read kernel_size=(1, K), padding=(0, 0, p, p);
-- without weight_init the weight is HeUniform(negative_slope=sqrt(5)), i.e.
-  U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with fan_in = weight.shape[1] * prod(kernel_size);
-  without bias_init the bias is U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with the same fan_in.
+- the default weight_init is 'normal' (N(0, 0.01^2)) and bias_init 'zeros', as in the
+  MindSpore releases of the seed tutorials (their LeNet5 prints a loss of ln 10 from
+  these); None selects MindSpore 2.3+'s defaults: HeUniform(negative_slope=sqrt(5)),
+  i.e. U(-1/sqrt(fan_in), 1/sqrt(fan_in)) with fan_in = weight.shape[1] *
+  prod(kernel_size), and a bias U(-1/sqrt(fan_in), 1/sqrt(fan_in)).
 
 pad_mode is 'same' (output ceil(in / stride), the odd padding element at the end),
 'valid' (no padding) or 'pad' (explicit `padding`), in lower case as MindSpore requires.
@@ -213,7 +215,7 @@ class _Conv(Cell):
 
 class Conv2d(_Conv):
     """Conv2d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
-    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
     data_format='NCHW', dtype=mstype.float32)
 
     2-D cross-correlation of x (N, C_in, H_in, W_in) with weight
@@ -226,7 +228,7 @@ class Conv2d(_Conv):
     """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
                  data_format="NCHW", dtype=mstype.float32):
         _check_data_format(self.cls_name, data_format, "NCHW")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation,
@@ -246,7 +248,7 @@ class Conv2d(_Conv):
 
 class Conv1d(_Conv):
     """Conv1d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
-    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
     dtype=mstype.float32)
 
     1-D cross-correlation of x (N, C_in, L_in): output (N, C_out, L_out), L_out as H_out
@@ -255,7 +257,7 @@ class Conv1d(_Conv):
     """
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
                  dtype=mstype.float32):
         name = self.cls_name
         kernel_size = _one_dim_int(name, "kernel_size", kernel_size)
@@ -282,7 +284,7 @@ class Conv1d(_Conv):
 
 class Conv3d(_Conv):
     """Conv3d(in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
-    dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
     data_format='NCDHW', dtype=mstype.float32)
 
     3-D cross-correlation of x (N, C_in, D_in, H_in, W_in) with weight
@@ -294,7 +296,7 @@ class Conv3d(_Conv):
     rank = 3
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
                  data_format="NCDHW", dtype=mstype.float32):
         _check_data_format(self.cls_name, data_format, "NCDHW")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation,
@@ -314,8 +316,8 @@ class Conv3d(_Conv):
 
 class Conv2dTranspose(_Conv):
     """Conv2dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
-    padding=0, output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-    bias_init=None, dtype=mstype.float32)
+    padding=0, output_padding=0, dilation=1, group=1, has_bias=False, weight_init='normal',
+    bias_init='zeros', dtype=mstype.float32)
 
     The transposed 2-D convolution (the gradient of Conv2d with respect to its input) of
     x (N, C_in, H_in, W_in) with weight (C_in, C_out / group, kh, kw): output
@@ -329,8 +331,8 @@ class Conv2dTranspose(_Conv):
     transposed = True
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 output_padding=0, dilation=1, group=1, has_bias=False, weight_init=None,
-                 bias_init=None, dtype=mstype.float32):
+                 output_padding=0, dilation=1, group=1, has_bias=False, weight_init='normal',
+                 bias_init='zeros', dtype=mstype.float32):
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation,
                          group, has_bias, weight_init, bias_init, "NCHW", dtype)
         extra = _output_padding_arg(self.cls_name, output_padding, 2, self.stride, self.dilation,
@@ -356,7 +358,7 @@ class Conv2dTranspose(_Conv):
 
 class Conv1dTranspose(_Conv):
     """Conv1dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
-    padding=0, dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+    padding=0, dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
     dtype=mstype.float32)
 
     The transposed 1-D convolution of x (N, C_in, L_in): output (N, C_out, L_out), L_out
@@ -368,7 +370,7 @@ class Conv1dTranspose(_Conv):
     transposed = True
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 dilation=1, group=1, has_bias=False, weight_init=None, bias_init=None,
+                 dilation=1, group=1, has_bias=False, weight_init='normal', bias_init='zeros',
                  dtype=mstype.float32):
         name = self.cls_name
         kernel_size = _one_dim_int(name, "kernel_size", kernel_size)
@@ -398,8 +400,8 @@ class Conv1dTranspose(_Conv):
 
 class Conv3dTranspose(_Conv):
     """Conv3dTranspose(in_channels, out_channels, kernel_size, stride=1, pad_mode='same',
-    padding=0, dilation=1, group=1, output_padding=0, has_bias=False, weight_init=None,
-    bias_init=None, data_format='NCDHW', dtype=mstype.float32)
+    padding=0, dilation=1, group=1, output_padding=0, has_bias=False, weight_init='normal',
+    bias_init='zeros', data_format='NCDHW', dtype=mstype.float32)
 
     The transposed 3-D convolution of x (N, C_in, D_in, H_in, W_in) with weight
     (C_in, C_out / group, kd, kh, kw): output (N, C_out, D_out, H_out, W_out), each size
@@ -412,8 +414,8 @@ class Conv3dTranspose(_Conv):
     transposed = True
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode="same", padding=0,
-                 dilation=1, group=1, output_padding=0, has_bias=False, weight_init=None,
-                 bias_init=None, data_format="NCDHW", dtype=mstype.float32):
+                 dilation=1, group=1, output_padding=0, has_bias=False, weight_init='normal',
+                 bias_init='zeros', data_format="NCDHW", dtype=mstype.float32):
         _check_data_format(self.cls_name, data_format, "NCDHW")
         super().__init__(in_channels, out_channels, kernel_size, stride, pad_mode, padding, dilation,
                          group, has_bias, weight_init, bias_init, data_format, dtype)
