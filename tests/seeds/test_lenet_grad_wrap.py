@@ -52,7 +52,7 @@ def test_grad_wrap_and_momentum_step_as_in_the_tutorial():
     before = [p.asnumpy().copy() for p in params]
     assert optimizer(grads)
 
-    np.testing.assert_allclose(loss.asnumpy(), 2.3025854, rtol=1e-4)
+    np.testing.assert_allclose(loss.asnumpy(), 2.3025854, rtol=2e-6)  # ln 10: near-zero logits
     assert [g.shape for g in grads] == [p.shape for p in params]
     for p, old, g in zip(params, before, grads):  # first Momentum step: p -= lr * grad
         np.testing.assert_allclose(p.asnumpy(), old - 0.1 * g.asnumpy(), rtol=1e-5, atol=1e-7)
