@@ -22,6 +22,7 @@ from .context import GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_c
 from . import ops
 from .ops.composite import grad, value_and_grad
 from . import nn
+from .compiler import jit, ms_function
 from . import amp
 from .amp import build_train_network
 from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ._kernels import device as _device
+from .common import graph_handoff
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
@@ -132,6 +133,7 @@ def set_context(**kwargs) -> None:
         if key.check is not None:
             key.check(name, value)
     _values.update(kwargs)
+    graph_handoff.graph_mode = _values["mode"] == GRAPH_MODE
     if "device_target" in kwargs or "device_id" in kwargs:
         _device.set_target(_values["device_target"], _values["device_id"])
 

@@ -21,6 +21,7 @@ from ..autograd import cell_hooks
 from ..autograd import tape as _tape
 from ..autograd.hooks import HookHandle, add_hook
 from ..common import dtype as mstype
+from ..common import graph_handoff
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..ops import primitive as _primitive
@@ -346,6 +347,8 @@ class Cell:
         raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")
 
     def __call__(self, *args, **kwargs):
+        if graph_handoff.builder is not None or graph_handoff.graph_mode:
+            return graph_handoff.call_cell(self, args, kwargs)
         if self._call_setup:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:

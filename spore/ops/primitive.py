@@ -103,6 +103,13 @@ class Primitive:
     check: Callable | None = None
     """Optional `check(*inputs)`: validation the kernel itself would not do."""
 
+    side_effect = False
+    """True for ops that rebind their inputs (assignments, optimizer updates) or print:
+    compiled graphs run them through `run`, in program order, and never drop them."""
+
+    pure = True
+    """False for random ops: the compiler neither folds nor merges their calls."""
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith("spore.ops.operations") and not cls.__name__.startswith("_"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ...autograd import tape as _tape
+from ...common import graph_handoff
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ..function import array_func
@@ -33,7 +34,10 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
                    sens=None, has_aux: bool = False, api: str = "grad") -> _Result:
     """Run `fn(*args)` on a tape and take gradients of its outputs (the first one only
     with has_aux) with respect to `args[positions]` and `weights`. Missing gradients are
-    zeros; arguments at `positions` that are not Tensors get no entry."""
+    zeros; arguments at `positions` that are not Tensors get no entry. While a graph is
+    being built, the compiler differentiates the graph instead."""
+    if graph_handoff.builder is not None:
+        return graph_handoff.differentiate(fn, args, positions, weights, sens, has_aux, api)
     tape = _tape.open_tape()
     try:
         input_vids = [tape.watch(args[i]) if isinstance(args[i], Tensor) else None for i in positions]

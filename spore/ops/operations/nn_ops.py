@@ -143,6 +143,11 @@ class BatchNorm(Primitive):
         stats = TensorSpec(scale.shape, scale.dtype)
         return TensorSpec(input_x.shape, input_x.dtype), stats, stats, stats, stats
 
+    @property
+    def side_effect(self) -> bool:
+        """Training updates the moving statistics."""
+        return self.is_training
+
     def run(self, args: tuple):
         *outputs, moving_mean, moving_variance = super().run(args)
         if self.is_training:
@@ -419,6 +424,8 @@ class Dropout(Primitive):
     Seed0 / Seed1 seed this instance's stream (see `spore.common.seed`).
     """
 
+    pure = False
+
     def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
         super().__init__()
         self.add_prim_attr("keep_prob", check_float_range(self.name, "keep_prob", keep_prob, 0.0, 1.0,
@@ -436,6 +443,8 @@ class _ChannelDropout(Primitive):
     """Zeroes whole channels: each (n, c) slice of the input is kept with probability
     `keep_prob` (in [0, 1]) and scaled by 1 / keep_prob, or zeroed. mask is Bool with the
     input's shape."""
+
+    pure = False
 
     rank = 4
 

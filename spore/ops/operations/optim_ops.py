@@ -39,6 +39,7 @@ class _ApplyOptimizer(Primitive):
     (`outputs`). Every state has the variable's shape and dtype.
     """
 
+    side_effect = True
     inputs: tuple[str, ...] = ()
     states: tuple[str, ...] = ()
     gradient = "grad"

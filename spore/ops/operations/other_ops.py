@@ -23,6 +23,8 @@ class _AssignOp(Primitive):
     converts to the variable's without loss (an int value into a float variable, not a
     float64 value into a float32 one). Returns a Tensor holding the new value."""
 
+    side_effect = True
+
     accepts_bool = True
 
     def check(self, variable, value):
@@ -108,6 +110,8 @@ class Print(Primitive):
     in PyNative mode: a Tensor (or Parameter) as `Tensor(shape=..., dtype=..., value=...)`,
     anything else as `str()` shows it. Returns None."""
 
+    side_effect = True
+
     def infer(self, *inputs):
         return None
 
@@ -128,6 +132,8 @@ class GetNext(Primitive):
 
     spore feeds data from the host and has no device queue: building the primitive
     works, calling it raises a RuntimeError saying to iterate the dataset instead."""
+
+    side_effect = True
 
     def __init__(self, types, shapes, output_num, shared_name):
         super().__init__()

@@ -91,6 +91,8 @@ def _int_value(op: str, arg: str, value) -> int:
 class _RandomOp(Primitive):
     """A random primitive with MindSpore's `seed` and `seed2` attributes."""
 
+    pure = False
+
     def __init__(self, seed=0, seed2=0):
         super().__init__()
         check_non_negative_int(self.name, "seed", seed)
@@ -177,6 +179,8 @@ class RandomCategorical(Primitive):
 
     `seed` is an input here: the instance keeps one stream per seed value (seed 0 follows
     the rule of seeds (0, 0), see `spore.common.seed`)."""
+
+    pure = False
 
     def __init__(self, dtype=mstype.int64):
         super().__init__()

@@ -1,0 +1,175 @@
+"""Reverse-mode autodiff on the IR: the same bprops the PyNative tape calls, applied to
+graph values.
+
+`backward` walks a list of nodes in reverse. For each node that some differentiated
+value flows through, it calls the node's bprop with symbolic Tensors for the inputs, the
+output and its gradient; the bprop's primitive calls add the backward nodes to the graph
+being built. An `if` node's gradient is an `if` on the same condition whose branches
+are the gradients of the forward branches.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..autograd.tape import _bprop_of
+from ..common import dtype as mstype
+from ..common.tensor import Tensor
+from ..ops.bprop.registry import set_needed_inputs
+from ..ops.function import math_func
+from .builder import GraphBuilder, GraphError, symbolic
+from .ir import Block, Node, Value
+
+
+def requiring_grad(nodes: list[Node], leaves: set) -> set:
+    """The values a gradient can reach from `leaves`: leaves, and the outputs of nodes
+    with an input that requires it."""
+    required = set(leaves)
+    for node in nodes:
+        if node.kind == "apply" and any(_requires(a, required) for a in node.inputs):
+            required.update(node.outputs)
+        elif node.kind == "if":
+            for block in node.blocks.values():
+                required |= requiring_grad(block.nodes, required)
+            results = zip(node.blocks["then"].results, node.blocks["orelse"].results)
+            required.update(out for out, pair in zip(node.outputs, results)
+                            if any(_requires(r, required) for r in pair))
+        elif node.kind == "while" and any(_requires(a, required) for a in node.inputs):
+            required.update(node.outputs)
+    return required
+
+
+def _requires(atom, required: set) -> bool:
+    if isinstance(atom, Value):
+        return atom in required
+    if type(atom) in (tuple, list):
+        return any(_requires(a, required) for a in atom)
+    return False
+
+
+def backward(builder: GraphBuilder, nodes: list[Node], grads: dict, required: set) -> dict:
+    """Propagate `grads` ({value: gradient Tensor}) back through `nodes`; returns the
+    gradients of the values the nodes do not define (and of the loads among them)."""
+    for node in reversed(nodes):
+        if node.kind == "apply":
+            _apply_backward(node, grads, required)
+        elif node.kind == "if":
+            _if_backward(builder, node, grads, required)
+        elif node.kind == "while" and any(v in grads for v in node.outputs):
+            raise GraphError("Gradients through a 'while' loop on a Tensor condition are not supported in Graph "
+                             "mode; loop over a Python range instead (it is unrolled).")
+    return grads
+
+
+def _apply_backward(node: Node, grads: dict, required: set) -> None:
+    douts = [grads.pop(v, None) for v in node.outputs]
+    if all(d is None for d in douts) or not any(_requires(a, required) for a in node.inputs):
+        return
+    bprop = _bprop_of(node.prim)
+    if bprop is None:
+        return
+    inputs = tuple(_as_argument(a) for a in node.inputs)
+    outs = tuple(symbolic(v) for v in node.outputs)
+    douts = [d if d is not None else zeros(v) for d, v in zip(douts, node.outputs)]
+    single = not node.tuple_output
+    out, dout = (outs[0], douts[0]) if single else (outs, tuple(douts))
+    outer = set_needed_inputs(tuple(_requires(a, required) for a in node.inputs))
+    try:
+        input_grads = bprop(*inputs, out, dout)
+    finally:
+        set_needed_inputs(outer)
+    if not isinstance(input_grads, (tuple, list)) or len(input_grads) != len(node.inputs):
+        raise ValueError(f"For '{node.prim.name}', the bprop must return a tuple of {len(node.inputs)} gradients "
+                         f"(one per input).")
+    for atom, grad in zip(node.inputs, input_grads):
+        accumulate(grads, atom, grad, required)
+
+
+def accumulate(grads: dict, atom, grad, required: set) -> None:
+    if grad is None:
+        return
+    if type(atom) in (tuple, list):
+        for a, g in zip(atom, grad):
+            accumulate(grads, a, g, required)
+        return
+    if not isinstance(atom, Value) or atom not in required:
+        return
+    previous = grads.get(atom)
+    grads[atom] = grad if previous is None else math_func.add(previous, grad)
+
+
+def zeros(value: Value) -> Tensor:
+    """A constant zero gradient for `value`."""
+    spec = value.spec
+    return Tensor(np.zeros(spec.shape, mstype.dtype_to_nptype(spec.dtype)))
+
+
+def _as_argument(atom):
+    if isinstance(atom, Value):
+        return symbolic(atom)
+    if type(atom) in (tuple, list):
+        return type(atom)(_as_argument(a) for a in atom)
+    return atom
+
+
+def _if_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) -> None:
+    douts = [grads.pop(v, None) for v in node.outputs]
+    if all(d is None for d in douts):
+        return
+    branches = (node.blocks["then"], node.blocks["orelse"])
+    targets = []
+    for block in branches:
+        for value in _free_and_loaded(block, required):
+            if value not in targets:
+                targets.append(value)
+    if not targets:
+        return
+    backward_blocks = []
+    for block in branches:
+        with builder.nested(Block()) as back:
+            branch_grads: dict = {}
+            for result, dout in zip(block.results, douts):
+                if dout is not None:
+                    accumulate(branch_grads, result, dout, required | {result})
+            backward(builder, block.nodes, branch_grads, required)
+            back.results = tuple(builder.value_of(branch_grads[t]) if t in branch_grads
+                                 else builder.value_of(zeros(t)) for t in targets)
+        backward_blocks.append(back)
+    outputs = tuple(Value(t.spec) for t in targets)
+    builder.block.nodes.append(Node("if", None, node.inputs, outputs, node.location,
+                                    {"then": backward_blocks[0], "orelse": backward_blocks[1]}))
+    for target, out in zip(targets, outputs):
+        accumulate(grads, target, symbolic(out), required | {target})
+
+
+def _free_and_loaded(block: Block, required: set) -> list:
+    """Values a branch uses but does not define, and the Parameter loads inside it, that
+    a gradient can reach."""
+    defined, found = set(block.inputs), []
+
+    def visit(b: Block):
+        for node in b.nodes:
+            for atom in _flat_atoms(node.inputs):
+                if atom not in defined and atom in required and atom not in found:
+                    found.append(atom)
+            for sub in node.blocks.values():
+                defined.update(sub.inputs)
+                visit(sub)
+                for atom in _flat_atoms(sub.results):
+                    if atom not in defined and atom in required and atom not in found:
+                        found.append(atom)
+            if node.kind == "load":
+                found.extend(v for v in node.outputs if v in required)
+            defined.update(node.outputs)
+    visit(block)
+    for atom in _flat_atoms(block.results):
+        if atom not in defined and atom in required and atom not in found:
+            found.append(atom)
+    return found
+
+
+def _flat_atoms(atoms):
+    for atom in atoms:
+        if isinstance(atom, Value):
+            yield atom
+        elif type(atom) in (tuple, list):
+            yield from _flat_atoms(atom)

@@ -1,0 +1,291 @@
+"""The compiler's driver: from a function or Cell and its arguments to a cached Program.
+
+compile: the arguments' Tensors become symbolic graph inputs; the function is parsed
+(user code) or run (spore's code) on them while a GraphBuilder records; gradients taken
+inside become autodiff on the graph; then the passes run and the graph is lowered.
+Programs are cached per function (or Cell) by the input signature: the shapes and dtypes
+of Tensor arguments and the values of the others (and a Cell's training flag).
+"""
+from __future__ import annotations
+
+import os
+
+from ..common import graph_handoff
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from ..ops.composite import grad as _grad_api
+from ..ops.function import array_func
+from ..ops.primitive import TensorSpec
+from . import autodiff, passes
+from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .ir import Graph, Value
+from .lowering import Program
+from .parser import FunctionParser, is_user_code, method_function
+
+
+# ---- calls while a graph is built -----------------------------------------------------------
+def call(fn, args: tuple, kwargs: dict):
+    """A call made by code being compiled: user functions are parsed and inlined, Cells
+    go through `call_cell`, anything else (spore's functions, primitives, NumPy, Python
+    builtins) runs as it is, on symbolic Tensors or constants."""
+    from ..nn.cell import Cell
+    if isinstance(fn, Cell):
+        return call_cell(fn, args, kwargs)
+    target, bound = method_function(fn)
+    if isinstance(target, JitFunction):
+        return call(target.fn, bound + args, kwargs)
+    if callable(target) and hasattr(target, "__code__") and is_user_code(target):
+        return FunctionParser(graph_handoff.builder, call, target).run(bound + args, kwargs)
+    return fn(*args, **kwargs)
+
+
+def call_cell(cell, args: tuple, kwargs: dict):
+    """A Cell called while a graph is built runs its construct (parsed for user Cells)
+    without hooks; called from Python in GRAPH_MODE, the Cell compiles and runs."""
+    if graph_handoff.builder is None:
+        return cell_program_call(cell, args, kwargs)
+    construct = type(cell).construct
+    if is_user_code(construct):
+        return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
+    return cell.construct(*args, **kwargs)
+
+
+def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_aux: bool, api: str):
+    """A gradient taken while a graph is built: run `fn` into the graph, then append its
+    backward, the bprops applied to the graph's values."""
+    builder = graph_handoff.builder
+    block = builder.block
+    start = len(block.nodes)
+    with builder.fresh_loads():
+        inputs = list(args)
+        input_values = {}
+        for i in positions:
+            if isinstance(args[i], Tensor):
+                value = builder.value_of(args[i])
+                input_values[i] = value
+                inputs[i] = symbolic(value)
+        outputs = call(fn, tuple(inputs), {})
+        targets = _grad_api._targets(outputs, has_aux, api)
+        if sens is None:
+            roots = [(t, array_func.ones_like(t)) for t in targets]
+        else:
+            roots = list(zip(targets, _grad_api._tensor_leaves(sens)))
+            _grad_api._check_sens(api, targets, roots)
+        nodes = block.nodes[start:]
+        loads = _loads(nodes)
+        leaves = set(input_values.values()) | {v for v, p in loads if any(p is w for w in weights)}
+        required = autodiff.requiring_grad(nodes, leaves)
+        grads: dict = {}
+        for target, root in roots:
+            if isinstance(target, (SymbolicTensor, Parameter)):
+                autodiff.accumulate(grads, builder.value_of(target), root, required)
+        autodiff.backward(builder, nodes, grads, required)
+        input_grads = tuple(_grad_or_zeros(grads, input_values[i], args[i]) for i in positions
+                            if i in input_values)
+        weight_grads = tuple(_weight_grad(grads, loads, w) for w in weights)
+    return _grad_api._Result(outputs, input_grads, weight_grads)
+
+
+def _loads(nodes) -> list:
+    found = []
+    for node in nodes:
+        if node.kind == "load":
+            found.append((node.outputs[0], node.param))
+        for sub in node.blocks.values():
+            found += _loads(sub.nodes)
+    return found
+
+
+def _grad_or_zeros(grads: dict, value: Value, like: Tensor):
+    grad = grads.get(value)
+    return array_func.zeros_like(like) if grad is None else grad
+
+
+def _weight_grad(grads: dict, loads: list, weight: Parameter):
+    total = None
+    for value, param in loads:
+        if param is weight and value in grads:
+            total = grads[value] if total is None else total + grads[value]
+    return array_func.zeros_like(weight) if total is None else total
+
+
+# ---- compiling ------------------------------------------------------------------------------
+def signature(value):
+    """The part of an argument a compiled graph depends on."""
+    if isinstance(value, Tensor) and not isinstance(value, Parameter):
+        return ("T", tuple(value.shape), value.dtype)
+    if type(value) in (tuple, list):
+        return (type(value).__name__,) + tuple(signature(v) for v in value)
+    if isinstance(value, dict):
+        return ("dict",) + tuple((k, signature(v)) for k, v in sorted(value.items(), key=lambda kv: repr(kv[0])))
+    try:
+        hash(value)
+    except TypeError:
+        return ("id", id(value))
+    return ("C", type(value), value)
+
+
+def _symbolic_inputs(value, inputs: list):
+    """Tensor arguments replaced by symbolic ones (graph inputs), the rest kept."""
+    if isinstance(value, Tensor) and not isinstance(value, Parameter):
+        graph_input = Value(TensorSpec(value.shape, value.dtype))
+        inputs.append(graph_input)
+        return symbolic(graph_input)
+    if type(value) in (tuple, list):
+        return type(value)(_symbolic_inputs(v, inputs) for v in value)
+    return value
+
+
+def _raw_inputs(value, raws: list) -> None:
+    if isinstance(value, Tensor) and not isinstance(value, Parameter):
+        raws.append(value._data())
+    elif type(value) in (tuple, list):
+        for v in value:
+            _raw_inputs(v, raws)
+
+
+def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
+    """Build, differentiate, optimize and lower `fn(*args, **kwargs)`."""
+    if graph_handoff.builder is not None:
+        raise GraphError("compile_program can not run while another graph is built")
+    builder = GraphBuilder()
+    inputs: list[Value] = []
+    symbolic_args = _symbolic_inputs(args, inputs)
+    symbolic_kwargs = {k: _symbolic_inputs(v, inputs) for k, v in kwargs.items()}
+    with builder.active():
+        output = call(fn, symbolic_args, symbolic_kwargs)
+        output = _output_atoms(builder, output)
+    graph = Graph(name, inputs, builder.block, output)
+    _save(graph, "parsed")
+    passes.optimize(graph)
+    _save(graph, "optimized")
+    program = Program(graph)
+    _save_source(program)
+    return program
+
+
+def _output_atoms(builder: GraphBuilder, output):
+    if isinstance(output, SymbolicTensor):
+        return output._node
+    if isinstance(output, Parameter):
+        return builder.load(output)
+    if type(output) in (tuple, list):
+        return type(output)(_output_atoms(builder, o) for o in output)
+    return output
+
+
+def _save(graph: Graph, stage: str) -> None:
+    from .. import context
+    if context.get_context("save_graphs"):
+        _write(f"{graph.name}_{stage}.ir", str(graph))
+
+
+def _save_source(program: Program) -> None:
+    from .. import context
+    if context.get_context("save_graphs"):
+        _write(f"{program.graph.name}_lowered.py", program.source)
+
+
+def _write(filename: str, text: str) -> None:
+    from .. import context
+    directory = context.get_context("save_graphs_path") or "."
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, filename), "w") as f:
+        f.write(text)
+
+
+class ProgramCache:
+    """Programs of one function or Cell by input signature."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.programs: dict = {}
+
+    def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
+        key = (signature(args), signature(kwargs), extra_key)
+        program = self.programs.get(key)
+        if program is None:
+            program = compile_program(self.name, fn, args, kwargs)
+            self.programs[key] = program
+        raws: list = []
+        _raw_inputs((args, tuple(kwargs.values())), raws)
+        return program.run(*raws)
+
+
+def cell_program_call(cell, args: tuple, kwargs: dict):
+    cache = cell.__dict__.get("_graph_cache")
+    if cache is None:
+        cache = ProgramCache(type(cell).__name__)
+        object.__setattr__(cell, "_graph_cache", cache)
+    construct = type(cell).construct
+    return cache.run(lambda *a, **k: call_cell_body(cell, construct, a, k), args, kwargs,
+                     (cell.training,))
+
+
+def call_cell_body(cell, construct, args, kwargs):
+    if is_user_code(construct):
+        return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
+    return cell.construct(*args, **kwargs)
+
+
+class JitFunction:
+    """A function compiled on call (`jit` / `ms_function`)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.cache = ProgramCache(getattr(fn, "__name__", "jit"))
+        self.__name__ = getattr(fn, "__name__", "jit")
+        self.__doc__ = getattr(fn, "__doc__", None)
+        self.__wrapped__ = fn
+
+    def __call__(self, *args, **kwargs):
+        from ..autograd import tape
+        if graph_handoff.builder is not None:
+            return call(self.fn, args, kwargs)
+        if tape.is_recording():
+            # A PyNative gradient is being taken: run op by op so that the tape sees it.
+            return self.fn(*args, **kwargs)
+        return self.cache.run(self.fn, args, kwargs)
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self
+        bound = _BoundJit(self, instance)
+        return bound
+
+
+class _BoundJit:
+    """A jit method bound to its object: compiled per object."""
+
+    def __init__(self, jit_function: JitFunction, instance):
+        self.jit_function = jit_function
+        self.instance = instance
+
+    def __call__(self, *args, **kwargs):
+        from ..autograd import tape
+        fn = self.jit_function.fn
+        if graph_handoff.builder is not None:
+            return call(fn, (self.instance,) + args, kwargs)
+        if tape.is_recording():
+            return fn(self.instance, *args, **kwargs)
+        caches = self.instance.__dict__.setdefault("_jit_caches", {}) if hasattr(self.instance, "__dict__") else {}
+        cache = caches.get(fn)
+        if cache is None:
+            cache = caches[fn] = ProgramCache(fn.__name__)
+        return cache.run(lambda *a, **k: call(fn, (self.instance,) + a, k), args, kwargs)
+
+
+def jit(function=None, *args, **kwargs):
+    """jit(function=None, ...): compile `function` to a graph on each new input signature.
+    Usable as @jit and @jit(...) on functions and methods."""
+    if function is None:
+        return lambda fn: JitFunction(fn)
+    if not callable(function):
+        raise TypeError(f"For 'jit', the 'function' must be a function or method, but got {type(function).__name__}.")
+    return JitFunction(function)
+
+
+ms_function = jit
+
+graph_handoff.call_cell = call_cell
+graph_handoff.differentiate = differentiate

@@ -1,0 +1,115 @@
+"""The graph IR: a block is a list of nodes in program order; each node applies something
+to atoms (values, constants, Parameters) and defines new values.
+
+Node kinds:
+- `apply`: a pure primitive call, run as its kernel;
+- `effect`: a primitive with side effects (Parameter updates, Print), run through its
+  `run` in program order and never removed;
+- `load`: reads a Parameter's current data (reads after an update load again);
+- `if`: two blocks, `then` and `orelse`, run by a Tensor condition; each ends with the
+  atoms it yields, which become the node's outputs;
+- `while`: a loop over carried values: `cond` computes the condition from them and
+  `body` their next values.
+
+A value is defined once (SSA). A Tensor value carries its TensorSpec. Printing a block
+gives one line per node: `%5 = Add(%3, %4)  # file.py:12`.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+
+_value_ids = itertools.count()
+
+
+class Value:
+    """A Tensor defined by a node (or a graph input), with its shape and dtype."""
+
+    __slots__ = ("id", "spec")
+
+    def __init__(self, spec):
+        self.id = next(_value_ids)
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        return f"%{self.id}"
+
+
+class Node:
+    __slots__ = ("kind", "prim", "inputs", "outputs", "location", "blocks", "param", "tuple_output")
+
+    def __init__(self, kind: str, prim, inputs: tuple, outputs: tuple, location: str = "",
+                 blocks: dict | None = None, param: Parameter | None = None, tuple_output: bool = False):
+        self.kind = kind
+        self.prim = prim
+        self.inputs = inputs
+        self.outputs = outputs
+        self.location = location
+        self.blocks = blocks or {}
+        self.param = param
+        self.tuple_output = tuple_output
+
+
+class Block:
+    """Nodes in program order, and the atoms the block yields (for branch and loop
+    blocks; a graph's body yields nothing, its outputs are kept by the Graph)."""
+
+    __slots__ = ("nodes", "results", "inputs")
+
+    def __init__(self, inputs: tuple = ()):
+        self.nodes: list[Node] = []
+        self.results: tuple = ()
+        self.inputs = inputs
+
+
+class Graph:
+    """A compiled function: its Tensor inputs, its body, and its output structure (a
+    nest of tuples / lists over values and constants)."""
+
+    def __init__(self, name: str, inputs: list[Value], body: Block, output):
+        self.name = name
+        self.inputs = inputs
+        self.body = body
+        self.output = output
+
+    def __str__(self) -> str:
+        lines = [f"graph {self.name}({', '.join(map(repr, self.inputs))})"]
+        lines += format_block(self.body, 1)
+        lines.append(f"  return {format_atom(self.output)}")
+        return "\n".join(lines)
+
+
+def format_atom(atom) -> str:
+    if isinstance(atom, Value):
+        return repr(atom)
+    if isinstance(atom, Parameter):
+        return f"Parameter({atom.name})"
+    if isinstance(atom, Tensor):
+        return f"Tensor(shape={list(atom.shape)}, dtype={atom.dtype})"
+    if isinstance(atom, (tuple, list)):
+        inner = ", ".join(format_atom(a) for a in atom)
+        return f"({inner}{',' if len(atom) == 1 else ''})" if isinstance(atom, tuple) else f"[{inner}]"
+    return repr(atom)
+
+
+def format_block(block: Block, depth: int) -> list[str]:
+    pad = "  " * depth
+    lines = []
+    for node in block.nodes:
+        outs = ", ".join(map(repr, node.outputs)) or "_"
+        where = f"  # {node.location}" if node.location else ""
+        if node.kind == "load":
+            lines.append(f"{pad}{outs} = load Parameter({node.param.name})")
+        elif node.kind in ("apply", "effect"):
+            args = ", ".join(format_atom(a) for a in node.inputs)
+            effect = "effect " if node.kind == "effect" else ""
+            lines.append(f"{pad}{outs} = {effect}{node.prim.name}({args}){where}")
+        else:
+            lines.append(f"{pad}{outs} = {node.kind} {format_atom(node.inputs)}{where}")
+            for name, sub in node.blocks.items():
+                lines.append(f"{pad}  {name}({', '.join(map(repr, sub.inputs))}):")
+                lines += format_block(sub, depth + 2)
+                lines.append(f"{pad}    yield {format_atom(sub.results)}")
+    return lines

@@ -1,0 +1,140 @@
+"""Lowering: an optimized graph becomes one Python function whose body is the flat
+sequence of kernel calls, each value a local variable (the slot array is the frame's
+locals, the fastest storage Python has). No Tensor wrappers, no dispatch, no inference
+between ops: wrappers are made only for the outputs, and for the side-effecting ops,
+which run through their Primitive's `run` so that Parameters are rebound exactly as in
+PyNative mode.
+
+The generated source is kept on the Program (and written by save_graphs), so what runs
+can be read.
+"""
+from __future__ import annotations
+
+import math
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor, wrap
+from .ir import Block, Graph, Value
+
+
+class Program:
+    """A compiled graph: `run(*raw_inputs)` returns the outputs (Tensors and constants in
+    the function's output structure)."""
+
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self._names: dict[int, str] = {}
+        self._globals: dict = {"wrap": wrap}
+        self._ids: dict[int, str] = {}
+        body: list[str] = []
+        self._block(graph.body, body, 1)
+        body.append(f"    return {self._output(graph.output)}")
+        params = ", ".join(self._name(v) for v in graph.inputs)
+        self.source = f"def {_identifier(graph.name)}({params}):\n" + "\n".join(body) + "\n"
+        namespace: dict = {}
+        exec(compile(self.source, f"<graph {graph.name}>", "exec"), self._globals, namespace)
+        self.run = namespace[_identifier(graph.name)]
+
+    # ---- names --------------------------------------------------------------------------
+    def _name(self, value: Value) -> str:
+        return f"v{value.id}"
+
+    def _global(self, obj, prefix: str) -> str:
+        key = id(obj)
+        name = self._ids.get(key)
+        if name is None:
+            name = f"{prefix}{len(self._ids)}"
+            self._ids[key] = name
+            self._globals[name] = obj
+        return name
+
+    def _atom(self, atom, raw: bool) -> str:
+        """Source text for an argument: raw torch tensors for kernels, Tensors for `run`."""
+        if isinstance(atom, Value):
+            return self._name(atom) if raw else f"wrap({self._name(atom)})"
+        if isinstance(atom, Parameter):
+            return self._global(atom, "P")
+        if isinstance(atom, Tensor):
+            return self._global(atom._data(), "c") if raw else self._global(atom, "t")
+        if type(atom) in (tuple, list):
+            inner = ", ".join(self._atom(a, raw) for a in atom)
+            return f"({inner},)" if type(atom) is tuple else f"[{inner}]"
+        if atom is None or type(atom) in (bool, int, str) or (type(atom) is float and math.isfinite(atom)):
+            return repr(atom)
+        return self._global(atom, "k")
+
+    def _output(self, output) -> str:
+        if isinstance(output, Value):
+            return f"wrap({self._name(output)})"
+        if isinstance(output, Tensor) and not isinstance(output, Parameter):
+            return f"wrap({self._global(output._data(), 'c')})"
+        if type(output) in (tuple, list):
+            inner = ", ".join(self._output(o) for o in output)
+            return f"({inner},)" if type(output) is tuple else f"[{inner}]"
+        return self._atom(output, True)
+
+    # ---- code ---------------------------------------------------------------------------
+    def _block(self, block: Block, lines: list, depth: int) -> None:
+        pad = "    " * depth
+        start = len(lines)
+        for node in block.nodes:
+            outs = ", ".join(self._name(v) for v in node.outputs)
+            target = f"{outs}{',' if len(node.outputs) == 1 and node.tuple_output else ''} = " if outs else ""
+            if node.kind == "apply":
+                kernel = self._global(node.prim.kernel, "k")
+                args = ", ".join(self._atom(a, True) for a in node.inputs)
+                lines.append(f"{pad}{target}{kernel}({args})")
+            elif node.kind == "effect":
+                prim = self._global(node.prim, "E")
+                args = ", ".join(self._atom(a, False) for a in node.inputs)
+                call = f"{prim}.run(({args}{',' if len(node.inputs) == 1 else ''}))"
+                if not node.outputs:
+                    lines.append(f"{pad}{call}")
+                elif node.tuple_output:
+                    lines.append(f"{pad}_r = {call}")
+                    lines.append(f"{pad}{outs} = {', '.join(f'_r[{i}]._t' for i in range(len(node.outputs)))}")
+                else:
+                    lines.append(f"{pad}{outs} = {call}._t")
+            elif node.kind == "load":
+                lines.append(f"{pad}{outs} = {self._global(node.param, 'P')}._t")
+            elif node.kind == "const":
+                lines.append(f"{pad}{outs} = {self._atom(node.inputs[0], True)}")
+            elif node.kind == "if":
+                self._if(node, lines, depth)
+            elif node.kind == "while":
+                self._while(node, lines, depth)
+        if len(lines) == start:
+            lines.append(f"{pad}pass")
+
+    def _yield(self, targets, results, lines: list, depth: int) -> None:
+        if targets:
+            pad = "    " * depth
+            lines.append(f"{pad}{', '.join(self._name(t) for t in targets)}, = "
+                         f"{', '.join(self._atom(r, True) for r in results)},")
+
+    def _if(self, node, lines: list, depth: int) -> None:
+        pad = "    " * depth
+        lines.append(f"{pad}if {self._atom(node.inputs[0], True)}:")
+        then, orelse = node.blocks["then"], node.blocks["orelse"]
+        self._block(then, lines, depth + 1)
+        self._yield(node.outputs, then.results, lines, depth + 1)
+        lines.append(f"{pad}else:")
+        self._block(orelse, lines, depth + 1)
+        self._yield(node.outputs, orelse.results, lines, depth + 1)
+
+    def _while(self, node, lines: list, depth: int) -> None:
+        pad = "    " * depth
+        cond, body = node.blocks["cond"], node.blocks["body"]
+        self._yield(cond.inputs, node.inputs, lines, depth)
+        lines.append(f"{pad}while True:")
+        self._block(cond, lines, depth + 1)
+        lines.append(f"{pad}    if not {self._atom(cond.results[0], True)}:")
+        lines.append(f"{pad}        break")
+        self._block(body, lines, depth + 1)
+        self._yield(body.inputs, body.results, lines, depth + 1)
+        self._yield(node.outputs, cond.inputs, lines, depth)
+
+
+def _identifier(name: str) -> str:
+    cleaned = "".join(c if c.isalnum() else "_" for c in name)
+    return cleaned if cleaned and not cleaned[0].isdigit() else "graph_" + cleaned

@@ -1,0 +1,691 @@
+"""The parser: the user's Python source, read with `ast`, interpreted over symbolic
+Tensors to build the graph.
+
+Interpreting the syntax tree at compile time is what specializes the graph: names,
+`self` attributes, globals and closures resolve to their objects now; Python values
+(numbers, tuples, NumPy arrays, Cells, functions) are constants and Python code over them
+simply runs ("JIT Fallback"); only Tensor computations become nodes. So constant folding,
+inlining of calls and the choice of a branch with a constant condition happen here.
+A condition that is a Tensor becomes an `if` node with both branches built; a `while`
+with a Tensor condition becomes a `while` node; `for` loops run over their (constant)
+sequence, unrolled.
+
+spore's own functions and Cells are not parsed: they run on the symbolic Tensors, which
+records their primitive calls. Errors name the file, line and source of the user's code.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import inspect
+import operator
+import textwrap
+import types
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from ..ops.function import math_func
+from ..ops.operations.other_ops import Print
+from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .ir import Block, Node, Value
+
+_BINARY = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.Pow: operator.pow,
+    ast.MatMult: operator.matmul, ast.BitAnd: operator.and_, ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+}
+_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert}
+_COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+_MAX_UNROLL = 100_000
+
+
+class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+
+class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
+    pass
+
+
+class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
+    pass
+
+
+def is_user_code(obj) -> bool:
+    """Code the compiler parses: Python functions and Cells defined outside spore."""
+    module = getattr(obj, "__module__", None) or ""
+    return not (module == "spore" or module.startswith("spore."))
+
+
+class Source:
+    """A function's syntax tree, with where it came from."""
+
+    def __init__(self, code):
+        self.filename = code.co_filename
+        name = getattr(code, "co_qualname", code.co_name)
+        try:
+            lines, first = inspect.getsourcelines(code)
+        except (OSError, TypeError) as failure:
+            raise GraphError(f"Graph mode needs the source of '{name}' ({self.filename}), but it can not be "
+                             f"read: {failure}.") from None
+        self.first_line = max(first, 1)
+        self.lines = lines
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+        ast.increment_lineno(tree, self.first_line - 1)
+        self.node = _find_function(tree, code, name)
+
+    def where(self, node) -> str:
+        line = getattr(node, "lineno", self.first_line)
+        index = line - self.first_line
+        text = self.lines[index].strip() if 0 <= index < len(self.lines) else ""
+        return f"{self.filename}:{line}\n    {text}"
+
+
+def _find_function(tree, code, name: str):
+    is_lambda = code.co_name == "<lambda>"
+    for node in ast.walk(tree):
+        if is_lambda and isinstance(node, ast.Lambda):
+            return node
+        if not is_lambda and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
+            return node
+    raise GraphError(f"Graph mode could not find the definition of '{name}' in its source.")
+
+
+@functools.cache
+def _source_of(code) -> Source:
+    return Source(code)
+
+
+def source_of(fn) -> Source:
+    return _source_of(fn.__code__)
+
+
+def annotate(error: Exception, where: str) -> Exception:
+    """`error` with the user's file, line and source appended (once, at the innermost
+    user line)."""
+    if getattr(error, "_graph_where", False):
+        return error
+    message = f"{error}\n\nThe code (Graph mode): {where}"
+    try:
+        annotated = type(error)(message)
+    except Exception:  # noqa: BLE001 - exception types with other signatures become RuntimeError
+        annotated = RuntimeError(message)
+    annotated._graph_where = True
+    return annotated
+
+
+class Closure:
+    """A function or lambda defined inside parsed code: its tree and the scope it sees."""
+
+    def __init__(self, node, scope: dict, parser: FunctionParser):
+        self.node = node
+        self.scope = scope
+        self.parser = parser
+
+    def __call__(self, *args, **kwargs):
+        return self.parser.call_closure(self, args, kwargs)
+
+
+class FunctionParser:
+    """Interprets one user function's body over the builder."""
+
+    def __init__(self, builder: GraphBuilder, call_other, fn):
+        self.builder = builder
+        self.call_other = call_other
+        self.fn = fn
+        self.source = source_of(fn)
+        self.globals = fn.__globals__
+        closure = fn.__closure__ or ()
+        self.freevars = dict(zip(fn.__code__.co_freevars, closure))
+
+    # ---- entry --------------------------------------------------------------------------
+    def run(self, args: tuple, kwargs: dict):
+        scope = self._bind(self.source.node.args, args, kwargs, list(self.fn.__defaults__ or ()),
+                           dict(self.fn.__kwdefaults__ or {}))
+        return self._run_body(self.source.node, scope)
+
+    def _run_body(self, node, scope):
+        if isinstance(node, ast.Lambda):
+            return self._guarded(node, self.eval, node.body, scope)
+        try:
+            self.exec_block(node.body, scope, function_level=True)
+        except _Return as ret:
+            return ret.value
+        return None
+
+    def call_closure(self, closure: Closure, args, kwargs):
+        spec = closure.node.args
+        defaults = [self.eval(d, closure.scope) for d in spec.defaults]
+        kwdefaults = {a.arg: self.eval(d, closure.scope) for a, d in zip(spec.kwonlyargs, spec.kw_defaults)
+                      if d is not None}
+        scope = dict(closure.scope)
+        scope.update(self._bind(spec, args, kwargs, defaults, kwdefaults))
+        return self._run_body(closure.node, scope)
+
+    def _bind(self, spec: ast.arguments, args, kwargs, defaults: list, kwdefaults: dict) -> dict:
+        """Python's argument binding: positional, *args, keywords, defaults, **kwargs."""
+        names = [a.arg for a in spec.posonlyargs + spec.args]
+        keyword_only = [a.arg for a in spec.kwonlyargs]
+        what = f"'{self.fn.__qualname__}'"
+        scope = dict(zip(names, args))
+        if len(args) > len(names):
+            if spec.vararg is None:
+                raise TypeError(f"{what} takes {len(names)} positional arguments but {len(args)} were given.")
+            scope[spec.vararg.arg] = tuple(args[len(names):])
+        elif spec.vararg is not None:
+            scope[spec.vararg.arg] = ()
+        extra = {}
+        for key, value in kwargs.items():
+            if key in names or key in keyword_only:
+                scope[key] = value
+            else:
+                extra[key] = value
+        for name, default in zip(names[len(names) - len(defaults):], defaults):
+            scope.setdefault(name, default)
+        for name, default in kwdefaults.items():
+            scope.setdefault(name, default)
+        if spec.kwarg is not None:
+            scope[spec.kwarg.arg] = extra
+        elif extra:
+            raise TypeError(f"{what} got unexpected keyword arguments {sorted(extra)}.")
+        missing = [n for n in names + keyword_only if n not in scope]
+        if missing:
+            raise TypeError(f"{what} is missing the arguments {missing}.")
+        return scope
+
+    # ---- statements ---------------------------------------------------------------------
+    def exec_block(self, stmts: list, scope: dict, function_level: bool = False) -> None:
+        for i, stmt in enumerate(stmts):
+            if function_level and isinstance(stmt, ast.If) and _returns(stmt):
+                test = self._guarded(stmt, self.eval, stmt.test, scope)
+                if _is_runtime(test):
+                    raise _Return(self._guarded(stmt, self._tensor_if_returning, stmt, test, stmts[i + 1:], scope))
+            self._guarded(stmt, self.exec_stmt, stmt, scope, function_level)
+
+    def _guarded(self, node, action, *args):
+        """action(*args), with the user's file, line and source added to any error."""
+        self.builder.location = f"{self.source.filename}:{getattr(node, 'lineno', 0)}"
+        try:
+            return action(*args)
+        except (_Return, _Break, _Continue):
+            raise
+        except Exception as error:  # noqa: BLE001 - every error gets the user's line attached
+            raise annotate(error, self.source.where(node)) from None
+
+    def exec_stmt(self, stmt, scope: dict, function_level: bool) -> None:
+        kind = type(stmt)
+        if kind is ast.Assign:
+            value = self.eval(stmt.value, scope)
+            for target in stmt.targets:
+                self.assign(target, value, scope)
+        elif kind is ast.AnnAssign:
+            if stmt.value is not None:
+                self.assign(stmt.target, self.eval(stmt.value, scope), scope)
+        elif kind is ast.AugAssign:
+            current = self.eval(_as_load(stmt.target), scope)
+            self.assign(stmt.target, _BINARY[type(stmt.op)](current, self.eval(stmt.value, scope)), scope)
+        elif kind is ast.Expr:
+            self.eval(stmt.value, scope)
+        elif kind is ast.Return:
+            raise _Return(None if stmt.value is None else self.eval(stmt.value, scope))
+        elif kind is ast.If:
+            self._if(stmt, scope, function_level)
+        elif kind is ast.For:
+            self._for(stmt, scope, function_level)
+        elif kind is ast.While:
+            self._while(stmt, scope, function_level)
+        elif kind is ast.Break:
+            raise _Break()
+        elif kind is ast.Continue:
+            raise _Continue()
+        elif kind is ast.Pass:
+            pass
+        elif kind is ast.FunctionDef:
+            scope[stmt.name] = Closure(stmt, scope, self)
+        elif kind is ast.Assert:
+            test = self.eval(stmt.test, scope)
+            if _is_runtime(test):
+                raise GraphError("'assert' on a Tensor computed in the graph is not supported in Graph mode.")
+            if not test:
+                raise AssertionError(self.eval(stmt.msg, scope) if stmt.msg is not None else "")
+        elif kind is ast.Raise:
+            raise self.eval(stmt.exc, scope) if stmt.exc is not None else GraphError("bare 'raise'")
+        else:
+            raise GraphError(f"The statement '{type(stmt).__name__}' is not supported in Graph mode.")
+
+    def assign(self, target, value, scope: dict) -> None:
+        kind = type(target)
+        if kind is ast.Name:
+            scope[target.id] = value
+        elif kind in (ast.Tuple, ast.List):
+            items = _unpack(value, len(target.elts))
+            for t, v in zip(target.elts, items):
+                self.assign(t, v, scope)
+        elif kind is ast.Subscript:
+            container = self.eval(target.value, scope)
+            container[self.eval(target.slice, scope)] = value
+        elif kind is ast.Attribute:
+            owner = self.eval(target.value, scope)
+            if _is_runtime(value):
+                raise GraphError(f"Setting the attribute '{target.attr}' to a Tensor computed in the graph is not "
+                                 f"supported in Graph mode; use ops.assign on a Parameter.")
+            setattr(owner, target.attr, value)
+        else:
+            raise GraphError(f"Assigning to '{type(target).__name__}' is not supported in Graph mode.")
+
+    # ---- control flow -------------------------------------------------------------------
+    def _if(self, stmt: ast.If, scope: dict, function_level: bool) -> None:
+        test = self.eval(stmt.test, scope)
+        if not _is_runtime(test):
+            self.exec_block(stmt.body if test else stmt.orelse, scope, function_level)
+            return
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
+                raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
+                                 f"at the top level of a function (not inside a loop) in Graph mode.")
+        branches = []
+        for body in (stmt.body, stmt.orelse):
+            branch_scope = dict(scope)
+            with self.builder.nested(Block()) as block:
+                self.exec_block(body, branch_scope)
+            branches.append((block, branch_scope))
+        (then_block, then_scope), (else_block, else_scope) = branches
+        names = [n for n in then_scope if n in else_scope
+                 and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
+        merged = self._merge_if(test, then_block, [then_scope[n] for n in names],
+                                else_block, [else_scope[n] for n in names], names)
+        for name, value in zip(names, merged):
+            scope[name] = value
+        for name in set(then_scope) ^ set(else_scope):
+            scope.pop(name, None)
+
+    def _tensor_if_returning(self, stmt: ast.If, test, rest: list, scope: dict):
+        """`if <Tensor>:` with a return inside: each branch runs on to the end of the
+        function (the statements after the `if` join whichever branch does not return),
+        and the node yields the value returned."""
+        results = []
+        blocks = []
+        for body in (stmt.body, stmt.orelse):
+            branch_scope = dict(scope)
+            with self.builder.nested(Block()) as block:
+                try:
+                    self.exec_block(list(body) + list(rest), branch_scope, function_level=True)
+                    value = None
+                except _Return as ret:
+                    value = ret.value
+            results.append(value)
+            blocks.append(block)
+        flat_then, structure = _flatten(results[0])
+        flat_else, other = _flatten(results[1])
+        if structure != other:
+            raise GraphError("The two branches of an 'if' on a Tensor return values of different structure: "
+                             f"{structure} and {other}.")
+        return _unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
+                                         ["the return value"] * len(flat_then)), structure)
+
+    def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
+        merged, yields_then, yields_else, outputs = [], [], [], []
+        for name, a, b in zip(names, then_values, else_values):
+            if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
+                if a is not b and a != b:
+                    raise GraphError(f"'{name}' is the Python value {a!r} after one branch of an 'if' on a Tensor "
+                                     f"and {b!r} after the other; only Tensors may differ between branches.")
+                merged.append(a)
+                continue
+            a, b = self._as_tensor(a, then_block), self._as_tensor(b, else_block)
+            if (a.shape, a.dtype) != (b.shape, b.dtype):
+                raise GraphError(f"'{name}' has shape {a.shape} and dtype {a.dtype} in one branch of an 'if' on a "
+                                 f"Tensor, but shape {b.shape} and dtype {b.dtype} in the other; both must agree.")
+            out = Value(a._node.spec)
+            yields_then.append(a._node)
+            yields_else.append(b._node)
+            outputs.append(out)
+            merged.append(symbolic(out))
+        then_block.results, else_block.results = tuple(yields_then), tuple(yields_else)
+        condition = self.builder.value_of(_condition(test))
+        self.builder.block.nodes.append(Node("if", None, (condition,), tuple(outputs), self.builder.location,
+                                             {"then": then_block, "orelse": else_block}))
+        return merged
+
+    def _as_tensor(self, value, block: Block) -> SymbolicTensor:
+        """A branch's value as a symbolic Tensor defined in (or before) that branch."""
+        if isinstance(value, SymbolicTensor):
+            return value
+        if not isinstance(value, Tensor):
+            value = Tensor(value)
+        with self.builder.nested(block):
+            return symbolic(self.builder.value_of(value))
+
+    def _for(self, stmt: ast.For, scope: dict, function_level: bool) -> None:
+        iterable = self.eval(stmt.iter, scope)
+        if isinstance(iterable, Tensor):
+            if iterable.ndim == 0:
+                raise TypeError("iteration over a 0-d Tensor")
+            items = [iterable[i] for i in range(iterable.shape[0])]
+        else:
+            items = list(iterable)
+        if len(items) > _MAX_UNROLL:
+            raise GraphError(f"A 'for' loop in Graph mode is unrolled, and this one has {len(items)} iterations "
+                             f"(at most {_MAX_UNROLL}).")
+        for item in items:
+            self.assign(stmt.target, item, scope)
+            try:
+                self.exec_block(stmt.body, scope)
+            except _Break:
+                return
+            except _Continue:
+                continue
+        self.exec_block(stmt.orelse, scope)
+
+    def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
+        test = self.eval(stmt.test, scope)
+        iterations = 0
+        while not _is_runtime(test):
+            if not test:
+                self.exec_block(stmt.orelse, scope)
+                return
+            iterations += 1
+            if iterations > _MAX_UNROLL:
+                raise GraphError(f"A 'while' loop with a Python condition ran {_MAX_UNROLL} times while the graph "
+                                 f"was compiled; make its condition a Tensor.")
+            try:
+                self.exec_block(stmt.body, scope)
+            except _Break:
+                return
+            except _Continue:
+                pass
+            test = self.eval(stmt.test, scope)
+        if iterations:
+            raise GraphError("A 'while' condition changed from a Python value to a Tensor during the loop; "
+                             "make it a Tensor from the start.")
+        self._tensor_while(stmt, scope)
+
+    def _tensor_while(self, stmt: ast.While, scope: dict) -> None:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
+                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is not supported "
+                                 f"in Graph mode.")
+        if stmt.orelse:
+            raise GraphError("'while ... else' on a Tensor condition is not supported in Graph mode.")
+        names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
+                        and isinstance(n.ctx, ast.Store) and n.id in scope})
+        initial, phis = [], []
+        for name in names:
+            value = scope[name]
+            if not isinstance(value, Tensor):
+                raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
+                                 f"{value!r}; make it a Tensor.")
+            initial.append(self.builder.value_of(value))
+            phis.append(Value(initial[-1].spec))
+        loop_scope = dict(scope)
+        loop_scope.update({n: symbolic(p) for n, p in zip(names, phis)})
+        with self.builder.nested(Block(tuple(phis))) as cond_block:
+            test = _condition(self.eval(stmt.test, dict(loop_scope)))
+            cond_block.results = (self.builder.value_of(test),)
+        with self.builder.nested(Block(tuple(phis))) as body_block:
+            self.exec_block(stmt.body, loop_scope)
+            results = []
+            for name, phi in zip(names, phis):
+                value = loop_scope[name]
+                if not isinstance(value, Tensor) or (tuple(value.shape), value.dtype) != (phi.spec.shape,
+                                                                                          phi.spec.dtype):
+                    raise GraphError(f"'{name}' must keep its shape {phi.spec.shape} and dtype {phi.spec.dtype} "
+                                     f"through a 'while' loop on a Tensor, but became {_describe(value)}.")
+                results.append(self.builder.value_of(value))
+            body_block.results = tuple(results)
+        outputs = tuple(Value(p.spec) for p in phis)
+        self.builder.block.nodes.append(Node("while", None, tuple(initial), outputs, self.builder.location,
+                                             {"cond": cond_block, "body": body_block}))
+        scope.update({n: symbolic(o) for n, o in zip(names, outputs)})
+
+    # ---- expressions --------------------------------------------------------------------
+    def eval(self, node, scope: dict):
+        method = getattr(self, "_eval_" + type(node).__name__, None)
+        if method is None:
+            raise GraphError(f"The expression '{type(node).__name__}' is not supported in Graph mode.")
+        return method(node, scope)
+
+    def _eval_Constant(self, node, scope):
+        return node.value
+
+    def _eval_Name(self, node, scope):
+        name = node.id
+        if name in scope:
+            return scope[name]
+        if name in self.freevars:
+            try:
+                return self.freevars[name].cell_contents
+            except ValueError:
+                raise NameError(f"free variable '{name}' referenced before assignment") from None
+        if name in self.globals:
+            return self.globals[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise NameError(f"name '{name}' is not defined")
+
+    def _eval_Attribute(self, node, scope):
+        return getattr(self.eval(node.value, scope), node.attr)
+
+    def _eval_Tuple(self, node, scope):
+        return tuple(self._items(node.elts, scope))
+
+    def _eval_List(self, node, scope):
+        return list(self._items(node.elts, scope))
+
+    def _eval_Set(self, node, scope):
+        return set(self._items(node.elts, scope))
+
+    def _items(self, elts, scope):
+        for e in elts:
+            if isinstance(e, ast.Starred):
+                yield from self.eval(e.value, scope)
+            else:
+                yield self.eval(e, scope)
+
+    def _eval_Dict(self, node, scope):
+        result = {}
+        for k, v in zip(node.keys, node.values):
+            if k is None:
+                result.update(self.eval(v, scope))
+            else:
+                key = self.eval(k, scope)
+                if _is_runtime(key):
+                    raise GraphError("A dict key must be a constant in Graph mode, not a Tensor.")
+                result[key] = self.eval(v, scope)
+        return result
+
+    def _eval_BinOp(self, node, scope):
+        return _BINARY[type(node.op)](self.eval(node.left, scope), self.eval(node.right, scope))
+
+    def _eval_UnaryOp(self, node, scope):
+        operand = self.eval(node.operand, scope)
+        if isinstance(node.op, ast.Not):
+            return math_func.logical_not(_condition(operand)) if _is_runtime(operand) else not operand
+        return _UNARY[type(node.op)](operand)
+
+    def _eval_Compare(self, node, scope):
+        left = self.eval(node.left, scope)
+        result = None
+        for op, right_node in zip(node.ops, node.comparators):
+            right = self.eval(right_node, scope)
+            value = _COMPARE[type(op)](left, right)
+            result = value if result is None else _and(result, value)
+            if not _is_runtime(result) and not result:
+                return result
+            left = right
+        return result
+
+    def _eval_BoolOp(self, node, scope):
+        is_and = isinstance(node.op, ast.And)
+        result = self.eval(node.values[0], scope)
+        for value_node in node.values[1:]:
+            if not _is_runtime(result) and (not result if is_and else result):
+                return result
+            value = self.eval(value_node, scope)
+            if _is_runtime(result):
+                result = _and(result, value) if is_and else _or(result, value)
+            else:
+                result = value
+        return result
+
+    def _eval_IfExp(self, node, scope):
+        test = self.eval(node.test, scope)
+        if not _is_runtime(test):
+            return self.eval(node.body if test else node.orelse, scope)
+        from ..ops.function import selection_func
+        return selection_func.select(_condition(test), self.eval(node.body, scope), self.eval(node.orelse, scope))
+
+    def _eval_Subscript(self, node, scope):
+        return self.eval(node.value, scope)[self.eval(node.slice, scope)]
+
+    def _eval_Slice(self, node, scope):
+        parts = [None if p is None else self.eval(p, scope) for p in (node.lower, node.upper, node.step)]
+        if any(_is_runtime(p) for p in parts):
+            raise GraphError("A slice bound must be a constant in Graph mode, not a Tensor computed in the graph.")
+        return slice(*parts)
+
+    def _eval_Index(self, node, scope):  # Python < 3.9
+        return self.eval(node.value, scope)
+
+    def _eval_JoinedStr(self, node, scope):
+        return "".join(str(self.eval(v, scope)) for v in node.values)
+
+    def _eval_FormattedValue(self, node, scope):
+        value = self.eval(node.value, scope)
+        spec = "" if node.format_spec is None else self.eval(node.format_spec, scope)
+        return format(value, spec)
+
+    def _eval_Lambda(self, node, scope):
+        return Closure(node, scope, self)
+
+    def _eval_ListComp(self, node, scope):
+        return list(self._comprehension(node.elt, node.generators, scope))
+
+    def _eval_GeneratorExp(self, node, scope):
+        return self._eval_ListComp(node, scope)
+
+    def _eval_DictComp(self, node, scope):
+        pairs = self._comprehension(ast.Tuple([node.key, node.value], ast.Load()), node.generators, scope)
+        return dict(pairs)
+
+    def _comprehension(self, elt, generators, scope):
+        inner = dict(scope)
+        results = []
+
+        def loop(level):
+            if level == len(generators):
+                results.append(self.eval(elt, inner))
+                return
+            gen = generators[level]
+            for item in self.eval(gen.iter, inner):
+                self.assign(gen.target, item, inner)
+                if all(self.eval(c, inner) for c in gen.ifs):
+                    loop(level + 1)
+        loop(0)
+        return results
+
+    def _eval_Call(self, node, scope):
+        fn = self.eval(node.func, scope)
+        args = list(self._items(node.args, scope))
+        kwargs = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                kwargs.update(self.eval(kw.value, scope))
+            else:
+                kwargs[kw.arg] = self.eval(kw.value, scope)
+        return self.call(fn, tuple(args), kwargs)
+
+    def call(self, fn, args: tuple, kwargs: dict):
+        if fn is print:
+            return Print()(*args)
+        return self.call_other(fn, args, kwargs)
+
+
+def _returns(stmt) -> bool:
+    return any(isinstance(n, ast.Return) for n in ast.walk(stmt))
+
+
+def _is_runtime(value) -> bool:
+    return isinstance(value, (SymbolicTensor, Parameter))
+
+
+def _condition(test):
+    """A Tensor condition as a one-element Tensor (bool() of it picks the branch)."""
+    if isinstance(test, Tensor) and test.size != 1:
+        raise ValueError(f"The truth value of a Tensor with more than one element is ambiguous; the condition "
+                         f"has shape {test.shape}. Use .any() or .all().")
+    return test
+
+
+def _and(a, b):
+    return math_func.logical_and(_as_bool(a), _as_bool(b))
+
+
+def _or(a, b):
+    return math_func.logical_or(_as_bool(a), _as_bool(b))
+
+
+def _as_bool(value):
+    from ..common import dtype as mstype
+    if isinstance(value, Tensor):
+        return value if value.dtype is mstype.bool_ else value != 0
+    return Tensor(bool(value))
+
+
+def _unpack(value, count: int) -> list:
+    if isinstance(value, Tensor):
+        if value.ndim == 0 or value.shape[0] != count:
+            raise ValueError(f"can not unpack a Tensor of shape {value.shape} into {count} names")
+        return [value[i] for i in range(count)]
+    items = list(value)
+    if len(items) != count:
+        raise ValueError(f"expected {count} values to unpack, got {len(items)}")
+    return items
+
+
+def _as_load(target):
+    """The expression reading an assignment target (for `x += y`)."""
+    node = ast.parse(ast.unparse(target), mode="eval").body
+    return ast.copy_location(node, target)
+
+
+def _flatten(value):
+    """(leaves, structure) of a nest of tuples and lists."""
+    if type(value) in (tuple, list):
+        leaves, structures = [], []
+        for v in value:
+            sub_leaves, sub_structure = _flatten(v)
+            leaves += sub_leaves
+            structures.append(sub_structure)
+        return leaves, (type(value), tuple(structures))
+    return [value], None
+
+
+def _unflatten(leaves, structure):
+    def build(s, it):
+        if s is None:
+            return next(it)
+        kind, children = s
+        return kind(build(c, it) for c in children)
+    return build(structure, iter(leaves))
+
+
+def _describe(value) -> str:
+    if isinstance(value, Tensor):
+        return f"shape {tuple(value.shape)} and dtype {value.dtype}"
+    return f"the Python value {value!r}"
+
+
+def method_function(fn):
+    """The plain function under a bound method, and the bound object prepended as args."""
+    if isinstance(fn, types.MethodType):
+        return fn.__func__, (fn.__self__,)
+    return fn, ()
