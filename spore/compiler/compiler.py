@@ -13,7 +13,7 @@ import os
 from ..common import graph_handoff
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.composite import grad as _grad_api
+from ..ops.composite.grad import _check_sens, _Result, _targets, _tensor_leaves
 from ..ops.function import array_func
 from ..ops.primitive import TensorSpec
 from . import autodiff, passes
@@ -65,12 +65,12 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
                 input_values[i] = value
                 inputs[i] = symbolic(value)
         outputs = call(fn, tuple(inputs), {})
-        targets = _grad_api._targets(outputs, has_aux, api)
+        targets = _targets(outputs, has_aux, api)
         if sens is None:
             roots = [(t, array_func.ones_like(t)) for t in targets]
         else:
-            roots = list(zip(targets, _grad_api._tensor_leaves(sens)))
-            _grad_api._check_sens(api, targets, roots)
+            roots = list(zip(targets, _tensor_leaves(sens)))
+            _check_sens(api, targets, roots)
         nodes = block.nodes[start:]
         loads = _loads(nodes)
         leaves = set(input_values.values()) | {v for v, p in loads if any(p is w for w in weights)}
@@ -83,7 +83,7 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
         input_grads = tuple(_grad_or_zeros(grads, input_values[i], args[i]) for i in positions
                             if i in input_values)
         weight_grads = tuple(_weight_grad(grads, loads, w) for w in weights)
-    return _grad_api._Result(outputs, input_grads, weight_grads)
+    return _Result(outputs, input_grads, weight_grads)
 
 
 def _loads(nodes) -> list:

@@ -84,6 +84,8 @@ class Program:
                 kernel = self._global(node.prim.kernel, "k")
                 args = ", ".join(self._atom(a, True) for a in node.inputs)
                 lines.append(f"{pad}{target}{kernel}({args})")
+            elif node.kind == "effect" and _rebinds_parameters(node):
+                self._rebinding_kernel(node, lines, pad)
             elif node.kind == "effect":
                 prim = self._global(node.prim, "E")
                 args = ", ".join(self._atom(a, False) for a in node.inputs)
@@ -105,6 +107,19 @@ class Program:
                 self._while(node, lines, depth)
         if len(lines) == start:
             lines.append(f"{pad}pass")
+
+    def _rebinding_kernel(self, node, lines: list, pad: str) -> None:
+        """An update whose kernel returns the new states (optimizer steps): call it and
+        rebind the Parameters, as the Primitive's `run` would, without its checks (infer
+        made them when the graph was built)."""
+        prim = node.prim
+        args = ", ".join(f"{self._atom(a, True)}._t" if isinstance(a, Parameter) else self._atom(a, True)
+                         for a in node.inputs)
+        lines.append(f"{pad}_s = {self._global(prim.kernel, 'k')}({args})")
+        states = ", ".join(f"{self._atom(node.inputs[p], True)}._t" for p in prim.state_positions)
+        lines.append(f"{pad}{states}, = _s")
+        for value, index in zip(node.outputs, prim.output_indices):
+            lines.append(f"{pad}{self._name(value)} = _s[{index}]")
 
     def _yield(self, targets, results, lines: list, depth: int) -> None:
         if targets:
@@ -133,6 +148,11 @@ class Program:
         self._block(body, lines, depth + 1)
         self._yield(body.inputs, body.results, lines, depth + 1)
         self._yield(node.outputs, cond.inputs, lines, depth)
+
+
+def _rebinds_parameters(node) -> bool:
+    positions = getattr(node.prim, "state_positions", None)
+    return positions is not None and all(isinstance(node.inputs[p], Parameter) for p in positions)
 
 
 def _identifier(name: str) -> str:

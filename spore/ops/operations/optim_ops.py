@@ -37,6 +37,10 @@ class _ApplyOptimizer(Primitive):
     shape and a float dtype no wider than the variable's), the scalar hyper-parameters
     (`scalars`: Python numbers, or Tensors holding one value) and the states it returns
     (`outputs`). Every state has the variable's shape and dtype.
+
+    Derived per subclass: `state_positions`, the input positions the kernel's results
+    rebind, in order, and `output_indices`, which of those results the call returns (Graph
+    mode calls the kernel directly with these).
     """
 
     side_effect = True
@@ -49,10 +53,10 @@ class _ApplyOptimizer(Primitive):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         position = {name: i for i, name in enumerate(cls.inputs)}
-        cls._state_positions = tuple(position[name] for name in cls.states)
-        cls._tensor_positions = cls._state_positions[1:] + (position[cls.gradient],)
+        cls.state_positions = tuple(position[name] for name in cls.states)
+        cls._tensor_positions = cls.state_positions[1:] + (position[cls.gradient],)
         cls._scalar_positions = tuple(position[name] for name in cls.scalars)
-        cls._output_indices = tuple(cls.states.index(name) for name in cls.outputs)
+        cls.output_indices = tuple(cls.states.index(name) for name in cls.outputs)
 
     # ---- checks ---------------------------------------------------------------------------
     def check(self, *inputs):
@@ -116,11 +120,11 @@ class _ApplyOptimizer(Primitive):
         except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
             error = failure
         else:
-            for position, new in zip(self._state_positions, new_states):
+            for position, new in zip(self.state_positions, new_states):
                 args[position]._t = new
-            if len(self._output_indices) == 1:
-                return wrap(new_states[self._output_indices[0]])
-            return tuple(wrap(new_states[i]) for i in self._output_indices)
+            if len(self.output_indices) == 1:
+                return wrap(new_states[self.output_indices[0]])
+            return tuple(wrap(new_states[i]) for i in self.output_indices)
         self.infer(*args)
         raise RuntimeError(f"For '{self.name}', the update failed: {error}") from None
 
