@@ -145,6 +145,23 @@ def _conv3d_weight_grad_factory(prim):
     return lambda x, dout, w_size: _weight_gradient(prim, dout, x, _ints(w_size))
 
 
+def input_and_weight_gradient(input_prim, weight_prim):
+    """(dout, x, w) -> (dx, dw) for an input-gradient and a weight-gradient primitive of
+    the same convolution, in one torch call when the padding is symmetric (Graph mode
+    fuses the pair that a convolution's bprop emits)."""
+    window, groups, rank = input_prim.window, input_prim.group, input_prim.rank
+
+    def run(dout, x, w):
+        symmetric = _symmetric(window.declared_padding(x.shape[2:]))
+        if symmetric is None:
+            return (_input_gradient(input_prim, dout, w, tuple(x.shape)),
+                    _weight_gradient(weight_prim, dout, x, tuple(w.shape)))
+        dx, dw, _ = torch.ops.aten.convolution_backward(dout, x, w, None, window.stride, symmetric, window.dilation,
+                                                        False, [0] * rank, groups, (True, True, False))
+        return dx, dw
+    return run
+
+
 # ---- max pooling ---------------------------------------------------------------------------
 def _lowest(dtype: torch.dtype):
     """The padding value that never wins a max."""

@@ -123,7 +123,11 @@ class Tape:
             vid = self.variable_of(tensor)
             if vid is not None:
                 _accumulate(grads, vid, sens)
-        for node in reversed(self.nodes):
+        nodes = self.nodes
+        while nodes:
+            # Popped as it is processed: the values a node holds for its bprop are freed as
+            # soon as that bprop has run (their memory is then reused at once).
+            node = nodes.pop()
             dout = self._take_output_grads(node, grads)
             if dout is None:
                 continue

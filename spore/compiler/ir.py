@@ -52,6 +52,19 @@ class Node:
         self.tuple_output = tuple_output
 
 
+class FusedKernel:
+    """Stands in an `apply` node for primitives a pass merged into one kernel call (passes
+    run after autodiff, so it needs no bprop)."""
+
+    pure = True
+    side_effect = False
+
+    def __init__(self, name: str, kernel, merged: tuple):
+        self.name = name
+        self.kernel = kernel
+        self.attrs = {"merged": tuple(repr(p) for p in merged)}
+
+
 class Block:
     """Nodes in program order, and the atoms the block yields (for branch and loop
     blocks; a graph's body yields nothing, its outputs are kept by the Graph)."""

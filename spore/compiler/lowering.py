@@ -27,7 +27,7 @@ class Program:
         self._globals: dict = {"wrap": wrap}
         self._ids: dict[int, str] = {}
         body: list[str] = []
-        self._block(graph.body, body, 1)
+        self._block(graph.body, body, 1, _last_uses(graph))
         body.append(f"    return {self._output(graph.output)}")
         params = ", ".join(self._name(v) for v in graph.inputs)
         self.source = f"def {_identifier(graph.name)}({params}):\n" + "\n".join(body) + "\n"
@@ -57,8 +57,7 @@ class Program:
         if isinstance(atom, Tensor):
             return self._global(atom._data(), "c") if raw else self._global(atom, "t")
         if type(atom) in (tuple, list):
-            inner = ", ".join(self._atom(a, raw) for a in atom)
-            return f"({inner},)" if type(atom) is tuple else f"[{inner}]"
+            return _sequence(type(atom), [self._atom(a, raw) for a in atom])
         if atom is None or type(atom) in (bool, int, str) or (type(atom) is float and math.isfinite(atom)):
             return repr(atom)
         return self._global(atom, "k")
@@ -69,18 +68,28 @@ class Program:
         if isinstance(output, Tensor) and not isinstance(output, Parameter):
             return f"wrap({self._global(output._data(), 'c')})"
         if type(output) in (tuple, list):
-            inner = ", ".join(self._output(o) for o in output)
-            return f"({inner},)" if type(output) is tuple else f"[{inner}]"
+            return _sequence(type(output), [self._output(o) for o in output])
         return self._atom(output, True)
 
     # ---- code ---------------------------------------------------------------------------
-    def _block(self, block: Block, lines: list, depth: int) -> None:
+    def _block(self, block: Block, lines: list, depth: int, last_uses: dict | None = None) -> None:
+        """The code of `block`; with `last_uses` ({node index: values}), each value is
+        deleted after the node that uses it last, so its memory is reused at once."""
         pad = "    " * depth
         start = len(lines)
-        for node in block.nodes:
+        for index, node in enumerate(block.nodes):
             outs = ", ".join(self._name(v) for v in node.outputs)
             target = f"{outs}{',' if len(node.outputs) == 1 and node.tuple_output else ''} = " if outs else ""
-            if node.kind == "apply":
+            if node.kind == "apply" and _runs_differently(node.prim):
+                # run() reshapes the kernel's results (BatchNorm's kernel returns 7, run 5)
+                args = "".join(self._atom(a, False) + ", " for a in node.inputs)
+                call = f"{self._global(node.prim, 'E')}.run(({args}))"
+                if node.tuple_output:
+                    lines.append(f"{pad}_r = {call}")
+                    lines.append(f"{pad}{outs} = {', '.join(f'_r[{i}]._t' for i in range(len(node.outputs)))}")
+                else:
+                    lines.append(f"{pad}{outs} = {call}._t")
+            elif node.kind == "apply":
                 kernel = self._global(node.prim.kernel, "k")
                 args = ", ".join(self._atom(a, True) for a in node.inputs)
                 lines.append(f"{pad}{target}{kernel}({args})")
@@ -105,6 +114,9 @@ class Program:
                 self._if(node, lines, depth)
             elif node.kind == "while":
                 self._while(node, lines, depth)
+            dead = (last_uses or {}).get(index)
+            if dead:
+                lines.append(f"{pad}del {', '.join(self._name(v) for v in dead)}")
         if len(lines) == start:
             lines.append(f"{pad}pass")
 
@@ -150,9 +162,58 @@ class Program:
         self._yield(node.outputs, cond.inputs, lines, depth)
 
 
+def _last_uses(graph: Graph) -> dict:
+    """{index of a body node: the values defined in the body that no later node or output
+    uses}."""
+    last: dict = {}
+    for index, node in enumerate(graph.body.nodes):
+        for value in node.outputs:
+            last[value] = index
+        for value in _values_in(node):
+            if value in last:
+                last[value] = index
+    kept = set(_flat_values(graph.output))
+    by_index: dict = {}
+    for value, index in last.items():
+        if value not in kept:
+            by_index.setdefault(index, []).append(value)
+    return by_index
+
+
+def _values_in(node):
+    yield from _flat_values(node.inputs)
+    for block in node.blocks.values():
+        for inner in block.nodes:
+            yield from _values_in(inner)
+        yield from _flat_values(block.results)
+
+
+def _flat_values(atoms):
+    if isinstance(atoms, Value):
+        yield atoms
+    elif type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from _flat_values(atom)
+
+
 def _rebinds_parameters(node) -> bool:
     positions = getattr(node.prim, "state_positions", None)
     return positions is not None and all(isinstance(node.inputs[p], Parameter) for p in positions)
+
+
+def _runs_differently(prim) -> bool:
+    """A pure primitive whose `run` does more than wrap its kernel's results (so the
+    kernel alone can not stand for it)."""
+    from ..ops.primitive import Primitive
+    return getattr(type(prim), "run", Primitive.run) is not Primitive.run
+
+
+def _sequence(kind: type, items: list) -> str:
+    """Source text of a tuple or list of the given items' source texts (`()` when empty)."""
+    inner = ", ".join(items)
+    if kind is list:
+        return f"[{inner}]"
+    return f"({inner},)" if items else "()"
 
 
 def _identifier(name: str) -> str:

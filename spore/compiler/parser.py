@@ -71,13 +71,19 @@ class Source:
     def __init__(self, code):
         self.filename = code.co_filename
         name = getattr(code, "co_qualname", code.co_name)
+        is_lambda = code.co_name == "<lambda>"
         try:
-            lines, first = inspect.getsourcelines(code)
+            # A lambda may sit inside a larger expression (its own lines need not parse
+            # alone) and share its line with other lambdas: it is found in the file's tree.
+            lines, first = (inspect.findsource(code)[0], 1) if is_lambda else inspect.getsourcelines(code)
         except (OSError, TypeError) as failure:
             raise GraphError(f"Graph mode needs the source of '{name}' ({self.filename}), but it can not be "
                              f"read: {failure}.") from None
         self.first_line = max(first, 1)
         self.lines = lines
+        if is_lambda:
+            self.node = _find_lambda(ast.parse("".join(lines)), code, name)
+            return
         tree = ast.parse(textwrap.dedent("".join(lines)))
         ast.increment_lineno(tree, self.first_line - 1)
         self.node = _find_function(tree, code, name)
@@ -90,13 +96,32 @@ class Source:
 
 
 def _find_function(tree, code, name: str):
-    is_lambda = code.co_name == "<lambda>"
     for node in ast.walk(tree):
-        if is_lambda and isinstance(node, ast.Lambda):
-            return node
-        if not is_lambda and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
             return node
     raise GraphError(f"Graph mode could not find the definition of '{name}' in its source.")
+
+
+def _find_lambda(tree, code, name: str):
+    """The lambda of `code` among those starting on its line: the innermost one whose body
+    spans the source positions of the code's instructions (Python 3.11+), else the one
+    with the code's argument names."""
+    found = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno]
+    if len(found) > 1 and hasattr(code, "co_positions"):
+        spans = [(p[0], p[2], p[1], p[3]) for p in code.co_positions()
+                 if None not in p and (p[0], p[2]) != (p[1], p[3])]
+        found = sorted((n for n in found if spans and all(
+            (n.body.lineno, n.body.col_offset) <= (line, col) and (end_line, end_col) <= (
+                n.body.end_lineno, n.body.end_col_offset) for line, col, end_line, end_col in spans)),
+            key=lambda n: (n.body.end_lineno - n.body.lineno, n.body.end_col_offset - n.body.col_offset))[:1]
+    if len(found) > 1:
+        arguments = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+        found = [n for n in found if tuple(a.arg for a in n.args.posonlyargs + n.args.args + n.args.kwonlyargs)
+                 == arguments]
+    if len(found) != 1:
+        raise GraphError(f"Graph mode could not tell which lambda on line {code.co_firstlineno} is '{name}'; "
+                         f"define it with 'def' or on a line of its own.")
+    return found[0]
 
 
 @functools.cache

@@ -4,11 +4,17 @@ branches with constant conditions already happened while the parser built the gr
 - common subexpression elimination: a pure primitive applied again to the same inputs
   with the same attributes reuses the first result;
 - dead code elimination: nodes whose results nothing uses are dropped, except side
-  effects, which keep their place in program order.
+  effects, which keep their place in program order;
+- fusion of a convolution's input and weight gradients (the pair its bprop emits) into
+  one kernel call.
 """
 from __future__ import annotations
 
-from .ir import Block, Graph, Value
+from .._kernels.conv import input_and_weight_gradient
+from .ir import Block, FusedKernel, Graph, Node, Value
+
+_INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
+_WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
 
 
 def eliminate_common_subexpressions(graph: Graph) -> None:
@@ -85,7 +91,55 @@ def _mark(atoms, live: set) -> None:
             _mark(a, live)
 
 
+def fuse_convolution_gradients(graph: Graph) -> None:
+    _fuse_block(graph.body)
+
+
+def _fuse_block(block: Block) -> None:
+    for node in block.nodes:
+        for sub in node.blocks.values():
+            _fuse_block(sub)
+    input_grads, weight_grads = {}, {}
+    for index, node in enumerate(block.nodes):
+        if node.kind != "apply":
+            continue
+        name = type(node.prim).__name__
+        if name in _INPUT_GRADIENTS:
+            input_grads.setdefault(node.inputs[0], []).append(index)
+        elif name in _WEIGHT_GRADIENTS:
+            weight_grads.setdefault(node.inputs[0], []).append(index)
+    defined_at = {v: i for i, node in enumerate(block.nodes) for v in node.outputs}
+    fused, removed = {}, set()
+    for dout, input_indices in input_grads.items():
+        for i in input_indices:
+            for j in weight_grads.get(dout, ()):
+                if j in removed or i in removed:
+                    continue
+                a, b = block.nodes[i], block.nodes[j]
+                if not _same_convolution(a.prim, b.prim):
+                    continue
+                x, w = b.inputs[1], a.inputs[1]
+                first = min(i, j)
+                if any(defined_at.get(v, -1) >= first for v in (x, w) if isinstance(v, Value)):
+                    continue
+                kernel = FusedKernel(f"{a.prim.name}+{b.prim.name}", input_and_weight_gradient(a.prim, b.prim),
+                                     (a.prim, b.prim))
+                fused[first] = Node("apply", kernel, (dout, x, w), a.outputs + b.outputs, a.location,
+                                    tuple_output=True)
+                removed.add(max(i, j))
+                removed.add(first)
+    if fused:
+        block.nodes = [fused.get(i, node) for i, node in enumerate(block.nodes) if i in fused or i not in removed]
+
+
+def _same_convolution(input_prim, weight_prim) -> bool:
+    return (input_prim.window == weight_prim.window and input_prim.group == weight_prim.group
+            and input_prim.rank == weight_prim.rank and input_prim.attrs.get("data_format", "NCHW") == "NCHW"
+            and weight_prim.attrs.get("data_format", "NCHW") == "NCHW")
+
+
 def optimize(graph: Graph) -> Graph:
     eliminate_common_subexpressions(graph)
     eliminate_dead_code(graph)
+    fuse_convolution_gradients(graph)
     return graph
