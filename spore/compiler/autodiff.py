@@ -5,7 +5,8 @@ graph values.
 value flows through, it calls the node's bprop with symbolic Tensors for the inputs, the
 output and its gradient; the bprop's primitive calls add the backward nodes to the graph
 being built. An `if` node's gradient is an `if` on the same condition whose branches
-are the gradients of the forward branches.
+are the gradients of the forward branches; a `while` node's gradient is a `while_grad`
+node that runs the loop backwards over its saved iterations.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 
 from ..autograd.tape import _bprop_of
 from ..common import dtype as mstype
+from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.bprop.registry import set_needed_inputs
 from ..ops.function import math_func
@@ -25,7 +27,7 @@ def requiring_grad(nodes: list[Node], leaves: set) -> set:
     with an input that requires it."""
     required = set(leaves)
     for node in nodes:
-        if node.kind == "apply" and any(_requires(a, required) for a in node.inputs):
+        if node.kind in ("apply", "effect") and any(_requires(a, required) for a in node.inputs):
             required.update(node.outputs)
         elif node.kind == "if":
             for block in node.blocks.values():
@@ -33,14 +35,25 @@ def requiring_grad(nodes: list[Node], leaves: set) -> set:
             results = zip(node.blocks["then"].results, node.blocks["orelse"].results)
             required.update(out for out, pair in zip(node.outputs, results)
                             if any(_requires(r, required) for r in pair))
-        elif node.kind == "while" and any(_requires(a, required) for a in node.inputs):
+        elif node.kind == "while" and (any(_requires(a, required) for a in node.inputs)
+                                       or _free_and_loaded(node.blocks["body"], required)):
             required.update(node.outputs)
     return required
 
 
+def parameter_key(param: Parameter) -> tuple:
+    """Where the gradient of a Parameter that an effect node takes as it is (not loaded:
+    BatchNorm in training takes its scale and bias so) is kept, in `required` and grads."""
+    return ("parameter", id(param))
+
+
+def _key(atom):
+    return parameter_key(atom) if isinstance(atom, Parameter) else atom
+
+
 def _requires(atom, required: set) -> bool:
-    if isinstance(atom, Value):
-        return atom in required
+    if isinstance(atom, (Value, Parameter)):
+        return _key(atom) in required
     if type(atom) in (tuple, list):
         return any(_requires(a, required) for a in atom)
     return False
@@ -50,13 +63,12 @@ def backward(builder: GraphBuilder, nodes: list[Node], grads: dict, required: se
     """Propagate `grads` ({value: gradient Tensor}) back through `nodes`; returns the
     gradients of the values the nodes do not define (and of the loads among them)."""
     for node in reversed(nodes):
-        if node.kind == "apply":
+        if node.kind in ("apply", "effect"):  # effects with a bprop: BatchNorm in training, Assign*
             _apply_backward(node, grads, required)
         elif node.kind == "if":
             _if_backward(builder, node, grads, required)
-        elif node.kind == "while" and any(v in grads for v in node.outputs):
-            raise GraphError("Gradients through a 'while' loop on a Tensor condition are not supported in Graph "
-                             "mode; loop over a Python range instead (it is unrolled).")
+        elif node.kind == "while":
+            _while_backward(builder, node, grads, required)
     return grads
 
 
@@ -91,10 +103,11 @@ def accumulate(grads: dict, atom, grad, required: set) -> None:
         for a, g in zip(atom, grad):
             accumulate(grads, a, g, required)
         return
-    if not isinstance(atom, Value) or atom not in required:
+    if not isinstance(atom, (Value, Parameter)) or _key(atom) not in required:
         return
-    previous = grads.get(atom)
-    grads[atom] = grad if previous is None else math_func.add(previous, grad)
+    key = _key(atom)
+    previous = grads.get(key)
+    grads[key] = grad if previous is None else math_func.add(previous, grad)
 
 
 def zeros(value: Value) -> Tensor:
@@ -131,6 +144,9 @@ def _if_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) 
                 if dout is not None:
                     accumulate(branch_grads, result, dout, required | {result})
             backward(builder, block.nodes, branch_grads, required)
+            if any(isinstance(k, tuple) for k in branch_grads):
+                raise GraphError("A gradient for a Parameter that a side-effecting op (such as BatchNorm in "
+                                 "training) takes inside an 'if' on a Tensor is not supported in Graph mode.")
             back.results = tuple(builder.value_of(branch_grads[t]) if t in branch_grads
                                  else builder.value_of(zeros(t)) for t in targets)
         backward_blocks.append(back)
@@ -139,6 +155,43 @@ def _if_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) 
                                     {"then": backward_blocks[0], "orelse": backward_blocks[1]}))
     for target, out in zip(targets, outputs):
         accumulate(grads, target, symbolic(out), required | {target})
+
+
+def _while_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) -> None:
+    """The loop run backwards: from the last iteration to the first, the body is
+    recomputed from that iteration's saved carried values and its backward applied,
+    carrying the gradients of the carried values and summing those of free values."""
+    douts = [grads.pop(v, None) for v in node.outputs]
+    if all(d is None for d in douts):
+        return
+    body = node.blocks["body"]
+    phis = body.inputs
+    inner_required = requiring_grad(body.nodes, required | set(phis))
+    free = _free_and_loaded(body, inner_required)
+    carried_in = tuple(Value(p.spec) for p in phis)
+    sums_in = tuple(Value(f.spec) for f in free)
+    with builder.nested(Block(carried_in + sums_in)) as back:
+        body_grads: dict = {}
+        for result, carried in zip(body.results, carried_in):
+            accumulate(body_grads, result, symbolic(carried), inner_required | {result})
+        backward(builder, body.nodes, body_grads, inner_required)
+        carried_out = [builder.value_of(body_grads[p]) if p in body_grads else builder.value_of(zeros(p))
+                       for p in phis]
+        sums_out = [builder.value_of(math_func.add(symbolic(total), body_grads[f])) if f in body_grads else total
+                    for total, f in zip(sums_in, free)]
+        back.results = tuple(carried_out) + tuple(sums_out)
+    node.saves_state = True
+    initial = tuple(builder.value_of(d if d is not None else zeros(v)) for d, v in zip(douts, node.outputs))
+    initial_sums = tuple(builder.value_of(zeros(f)) for f in free)
+    outputs = tuple(Value(v.spec) for v in carried_in + sums_in)
+    grad_node = Node("while_grad", None, initial + initial_sums + node.outputs, outputs, node.location,
+                     {"back": back})
+    grad_node.forward = node
+    builder.block.nodes.append(grad_node)
+    for atom, out in zip(node.inputs, outputs[:len(phis)]):
+        accumulate(grads, atom, symbolic(out), required)
+    for value, out in zip(free, outputs[len(phis):]):
+        accumulate(grads, value, symbolic(out), required | {value})
 
 
 def _free_and_loaded(block: Block, required: set) -> list:

@@ -9,7 +9,11 @@ Node kinds:
 - `if`: two blocks, `then` and `orelse`, run by a Tensor condition; each ends with the
   atoms it yields, which become the node's outputs;
 - `while`: a loop over carried values: `cond` computes the condition from them and
-  `body` their next values.
+  `body` their next values. When it is differentiated it `saves_state`: the carried
+  values of every iteration, which its `while_grad` node (whose `forward` it is) walks
+  in reverse, recomputing each iteration's body and running the body's backward `back`
+  block; its inputs are the output gradients, the initial sums of the gradients of free
+  values, and (as a dependency only) the forward loop's outputs.
 
 A value is defined once (SSA). A Tensor value carries its TensorSpec. Printing a block
 gives one line per node: `%5 = Add(%3, %4)  # file.py:12`.
@@ -38,7 +42,8 @@ class Value:
 
 
 class Node:
-    __slots__ = ("kind", "prim", "inputs", "outputs", "location", "blocks", "param", "tuple_output")
+    __slots__ = ("kind", "prim", "inputs", "outputs", "location", "blocks", "param", "tuple_output", "forward",
+                 "saves_state")
 
     def __init__(self, kind: str, prim, inputs: tuple, outputs: tuple, location: str = "",
                  blocks: dict | None = None, param: Parameter | None = None, tuple_output: bool = False):
@@ -50,6 +55,8 @@ class Node:
         self.blocks = blocks or {}
         self.param = param
         self.tuple_output = tuple_output
+        self.forward: Node | None = None
+        self.saves_state = False
 
 
 class FusedKernel:

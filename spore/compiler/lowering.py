@@ -114,6 +114,8 @@ class Program:
                 self._if(node, lines, depth)
             elif node.kind == "while":
                 self._while(node, lines, depth)
+            elif node.kind == "while_grad":
+                self._while_grad(node, lines, depth)
             dead = (last_uses or {}).get(index)
             if dead:
                 lines.append(f"{pad}del {', '.join(self._name(v) for v in dead)}")
@@ -153,13 +155,29 @@ class Program:
         pad = "    " * depth
         cond, body = node.blocks["cond"], node.blocks["body"]
         self._yield(cond.inputs, node.inputs, lines, depth)
+        if node.saves_state:
+            lines.append(f"{pad}{_stack(node)} = []")
         lines.append(f"{pad}while True:")
         self._block(cond, lines, depth + 1)
         lines.append(f"{pad}    if not {self._atom(cond.results[0], True)}:")
         lines.append(f"{pad}        break")
+        if node.saves_state:
+            lines.append(f"{pad}    {_stack(node)}.append(({''.join(self._name(p) + ', ' for p in body.inputs)}))")
         self._block(body, lines, depth + 1)
         self._yield(body.inputs, body.results, lines, depth + 1)
         self._yield(node.outputs, cond.inputs, lines, depth)
+
+    def _while_grad(self, node, lines: list, depth: int) -> None:
+        """for each saved iteration, last first: recompute the body, run its backward."""
+        pad = "    " * depth
+        forward, back = node.forward, node.blocks["back"]
+        body = forward.blocks["body"]
+        self._yield(back.inputs, node.inputs[:len(back.inputs)], lines, depth)
+        lines.append(f"{pad}for {''.join(self._name(p) + ', ' for p in body.inputs)}in reversed({_stack(forward)}):")
+        self._block(body, lines, depth + 1)
+        self._block(back, lines, depth + 1)
+        self._yield(back.inputs, back.results, lines, depth + 1)
+        self._yield(node.outputs, back.inputs, lines, depth)
 
 
 def _last_uses(graph: Graph) -> dict:
@@ -182,6 +200,8 @@ def _last_uses(graph: Graph) -> dict:
 
 def _values_in(node):
     yield from _flat_values(node.inputs)
+    if node.forward is not None:  # while_grad recomputes the forward body
+        yield from _values_in(node.forward)
     for block in node.blocks.values():
         for inner in block.nodes:
             yield from _values_in(inner)
@@ -194,6 +214,11 @@ def _flat_values(atoms):
     elif type(atoms) in (tuple, list):
         for atom in atoms:
             yield from _flat_values(atom)
+
+
+def _stack(node) -> str:
+    """The name of the list a differentiated `while` saves its iterations' values in."""
+    return f"_saved{id(node)}"
 
 
 def _rebinds_parameters(node) -> bool:
