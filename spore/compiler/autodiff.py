@@ -35,8 +35,7 @@ def requiring_grad(nodes: list[Node], leaves: set) -> set:
             results = zip(node.blocks["then"].results, node.blocks["orelse"].results)
             required.update(out for out, pair in zip(node.outputs, results)
                             if any(_requires(r, required) for r in pair))
-        elif node.kind == "while" and (any(_requires(a, required) for a in node.inputs)
-                                       or _free_and_loaded(node.blocks["body"], required)):
+        elif node.kind in ("custom_bprop", "while") and _reached(node, required):
             required.update(node.outputs)
     return required
 
@@ -49,6 +48,14 @@ def parameter_key(param: Parameter) -> tuple:
 
 def _key(atom):
     return parameter_key(atom) if isinstance(atom, Parameter) else atom
+
+
+def _reached(node: Node, required: set) -> bool:
+    """Whether a gradient reaches a custom_bprop or while node: through an input, or
+    (a loop) through a free value its body uses."""
+    if any(_requires(a, required) for a in node.inputs):
+        return True
+    return node.kind == "while" and bool(_free_and_loaded(node.blocks["body"], required))
 
 
 def _requires(atom, required: set) -> bool:
@@ -69,6 +76,8 @@ def backward(builder: GraphBuilder, nodes: list[Node], grads: dict, required: se
             _if_backward(builder, node, grads, required)
         elif node.kind == "while":
             _while_backward(builder, node, grads, required)
+        elif node.kind == "custom_bprop":
+            _custom_backward(builder, node, grads, required)
     return grads
 
 
@@ -155,6 +164,24 @@ def _if_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) 
                                     {"then": backward_blocks[0], "orelse": backward_blocks[1]}))
     for target, out in zip(targets, outputs):
         accumulate(grads, target, symbolic(out), required | {target})
+
+
+def _custom_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) -> None:
+    """A Cell's own bprop(*inputs, out, dout) gives its inputs' gradients."""
+    douts = [grads.pop(v, None) for v in node.outputs]
+    if all(d is None for d in douts):
+        return
+    cell = node.prim
+    douts = [d if d is not None else zeros(v) for d, v in zip(douts, node.outputs)]
+    outs = tuple(symbolic(v) for v in node.outputs)
+    out, dout = (outs, tuple(douts)) if node.tuple_output else (outs[0], douts[0])
+    inputs = tuple(_as_argument(a) for a in node.inputs)
+    input_grads = builder.call(type(cell).bprop, (cell,) + inputs + (out, dout), {})
+    if not isinstance(input_grads, (tuple, list)) or len(input_grads) < len(inputs):
+        raise ValueError(f"For '{type(cell).__name__}', the bprop must return a tuple of {len(inputs)} gradients "
+                         f"(one per input).")
+    for atom, grad in zip(node.inputs, input_grads):
+        accumulate(grads, atom, grad, required)
 
 
 def _while_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) -> None:

@@ -82,7 +82,10 @@ def is_dynamic(value) -> bool:
 class GraphBuilder:
     """Collects nodes into blocks while a graph is built."""
 
-    def __init__(self):
+    def __init__(self, call):
+        self.call = call
+        """call(fn, args, kwargs): how code being compiled calls a function (the parser
+        reads user functions); autodiff calls custom bprops through it."""
         self.blocks: list[Block] = [Block()]
         self.load_levels: list[dict] = [{}]
         self.location = ""

@@ -18,7 +18,7 @@ from ..ops.function import array_func
 from ..ops.primitive import TensorSpec
 from . import autodiff, passes
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
-from .ir import Graph, Value
+from .ir import Block, Graph, Node, Value
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
 
@@ -44,10 +44,33 @@ def call_cell(cell, args: tuple, kwargs: dict):
     without hooks; called from Python in GRAPH_MODE, the Cell compiles and runs."""
     if graph_handoff.builder is None:
         return cell_program_call(cell, args, kwargs)
+    if cell._has_bprop:
+        return _with_custom_bprop(cell, args, kwargs)
     construct = type(cell).construct
     if is_user_code(construct):
         return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
     return cell.construct(*args, **kwargs)
+
+
+def _with_custom_bprop(cell, args: tuple, kwargs: dict):
+    """A Cell with its own bprop: its construct's nodes go into a `custom_bprop` node,
+    which autodiff differentiates with the Cell's bprop instead of their own."""
+    builder = graph_handoff.builder
+    block = builder.block
+    start = len(block.nodes)
+    outputs = call_cell_body(cell, type(cell).construct, args, kwargs)
+    body = Block()
+    body.nodes = block.nodes[start:]
+    del block.nodes[start:]
+    flat = outputs if isinstance(outputs, tuple) else (outputs,)
+    if not all(isinstance(o, Tensor) for o in flat):
+        raise GraphError(f"For '{type(cell).__name__}', a Cell with a custom bprop must return Tensors in Graph mode.")
+    body.results = tuple(builder.value_of(o) for o in flat)
+    inputs = tuple(builder.value_of(a) if isinstance(a, Tensor) else a for a in args)
+    node = Node("custom_bprop", cell, inputs, body.results, builder.location, {"body": body},
+                tuple_output=isinstance(outputs, tuple))
+    block.nodes.append(node)
+    return outputs
 
 
 def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_aux: bool, api: str):
@@ -74,6 +97,7 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
         nodes = block.nodes[start:]
         loads = _loads(nodes)
         leaves = set(input_values.values()) | {v for v, p in loads if any(p is w for w in weights)}
+        leaves |= {autodiff.parameter_key(w) for w in weights}   # taken as they are by effects
         required = autodiff.requiring_grad(nodes, leaves)
         grads: dict = {}
         for target, root in roots:
@@ -102,7 +126,7 @@ def _grad_or_zeros(grads: dict, value: Value, like: Tensor):
 
 
 def _weight_grad(grads: dict, loads: list, weight: Parameter):
-    total = None
+    total = grads.get(autodiff.parameter_key(weight))
     for value, param in loads:
         if param is weight and value in grads:
             total = grads[value] if total is None else total + grads[value]
@@ -148,7 +172,7 @@ def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
     """Build, differentiate, optimize and lower `fn(*args, **kwargs)`."""
     if graph_handoff.builder is not None:
         raise GraphError("compile_program can not run while another graph is built")
-    builder = GraphBuilder()
+    builder = GraphBuilder(call)
     inputs: list[Value] = []
     symbolic_args = _symbolic_inputs(args, inputs)
     symbolic_kwargs = {k: _symbolic_inputs(v, inputs) for k, v in kwargs.items()}

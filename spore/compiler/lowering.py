@@ -116,6 +116,8 @@ class Program:
                 self._while(node, lines, depth)
             elif node.kind == "while_grad":
                 self._while_grad(node, lines, depth)
+            elif node.kind == "custom_bprop":  # its own bprop mattered to autodiff only
+                self._block(node.blocks["body"], lines, depth)
             dead = (last_uses or {}).get(index)
             if dead:
                 lines.append(f"{pad}del {', '.join(self._name(v) for v in dead)}")
