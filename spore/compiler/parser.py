@@ -291,9 +291,17 @@ class FunctionParser:
         if kind is ast.Name:
             scope[target.id] = value
         elif kind in (ast.Tuple, ast.List):
-            items = _unpack(value, len(target.elts))
+            starred = [i for i, t in enumerate(target.elts) if isinstance(t, ast.Starred)]
+            if starred:   # `a, *b, c = ...`: b gets a list of the middle items
+                items, before, after = _unpack(value, None), starred[0], len(target.elts) - starred[0] - 1
+                if len(items) < before + after:
+                    raise ValueError(f"not enough values to unpack (expected at least {before + after}, got "
+                                     f"{len(items)})")
+                items = items[:before] + [items[before:len(items) - after]] + items[len(items) - after:]
+            else:
+                items = _unpack(value, len(target.elts))
             for t, v in zip(target.elts, items):
-                self.assign(t, v, scope)
+                self.assign(t.value if isinstance(t, ast.Starred) else t, v, scope)
         elif kind is ast.Subscript:
             container = self.eval(target.value, scope)
             container[self.eval(target.slice, scope)] = value
@@ -665,13 +673,14 @@ def _as_bool(value):
     return Tensor(bool(value))
 
 
-def _unpack(value, count: int) -> list:
+def _unpack(value, count) -> list:
+    """The items `value` unpacks into: `count` of them (any number when count is None)."""
     if isinstance(value, Tensor):
-        if value.ndim == 0 or value.shape[0] != count:
+        if value.ndim == 0 or count not in (None, value.shape[0]):
             raise ValueError(f"can not unpack a Tensor of shape {value.shape} into {count} names")
-        return [value[i] for i in range(count)]
+        return [value[i] for i in range(value.shape[0])]
     items = list(value)
-    if len(items) != count:
+    if count is not None and len(items) != count:
         raise ValueError(f"expected {count} values to unpack, got {len(items)}")
     return items
 
