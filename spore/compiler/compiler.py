@@ -13,7 +13,7 @@ import os
 from ..common import graph_handoff
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.composite.grad import _check_sens, _Result, _targets, _tensor_leaves
+from ..ops.composite.grad import _Result, roots_of
 from ..ops.function import array_func
 from ..ops.primitive import TensorSpec
 from . import autodiff, passes
@@ -88,12 +88,7 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
                 input_values[i] = value
                 inputs[i] = symbolic(value)
         outputs = call(fn, tuple(inputs), {})
-        targets = _targets(outputs, has_aux, api)
-        if sens is None:
-            roots = [(t, array_func.ones_like(t)) for t in targets]
-        else:
-            roots = list(zip(targets, _tensor_leaves(sens)))
-            _check_sens(api, targets, roots)
+        roots = roots_of(outputs, sens, has_aux, api)
         nodes = block.nodes[start:]
         loads = _loads(nodes)
         leaves = set(input_values.values()) | {v for v, p in loads if any(p is w for w in weights)}

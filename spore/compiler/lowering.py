@@ -82,13 +82,7 @@ class Program:
             target = f"{outs}{',' if len(node.outputs) == 1 and node.tuple_output else ''} = " if outs else ""
             if node.kind == "apply" and _runs_differently(node.prim):
                 # run() reshapes the kernel's results (BatchNorm's kernel returns 7, run 5)
-                args = "".join(self._atom(a, False) + ", " for a in node.inputs)
-                call = f"{self._global(node.prim, 'E')}.run(({args}))"
-                if node.tuple_output:
-                    lines.append(f"{pad}_r = {call}")
-                    lines.append(f"{pad}{outs} = {', '.join(f'_r[{i}]._t' for i in range(len(node.outputs)))}")
-                else:
-                    lines.append(f"{pad}{outs} = {call}._t")
+                self._run_call(node, lines, pad)
             elif node.kind == "apply":
                 kernel = self._global(node.prim.kernel, "k")
                 args = ", ".join(self._atom(a, True) for a in node.inputs)
@@ -96,16 +90,7 @@ class Program:
             elif node.kind == "effect" and _rebinds_parameters(node):
                 self._rebinding_kernel(node, lines, pad)
             elif node.kind == "effect":
-                prim = self._global(node.prim, "E")
-                args = ", ".join(self._atom(a, False) for a in node.inputs)
-                call = f"{prim}.run(({args}{',' if len(node.inputs) == 1 else ''}))"
-                if not node.outputs:
-                    lines.append(f"{pad}{call}")
-                elif node.tuple_output:
-                    lines.append(f"{pad}_r = {call}")
-                    lines.append(f"{pad}{outs} = {', '.join(f'_r[{i}]._t' for i in range(len(node.outputs)))}")
-                else:
-                    lines.append(f"{pad}{outs} = {call}._t")
+                self._run_call(node, lines, pad)
             elif node.kind == "load":
                 lines.append(f"{pad}{outs} = {self._global(node.param, 'P')}._t")
             elif node.kind == "const":
@@ -123,6 +108,19 @@ class Program:
                 lines.append(f"{pad}del {', '.join(self._name(v) for v in dead)}")
         if len(lines) == start:
             lines.append(f"{pad}pass")
+
+    def _run_call(self, node, lines: list, pad: str) -> None:
+        """A call through the Primitive's `run`, on Tensors, taking the raw results."""
+        args = "".join(self._atom(a, False) + ", " for a in node.inputs)
+        call = f"{self._global(node.prim, 'E')}.run(({args}))"
+        outs = ", ".join(self._name(v) for v in node.outputs)
+        if not node.outputs:
+            lines.append(f"{pad}{call}")
+        elif node.tuple_output:
+            lines.append(f"{pad}_r = {call}")
+            lines.append(f"{pad}{outs}, = {''.join(f'_r[{i}]._t, ' for i in range(len(node.outputs)))}")
+        else:
+            lines.append(f"{pad}{outs} = {call}._t")
 
     def _rebinding_kernel(self, node, lines: list, pad: str) -> None:
         """An update whose kernel returns the new states (optimizer steps): call it and

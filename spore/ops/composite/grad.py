@@ -43,19 +43,23 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
         input_vids = [tape.watch(args[i]) if isinstance(args[i], Tensor) else None for i in positions]
         weight_vids = [tape.watch(w) for w in weights]
         outputs = fn(*args)
-        targets = _targets(outputs, has_aux, api)
-        if sens is None:
-            roots = [(t, array_func.ones_like(t)) for t in targets]
-        else:
-            roots = list(zip(targets, _tensor_leaves(sens)))
-            _check_sens(api, targets, roots)
-        grads = tape.backward(roots)
+        grads = tape.backward(roots_of(outputs, sens, has_aux, api))
         input_grads = tuple(_grad_or_zeros(grads, vid, args[i])
                             for vid, i in zip(input_vids, positions) if vid is not None)
         weight_grads = tuple(_grad_or_zeros(grads, vid, w) for vid, w in zip(weight_vids, weights))
     finally:
         _tape.close_tape(tape)
     return _Result(outputs, input_grads, weight_grads)
+
+
+def roots_of(outputs, sens, has_aux: bool, api: str) -> list[tuple[Tensor, Tensor]]:
+    """[(output differentiated, its sensitivity)]: ones, or the caller's `sens`."""
+    targets = _targets(outputs, has_aux, api)
+    if sens is None:
+        return [(t, array_func.ones_like(t)) for t in targets]
+    roots = list(zip(targets, _tensor_leaves(sens)))
+    _check_sens(api, targets, roots)
+    return roots
 
 
 def _targets(outputs, has_aux: bool, api: str) -> list[Tensor]:
