@@ -8,14 +8,16 @@ of Tensor arguments and the values of the others (and a Cell's training flag).
 """
 from __future__ import annotations
 
+import contextlib
 import os
 
 from ..common import graph_handoff
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..nn.cell import Cell, _PrecisionCaster
 from ..ops.composite.grad import _Result, roots_of
 from ..ops.function import array_func
-from ..ops.primitive import TensorSpec
+from ..ops.primitive import TensorSpec, set_call_interceptor
 from . import autodiff, passes
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .ir import Block, Graph, Node, Value
@@ -28,7 +30,6 @@ def call(fn, args: tuple, kwargs: dict):
     """A call made by code being compiled: user functions are parsed and inlined, Cells
     go through `call_cell`, anything else (spore's functions, primitives, NumPy, Python
     builtins) runs as it is, on symbolic Tensors or constants."""
-    from ..nn.cell import Cell
     if isinstance(fn, Cell):
         return call_cell(fn, args, kwargs)
     target, bound = method_function(fn)
@@ -44,12 +45,30 @@ def call_cell(cell, args: tuple, kwargs: dict):
     without hooks; called from Python in GRAPH_MODE, the Cell compiles and runs."""
     if graph_handoff.builder is None:
         return cell_program_call(cell, args, kwargs)
+    if cell._mixed_precision is not None:
+        with _casting_inputs(cell._mixed_precision):
+            return _inline_cell(cell, args, kwargs)
+    return _inline_cell(cell, args, kwargs)
+
+
+def _inline_cell(cell, args: tuple, kwargs: dict):
     if cell._has_bprop:
         return _with_custom_bprop(cell, args, kwargs)
-    construct = type(cell).construct
-    if is_user_code(construct):
-        return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
-    return cell.construct(*args, **kwargs)
+    return call_cell_body(cell, type(cell).construct, args, kwargs)
+
+
+@contextlib.contextmanager
+def _casting_inputs(dtype):
+    """Inside a `to_float` Cell, every primitive's float inputs are cast to `dtype` (Cast
+    nodes in the graph), as in PyNative mode; an inner to_float Cell's caster replaces
+    the outer one's."""
+    outer = set_call_interceptor(None)
+    beneath = outer.outer if isinstance(outer, _PrecisionCaster) else outer
+    set_call_interceptor(_PrecisionCaster(dtype, beneath))
+    try:
+        yield
+    finally:
+        set_call_interceptor(outer)
 
 
 def _with_custom_bprop(cell, args: tuple, kwargs: dict):

@@ -559,3 +559,19 @@ def test_ms_function_is_jit():
         return x + 1
     assert_values(f(_t(1.0)), [2.0])
     assert len(f.cache.programs) == 1
+
+
+def test_to_float_casts_inside_a_compiled_cell_as_in_pynative():
+    ms.set_seed(1)
+    net = nn.SequentialCell([nn.Dense(4, 3), nn.ReLU(), nn.Dense(3, 2)])
+    net.to_float(ms.float16)
+    x = ms.Tensor(np.random.default_rng(0).standard_normal((2, 4)).astype(np.float32))
+    grad_fn = ms.value_and_grad(lambda x: net(x).sum(), None, net.trainable_params())
+    eager_out, (eager_loss, eager_grads) = net(x), grad_fn(x)
+    compiled_out, (compiled_loss, compiled_grads) = ms.jit(net.construct)(x), ms.jit(grad_fn)(x)
+    assert compiled_out.dtype is ms.float16
+    np.testing.assert_array_equal(compiled_out.asnumpy(), eager_out.asnumpy())
+    np.testing.assert_array_equal(compiled_loss.asnumpy(), eager_loss.asnumpy())
+    for eager, compiled in zip(eager_grads, compiled_grads):
+        assert compiled.dtype is ms.float32
+        np.testing.assert_array_equal(compiled.asnumpy(), eager.asnumpy())
