@@ -28,5 +28,8 @@ from .amp import build_train_network
 from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .run_check import run_check
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
+from .train.model import Model
+from .train.callback import *
+from .train.metrics import *
 
 __version__ = "0.1.0"

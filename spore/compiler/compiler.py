@@ -251,17 +251,17 @@ class ProgramCache:
 
 
 def cell_program_call(cell, args: tuple, kwargs: dict):
+    """A Cell called from Python in GRAPH_MODE: its program for these inputs, run."""
     cache = cell.__dict__.get("_graph_cache")
     if cache is None:
         cache = ProgramCache(type(cell).__name__)
         object.__setattr__(cell, "_graph_cache", cache)
-    construct = type(cell).construct
-    return cache.run(lambda *a, **k: call_cell_body(cell, construct, a, k), args, kwargs,
-                     (cell.training,))
+    return cache.run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
 
 
 def call_cell_body(cell, construct, args, kwargs):
-    if is_user_code(construct):
+    """construct parsed (user Cells, and spore Cells that ask for it), else run."""
+    if is_user_code(construct) or cell.parse_construct_in_graph:
         return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
     return cell.construct(*args, **kwargs)
 

@@ -42,6 +42,11 @@ class Cell:
 
     _has_bprop = False
 
+    parse_construct_in_graph = False
+    """Graph mode runs the construct of spore's own Cells on symbolic Tensors; a spore
+    Cell whose construct branches on a Tensor sets this, so that it is parsed from source
+    like a user's Cell."""
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._has_bprop = hasattr(cls, "bprop")

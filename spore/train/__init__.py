@@ -1,3 +1,9 @@
-"""Training: Model, callbacks, metrics and checkpoint serialization."""
+"""Training: Model, callbacks, metrics, loss scale managers and checkpoint serialization."""
 from .serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+from . import callback, metrics
+from .callback import *
+from .metrics import *
+from .model import Model
+from .. import amp
+from ..amp import build_train_network

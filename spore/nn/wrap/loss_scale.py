@@ -118,6 +118,8 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
     the update was skipped, and the scale Parameter (already updated for the next step).
     """
 
+    parse_construct_in_graph = True  # the update is skipped on overflow: `if` on a Tensor
+
     def __init__(self, network, optimizer, scale_sense):
         super().__init__(network, optimizer, sens=None)
         self.loss_scaling_manager = None

@@ -1,0 +1,22 @@
+"""Training callbacks: the Callback base and RunContext, and the built-in callbacks
+(loss and time monitors, checkpoints, early stopping, learning-rate control, history,
+callbacks from functions, and spore's ProgressBar)."""
+from . import (callback, checkpoint, early_stopping, history, lambda_callback, loss_monitor, lr_scheduler,
+               progress_bar, reduce_lr_on_plateau, time_monitor)
+from .callback import *
+# The private names under which MindSpore's own training loops import these.
+from .callback import CallbackList as _CallbackManager
+from .callback import InternalCallbackParam as _InternalCallbackParam
+from .checkpoint import *
+from .early_stopping import *
+from .history import *
+from .lambda_callback import *
+from .loss_monitor import *
+from .lr_scheduler import *
+from .progress_bar import *
+from .reduce_lr_on_plateau import *
+from .time_monitor import *
+
+__all__ = (callback.__all__ + loss_monitor.__all__ + time_monitor.__all__ + checkpoint.__all__ + lr_scheduler.__all__
+           + history.__all__ + lambda_callback.__all__ + reduce_lr_on_plateau.__all__ + early_stopping.__all__
+           + progress_bar.__all__)
