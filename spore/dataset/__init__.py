@@ -1,0 +1,28 @@
+"""spore.dataset: MindSpore's data pipeline (`mindspore.dataset`) in NumPy.
+
+Sources (GeneratorDataset, NumpySlicesDataset, MnistDataset, Cifar10Dataset,
+ImageFolderDataset) produce rows, tuples of NumPy arrays; operations (map, batch,
+shuffle, repeat, take, skip, zip, concat, project, rename, split) build new datasets;
+iterators hand the rows out as spore Tensors. Transforms live in `vision` and
+`transforms`, pipeline settings in `config`.
+"""
+from . import config
+from .engine.dataset import Dataset, zip  # first: the operations it imports subclass Dataset
+from .engine.batch_op import BatchInfo
+from .engine.iterators import DictIterator, TupleIterator
+from .samplers import (
+    DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, SubsetSampler,
+)
+from .sources import (
+    Cifar10Dataset, GeneratorDataset, ImageFolderDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
+)
+from . import transforms, vision
+from .config import get_seed, set_seed
+
+__all__ = [
+    "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset", "Cifar10Dataset",
+    "ImageFolderDataset", "zip",
+    "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
+    "BatchInfo", "DictIterator", "TupleIterator",
+    "config", "transforms", "vision",
+]

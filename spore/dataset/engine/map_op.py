@@ -1,0 +1,158 @@
+"""map: transforms applied to some columns of every row, serially or by parallel workers.
+
+Rows are grouped into tasks of ROWS_PER_TASK consecutive rows; a task is what a worker
+runs, and the unit of the random streams (task k of an epoch always draws the same
+numbers, whichever worker runs it), so parallel and serial runs give identical rows.
+
+Within a task, a run of built-in transforms that declare themselves `batchable` is
+applied once to the task's rows stacked into one array, when they share a shape and
+dtype, instead of once per row: same arithmetic, a fraction of the Python overhead.
+Python functions and random transforms run row by row.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+import numpy as np
+
+from .. import checks, config, random_streams
+from ..transforms.transforms import Compose
+from ..values import as_columns
+from .dataset import Dataset
+from .epoch import Epoch
+from .layout import ColumnLayout
+from .parallel import ROWS_PER_TASK, chunks, ordered_map
+
+
+class MapDataset(Dataset):
+    """Rows of `child` with `operations` applied to `input_columns`, results in `output_columns`."""
+
+    def __init__(self, child: Dataset, operations, input_columns, output_columns, num_parallel_workers,
+                 python_multiprocessing):
+        super().__init__([child])
+        self.operations = _flatten("map", operations)
+        columns = child.get_col_names()
+        self.input_columns = checks.check_optional_columns("map", "input_columns", input_columns) or columns[:1]
+        checks.check_known_columns("map", "input_columns", self.input_columns, columns)
+        self.output_columns = (checks.check_optional_columns("map", "output_columns", output_columns)
+                               or list(self.input_columns))
+        self._layout = ColumnLayout("map", columns, self.input_columns, self.output_columns)
+        self.num_parallel_workers = checks.check_optional_int("map", "num_parallel_workers",
+                                                              num_parallel_workers, 1)
+        self.python_multiprocessing = checks.check_bool("map", "python_multiprocessing", python_multiprocessing)
+
+    def _columns(self) -> list[str]:
+        return self._layout.columns
+
+    def _size(self) -> int | None:
+        return self.children[0]._size()
+
+    def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        workers = self.num_parallel_workers or config.get_num_parallel_workers()
+        runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
+        waiting: deque = deque()  # the rows of tasks in flight, to place their results in
+
+        def tasks():
+            for index, chunk in enumerate(chunks(self.children[0]._rows(epoch.child(0)))):
+                waiting.append(chunk)
+                inputs = self._layout.inputs(chunk)
+                # Stacked when possible: the first batchable transform wants it so, and one
+                # array crosses to a worker process faster than many.
+                stacked = _stack_single(inputs)
+                yield index, inputs if stacked is None else stacked
+
+        assemble = self._layout.assemble
+        for outputs in ordered_map(runner, tasks(), workers, self.python_multiprocessing):
+            if isinstance(outputs, np.ndarray):
+                outputs = [(value,) for value in outputs]
+            for row, out in zip(waiting.popleft(), outputs):
+                yield assemble(row, out)
+
+
+class _Runner:
+    """Runs one task: the operations over the input values of a task's rows."""
+
+    def __init__(self, operations: list, input_columns: list[str], num_outputs: int, epoch: Epoch):
+        self.operations = operations
+        self.names = [_name(op) for op in operations]
+        self.input_columns = input_columns
+        self.num_outputs = num_outputs
+        self.epoch = epoch
+
+    def __call__(self, task: tuple[int, list[tuple] | np.ndarray]) -> list[tuple] | np.ndarray:
+        """The output rows of a task's input rows (or of its single input column, stacked);
+        when the operations end on the stacked path, the single output column stacked."""
+        index, values = task
+        first = index * ROWS_PER_TASK
+        with random_streams.task_stream(self.epoch.seed, self.epoch.number, self.epoch.where, index):
+            result = self._apply(values, first)
+        widths = [1] if isinstance(result, np.ndarray) else [len(row) for row in result]
+        for n, width in enumerate(widths):
+            if width != self.num_outputs:
+                raise RuntimeError(f"map: the operations returned {width} column(s) for row {first + n}, "
+                                   f"but output_columns names {self.num_outputs}.")
+        return result
+
+    def _apply(self, values: list[tuple] | np.ndarray, first: int) -> list[tuple] | np.ndarray:
+        # Exactly one of the two is set: the rows, or their only value stacked along axis 0.
+        rows, stacked = (None, values) if isinstance(values, np.ndarray) else (values, None)
+        for op, name in zip(self.operations, self.names):
+            if getattr(op, "batchable", False):
+                if stacked is None:
+                    stacked = _stack_single(rows)
+                if stacked is not None:
+                    stacked = self._call_batched(op, name, stacked, first)
+                    continue
+            if stacked is not None:
+                rows, stacked = [(value,) for value in stacked], None
+            rows = [self._call(op, name, row, first + n) for n, row in enumerate(rows)]
+        return rows if stacked is None else stacked
+
+    def _call(self, op, name: str, args: tuple, row_number: int) -> tuple:
+        try:
+            return as_columns(op(*args), name)
+        except Exception as e:
+            raise RuntimeError(f"map: {name} failed on row {row_number} of input column(s) {self.input_columns}: "
+                               f"{type(e).__name__}: {e}") from e
+
+    def _call_batched(self, op, name: str, stacked: np.ndarray, first: int) -> np.ndarray:
+        try:
+            op._check(stacked.shape[1:], stacked.dtype)
+            return op._apply_batch(stacked)
+        except Exception as e:
+            raise RuntimeError(f"map: {name} failed on rows {first}..{first + len(stacked) - 1} of input "
+                               f"column(s) {self.input_columns}: {type(e).__name__}: {e}") from e
+
+
+def _stack_single(rows: list[tuple]) -> np.ndarray | None:
+    """The rows' values stacked, if every row has one value and all share shape and dtype."""
+    first = rows[0]
+    if len(first) != 1:
+        return None
+    shape, dtype = first[0].shape, first[0].dtype
+    for row in rows:
+        if len(row) != 1 or row[0].shape != shape or row[0].dtype != dtype:
+            return None
+    return np.array([row[0] for row in rows])  # np.array stacks equal shapes faster than np.stack
+
+
+def _flatten(op: str, operations) -> list:
+    """The operations as a flat list of callables (Compose unpacked into its transforms)."""
+    ops = list(operations) if isinstance(operations, (list, tuple)) else [operations]
+    if not ops:
+        raise ValueError(f"For '{op}', the 'operations' must not be empty.")
+    flat = []
+    for operation in ops:
+        if isinstance(operation, Compose):
+            flat.extend(_flatten(op, operation.transforms))
+        elif callable(operation):
+            flat.append(operation)
+        else:
+            raise TypeError(f"For '{op}', every item of 'operations' must be a transform or a callable, "
+                            f"but got {type(operation).__name__}.")
+    return flat
+
+
+def _name(op) -> str:
+    return getattr(op, "__name__", None) or type(op).__name__

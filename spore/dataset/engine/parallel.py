@@ -1,0 +1,177 @@
+"""Ordered, bounded parallel application of a function to a stream of tasks.
+
+`ordered_map(fn, tasks, workers, processes)` yields `fn(task)` for each task, in task
+order, running up to `workers` calls at once on threads or on forked processes.
+
+Tasks are dealt to the workers in turn, and each worker answers its tasks in the order
+it got them, so reading the answers in the same rotation restores the task order with
+no reordering buffer. At most TASKS_PER_WORKER tasks per worker are in flight: the task
+stream is pulled only as results are consumed, so memory stays flat however long the
+stream is.
+
+Threads suit transforms that spend their time in NumPy on large arrays (which releases
+the GIL) or in I/O; processes suit Python-heavy transforms. Process workers are forked,
+so `fn` (often holding user lambdas, which cannot be pickled) reaches them by
+inheritance; only tasks and results travel, through pipes, which is why callers put
+many rows in one task. Each worker talks to the consumer over its own queue and pipe,
+without the broker threads of concurrent.futures, whose hand-offs cost more than a
+small task.
+"""
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import pickle
+import queue
+import threading
+import traceback
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+TASKS_PER_WORKER = 2
+ROWS_PER_TASK = 32
+"""The rows of one task: enough to amortize a task's hand-off (and pipe traffic to
+processes), few enough to keep the rows in flight few."""
+
+_STOP = None
+
+
+def ordered_map(fn: Callable[[T], R], tasks: Iterable[T], workers: int, processes: bool) -> Iterator[R]:
+    """fn over tasks, results in task order; serial when workers <= 1."""
+    if workers <= 1:
+        for task in tasks:
+            yield fn(task)
+        return
+    if processes and "fork" not in multiprocessing.get_all_start_methods():
+        raise RuntimeError("python_multiprocessing=True needs the 'fork' start method, which this platform "
+                           "lacks; use python_multiprocessing=False (threads).")
+    make = _ProcessWorker if processes else _ThreadWorker
+    pool = []
+    try:
+        pool.extend(make(fn) for _ in range(workers))
+        in_flight: deque = deque()
+        for worker, task in zip(itertools.cycle(pool), tasks):
+            worker.put(task)
+            in_flight.append(worker)
+            if len(in_flight) >= TASKS_PER_WORKER * workers:
+                yield in_flight.popleft().get()
+        while in_flight:
+            yield in_flight.popleft().get()
+    finally:
+        for worker in pool:
+            worker.close()
+
+
+def chunks(items: Iterable[T], size: int = ROWS_PER_TASK) -> Iterator[list[T]]:
+    """`items` in consecutive lists of `size` (the last one shorter)."""
+    items = iter(items)
+    while True:
+        chunk = list(itertools.islice(items, size))
+        if not chunk:
+            return
+        yield chunk
+
+
+class _ThreadWorker:
+    def __init__(self, fn: Callable):
+        self._tasks: queue.SimpleQueue = queue.SimpleQueue()
+        self._results: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, args=(fn,), name="spore-dataset-worker", daemon=True)
+        self._thread.start()
+
+    def _serve(self, fn: Callable) -> None:
+        while (task := self._tasks.get()) is not _STOP:
+            try:
+                self._results.put((True, fn(task)))
+            except BaseException as e:  # noqa: BLE001 - handed to the consumer, which raises it
+                self._results.put((False, e))
+
+    def put(self, task) -> None:
+        self._tasks.put(task)
+
+    def get(self):
+        ok, value = self._results.get()
+        if not ok:
+            raise value
+        return value
+
+    def close(self) -> None:
+        self._tasks.put(_STOP)
+        self._thread.join()
+
+
+class _ProcessWorker:
+    def __init__(self, fn: Callable):
+        context = multiprocessing.get_context("fork")
+        # A Queue sends from a feeder thread: putting a large task never blocks the
+        # consumer while the worker is itself blocked sending a result.
+        self._tasks = context.Queue()
+        self._results, results_end = context.Pipe(duplex=False)
+        self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end), daemon=True,
+                                        name="spore-dataset-worker")
+        self._process.start()
+        results_end.close()  # the worker holds the writing end now
+
+    def put(self, task) -> None:
+        self._tasks.put(task)
+
+    def get(self):
+        try:
+            ok, value, remote_traceback = self._results.recv()
+        except EOFError:
+            self._process.join(1)
+            raise RuntimeError(f"A dataset worker process (pid {self._process.pid}) exited unexpectedly, exit code "
+                               f"{self._process.exitcode}.") from None
+        if not ok:
+            raise value from _WorkerProcessError(remote_traceback)
+        return value
+
+    def close(self) -> None:
+        self._tasks.put(_STOP)
+        try:
+            while True:  # answers to tasks nobody waits for any more, until the worker exits
+                self._results.recv()
+        except EOFError:
+            pass
+        self._process.join()
+        self._results.close()
+        self._tasks.close()
+        if self._process.exitcode == 0:
+            self._tasks.join_thread()
+        else:  # a dead worker may leave the task pipe full: do not wait to flush it
+            self._tasks.cancel_join_thread()
+
+
+def _serve_process(fn: Callable, tasks, results) -> None:
+    while (task := tasks.get()) is not _STOP:
+        try:
+            reply = (True, fn(task), None)
+        except BaseException as e:  # noqa: BLE001 - sent to the consumer, which raises it
+            reply = (False, _picklable(e), "".join(traceback.format_exception(type(e), e, e.__traceback__)))
+        try:
+            results.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _picklable(error: BaseException) -> BaseException:
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:  # noqa: BLE001 - any failure to round-trip means: send a plain copy
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+class _WorkerProcessError(Exception):
+    """The traceback of an exception raised in a worker process, shown as its cause."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f"\n\nIn the worker process:\n{self.text}"

@@ -1,0 +1,73 @@
+"""MappableDataset: a source whose rows can be read by index, in the order a sampler picks."""
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..engine.dataset import Dataset
+from ..engine.epoch import Epoch
+from ..engine.parallel import chunks, ordered_map
+from ..samplers import RandomSampler, Sampler, SequentialSampler, select_sampler
+
+
+class MappableDataset(Dataset):
+    """A random-access source. Subclasses define `_columns()`, `_source_size()` (rows in
+    the source) and `_read(index)` (one row as a tuple of arrays), or `_read_rows(indices)`
+    when reading many rows at once is faster; the sampler built from num_samples /
+    shuffle / sampler / num_shards / shard_id picks the indices of each epoch. Sources
+    whose reads are slow (user code, image decoding) pass `read_workers` > 1 to read in
+    parallel, on threads or forked processes."""
+
+    def __init__(self, op: str, num_samples=None, shuffle=None, sampler=None, num_shards=None, shard_id=None,
+                 read_workers: int = 1, read_processes: bool = False):
+        super().__init__()
+        self.sampler = select_sampler(op, num_samples, shuffle, sampler, num_shards, shard_id)
+        self._read_workers = read_workers
+        self._read_processes = read_processes
+
+    def _source_size(self) -> int:
+        raise NotImplementedError
+
+    def _read(self, index: int) -> tuple:
+        raise NotImplementedError
+
+    def _size(self) -> int:
+        return self.sampler._count(self._source_size())
+
+    def _read_rows(self, indices: list) -> list[tuple]:
+        return [self._read(int(index)) for index in indices]
+
+    def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        indices = self.sampler._indices(self._source_size(), epoch)
+        for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes):
+            yield from rows
+
+    def use_sampler(self, new_sampler: Sampler) -> None:
+        """Read with `new_sampler` from now on (MindSpore's in-place sampler replacement)."""
+        if not isinstance(new_sampler, Sampler):
+            raise TypeError(f"For 'use_sampler', the 'new_sampler' must be a Sampler, but got "
+                            f"{type(new_sampler).__name__}.")
+        self.sampler = new_sampler
+        self._known_size = None
+
+    def _splits_by_index(self) -> bool:
+        # Only a sampler that reads every index once can be replaced by the parts' samplers.
+        plain = isinstance(self.sampler, (RandomSampler, SequentialSampler))
+        return (plain and not self.sampler.num_samples and not getattr(self.sampler, "replacement", False)
+                and not getattr(self.sampler, "start_index", 0))
+
+    def _with_sampler(self, sampler: Sampler) -> MappableDataset:
+        part = copy.copy(self)
+        part.children = []
+        part.sampler = sampler
+        part._known_size = None
+        return part
+
+
+def rows_of(blocks: list[np.ndarray]) -> list[tuple]:
+    """The rows of column blocks read together: row k holds element k of every block, as
+    a view (a 0-d array for a 1-D block)."""
+    columns = [list(block) if block.ndim > 1 else [block[k, ...] for k in range(len(block))] for block in blocks]
+    return list(zip(*columns))

@@ -1,0 +1,5 @@
+"""`mindspore.dataset.transforms.py_transforms` (MindSpore 1.x): the same classes as
+`spore.dataset.transforms`."""
+from .transforms import Compose, OneHot, TypeCast
+
+__all__ = ["Compose", "OneHot", "TypeCast"]

@@ -1,0 +1,45 @@
+"""TensorOperation: the base of every built-in transform, vision or generic.
+
+A transform is called like a function on NumPy arrays, eagerly (`Rescale(1/255, 0)(img)`)
+or by `Dataset.map`, and returns a NumPy array. A subclass implements one of:
+
+- `_apply(array)`: the result for one input; or
+- `_check(shape, dtype)` and `_apply_batch(arrays)`, and sets `batchable = True`, when the
+  transform maps same-shaped inputs stacked along a new leading axis to their results
+  stacked the same way (elementwise and geometric transforms). One implementation then
+  serves both: an eager call is a batch of one, and `map` applies it once per task of
+  rows. `_check` validates one input's shape and dtype (raising as the eager call would).
+
+Random transforms draw from `random_streams.current()` (never from NumPy's global state),
+which `map` sets per task so that runs repeat under a seed.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..values import as_array
+
+
+class TensorOperation:
+    batchable = False
+
+    def __call__(self, *inputs):
+        if len(inputs) != 1:
+            raise TypeError(f"For '{type(self).__name__}', exactly 1 input is expected, but got {len(inputs)}.")
+        return self._apply(self._input(inputs[0]))
+
+    def _input(self, value) -> np.ndarray:
+        return as_array(value, type(self).__name__)
+
+    def _apply(self, array: np.ndarray) -> np.ndarray:
+        self._check(array.shape, array.dtype)
+        return self._apply_batch(array[None])[0]
+
+    def _check(self, shape: tuple, dtype: np.dtype) -> None:
+        """Raise if one input of this shape and dtype is invalid (batchable transforms)."""
+
+    def _apply_batch(self, arrays: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

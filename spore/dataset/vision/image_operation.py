@@ -1,0 +1,34 @@
+"""ImageOperation: the base of the vision transforms, which take images as NumPy arrays
+(or PIL images, converted) of shape (H, W) or (H, W, C), as MindSpore lays them out."""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ..transforms.tensor_operation import TensorOperation
+
+
+class ImageOperation(TensorOperation):
+    def _input(self, value) -> np.ndarray:
+        if isinstance(value, np.ndarray):
+            return value
+        if _is_pil_image(value):
+            return np.asarray(value)
+        raise TypeError(f"For '{type(self).__name__}', the input must be a NumPy array or a PIL image, "
+                        f"but got {type(value).__name__}.")
+
+    def _check(self, shape: tuple, dtype: np.dtype) -> None:
+        check_image(type(self).__name__, shape)
+
+
+def check_image(op: str, shape: tuple) -> None:
+    if len(shape) not in (2, 3):
+        raise RuntimeError(f"For '{op}', the image must have shape (H, W) or (H, W, C), but got shape "
+                           f"{tuple(shape)}. An encoded image needs Decode first.")
+
+
+def _is_pil_image(value) -> bool:
+    # Pillow is optional: an object can only be a PIL image if Pillow was imported.
+    image_module = sys.modules.get("PIL.Image")
+    return image_module is not None and isinstance(value, image_module.Image)

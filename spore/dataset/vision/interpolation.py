@@ -1,0 +1,133 @@
+"""Image resizing in NumPy, following OpenCV's cv::resize (which MindSpore's CPU Resize
+uses) so results match MindSpore's.
+
+Images come stacked: (N, H, W) or (N, H, W, C). Output pixel x samples the input at
+(x + 0.5) * in / out - 0.5 (pixel centres aligned). Bilinear on uint8 reproduces
+OpenCV's fixed-point arithmetic (11-bit weights, horizontal pass first): results equal
+MindSpore's for most pixels and are off by 1 for a few near the borders of enlarged
+images. Nearest is exact. Bicubic (a = -0.75, edge pixels replicated) is computed in
+floating point and may differ from OpenCV's fixed point by 1.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .utils import Inter
+
+_BITS = 11
+_ONE = 1 << _BITS
+
+
+def resize(images: np.ndarray, height: int, width: int, interpolation: Inter) -> np.ndarray:
+    """`images` (N, H, W[, C]) resized to (N, height, width[, C]), same dtype."""
+    if interpolation == Inter.NEAREST:
+        rows = _nearest_taps(images.shape[1], height)
+        cols = _nearest_taps(images.shape[2], width)
+        return images[:, rows][:, :, cols]
+    if interpolation == Inter.BILINEAR:
+        if images.dtype == np.uint8:
+            return _bilinear_uint8(images, height, width)
+        return _separable(images, _linear_taps(images.shape[1], height), _linear_taps(images.shape[2], width))
+    if interpolation == Inter.BICUBIC:
+        return _separable(images, _cubic_taps(images.shape[1], height), _cubic_taps(images.shape[2], width))
+    raise ValueError(f"Resize: interpolation {Inter(interpolation).name} is not supported; use NEAREST, "
+                     f"BILINEAR or BICUBIC.")
+
+
+def _source_coords(n_in: int, n_out: int) -> np.ndarray:
+    # OpenCV computes the scale as 1 / (out / in) in double, the coordinate in float.
+    scale = 1.0 / (n_out / n_in)
+    return ((np.arange(n_out) + 0.5) * scale - 0.5).astype(np.float32)
+
+
+def _cached(taps):
+    """Taps depend only on the two sizes: compute each pair once (read-only arrays)."""
+    @functools.lru_cache(maxsize=512)
+    def cached(n_in: int, n_out: int):
+        arrays = taps(n_in, n_out)
+        for array in arrays if isinstance(arrays, tuple) else (arrays,):
+            array.setflags(write=False)
+        return arrays
+    return cached
+
+
+@_cached
+def _nearest_taps(n_in: int, n_out: int) -> np.ndarray:
+    scale = 1.0 / (n_out / n_in)
+    return np.minimum(np.floor(np.arange(n_out) * scale).astype(np.int64), n_in - 1)
+
+
+@_cached
+def _linear_taps(n_in: int, n_out: int) -> tuple[np.ndarray, np.ndarray]:
+    """(indices, weights), each (n_out, 2): the two input pixels of each output pixel."""
+    coords = _source_coords(n_in, n_out)
+    first = np.floor(coords).astype(np.int64)
+    frac = coords - first.astype(np.float32)
+    # Beyond either edge the edge pixel is used alone.
+    outside = (first < 0) | (first >= n_in - 1)
+    frac[outside] = 0
+    first = np.clip(first, 0, n_in - 1)
+    indices = np.stack([first, np.minimum(first + 1, n_in - 1)], axis=1)
+    weights = np.stack([np.float32(1) - frac, frac], axis=1)
+    return indices, weights
+
+
+@_cached
+def _fixed_linear_taps(n_in: int, n_out: int) -> tuple[np.ndarray, np.ndarray]:
+    """Linear taps with OpenCV's integer weights (summing to 2048)."""
+    indices, weights = _linear_taps(n_in, n_out)
+    return indices, np.rint(weights * _ONE).astype(np.int32)
+
+
+@_cached
+def _cubic_taps(n_in: int, n_out: int, a: float = -0.75) -> tuple[np.ndarray, np.ndarray]:
+    """(indices, weights), each (n_out, 4)."""
+    coords = _source_coords(n_in, n_out).astype(np.float64)
+    first = np.floor(coords).astype(np.int64)
+    offsets = np.arange(-1, 3)
+    d = np.abs((coords - first)[:, None] - offsets)
+    weights = np.where(d <= 1, ((a + 2) * d - (a + 3)) * d * d + 1,
+                       np.where(d < 2, ((a * d - 5 * a) * d + 8 * a) * d - 4 * a, 0.0))
+    indices = np.clip(first[:, None] + offsets, 0, n_in - 1)
+    return indices, weights
+
+
+def _separable(images: np.ndarray, row_taps, col_taps) -> np.ndarray:
+    """Resize along W, then H, by weighted sums of taps, in float32 (float64 for float64)."""
+    work = np.float64 if images.dtype == np.float64 else np.float32
+    x = images.astype(work, copy=False)
+    x = _weighted_sum(x, col_taps, axis=2, dtype=work)
+    x = _weighted_sum(x, row_taps, axis=1, dtype=work)
+    if images.dtype.kind in "iu":
+        info = np.iinfo(images.dtype)
+        return np.clip(np.rint(x), info.min, info.max).astype(images.dtype)
+    return x.astype(images.dtype, copy=False)
+
+
+def _weighted_sum(x: np.ndarray, taps, axis: int, dtype) -> np.ndarray:
+    indices, weights = taps
+    shape = [1] * x.ndim
+    shape[axis] = indices.shape[0]
+    total = None
+    for k in range(indices.shape[1]):
+        term = np.take(x, indices[:, k], axis=axis) * weights[:, k].astype(dtype).reshape(shape)
+        total = term if total is None else total + term
+    return total
+
+
+def _bilinear_uint8(images: np.ndarray, height: int, width: int) -> np.ndarray:
+    """OpenCV's INTER_LINEAR for 8-bit images: integer weights summing to 2048, a
+    horizontal pass into int32 rows, then a vertical pass rounded as its SIMD path does."""
+    rows, row_w = _fixed_linear_taps(images.shape[1], height)
+    cols, col_w = _fixed_linear_taps(images.shape[2], width)
+    trailing = (1,) * (images.ndim - 3)
+    x = images.astype(np.int32)
+    h = (x[:, :, cols[:, 0]] * col_w[:, 0].reshape(1, 1, -1, *trailing)
+         + x[:, :, cols[:, 1]] * col_w[:, 1].reshape(1, 1, -1, *trailing))
+    h >>= 4
+    top = (h[:, rows[:, 0]] * row_w[:, 0].reshape(1, -1, 1, *trailing)) >> 16
+    bottom = (h[:, rows[:, 1]] * row_w[:, 1].reshape(1, -1, 1, *trailing)) >> 16
+    # Every term is non-negative: only the upper bound needs saturating.
+    return np.minimum((top + bottom + 2) >> 2, 255).astype(np.uint8)

@@ -1,0 +1,8 @@
+"""`mindspore.dataset.vision.transforms`: every vision transform, by its MindSpore path."""
+from .decode import Decode
+from .geometry import CenterCrop, Pad, RandomCrop, RandomHorizontalFlip, RandomResizedCrop, Resize
+from .pixels import HWC2CHW, Normalize, Rescale, ToTensor
+from .utils import Border, Inter
+
+__all__ = ["Border", "CenterCrop", "Decode", "HWC2CHW", "Inter", "Normalize", "Pad", "RandomCrop",
+           "RandomHorizontalFlip", "RandomResizedCrop", "Rescale", "Resize", "ToTensor"]
