@@ -28,6 +28,7 @@ from .._kernels import rng as _rng
 
 _global_seed: int | None = None
 _numpy_rng = np.random.default_rng()
+_generation = 0
 _op_counter = 0
 _function_ops: dict = {}
 
@@ -41,12 +42,13 @@ T = TypeVar("T")
 def set_seed(seed: int) -> None:
     """Set the global seed for random ops and functions, initializers, NumPy and dataset
     shuffling, and restart every stream derived from it."""
-    global _global_seed, _numpy_rng, _op_counter
+    global _global_seed, _numpy_rng, _op_counter, _generation
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"For 'set_seed', the 'seed' must be an int, but got {type(seed).__name__}.")
     if not 0 <= seed < _SEED_LIMIT:
         raise ValueError(f"For 'set_seed', the 'seed' must be in range [0, 2**32), but got {seed}.")
     _global_seed = seed
+    _generation += 1
     _numpy_rng = np.random.default_rng(seed)
     _op_counter = 0
     _function_ops.clear()
@@ -56,6 +58,12 @@ def set_seed(seed: int) -> None:
 
 def get_seed() -> int | None:
     return _global_seed
+
+
+def seed_generation() -> int:
+    """How many times `set_seed` has run: streams seeded elsewhere (the data pipeline's
+    own `set_seed`) tell from it which seed was set last."""
+    return _generation
 
 
 def numpy_rng() -> np.random.Generator:

@@ -43,7 +43,7 @@ def get_seed() -> int:
 
 def seed_or_none() -> int | None:
     """The seed that pipelines use, or None when no seed was ever set (draw entropy)."""
-    if _seed is not None and _seed_owner is _global_generation():
+    if _seed is not None and _seed_owner == _global_generation():
         return _seed
     return _global.get_seed()
 
@@ -54,10 +54,10 @@ def seed_state() -> tuple:
     return _seed_version, _global_generation()
 
 
-def _global_generation():
-    """A token that changes whenever `spore.set_seed` runs: the NumPy generator it replaces.
-    It tells whether `config.set_seed` or the global `set_seed` was called last."""
-    return _global.numpy_rng()
+def _global_generation() -> int:
+    """Changes whenever `spore.set_seed` runs: it tells whether `config.set_seed` or the
+    global `set_seed` was called last."""
+    return _global.seed_generation()
 
 
 def set_num_parallel_workers(num: int) -> None:
