@@ -14,6 +14,7 @@ import math
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
+from ..ops.primitive import Primitive
 from .ir import Block, Graph, Value
 
 
@@ -229,7 +230,6 @@ def _rebinds_parameters(node) -> bool:
 def _runs_differently(prim) -> bool:
     """A pure primitive whose `run` does more than wrap its kernel's results (so the
     kernel alone can not stand for it)."""
-    from ..ops.primitive import Primitive
     return getattr(type(prim), "run", Primitive.run) is not Primitive.run
 
 

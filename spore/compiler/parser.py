@@ -233,6 +233,8 @@ class FunctionParser:
                 test = self._guarded(stmt, self.eval, stmt.test, scope)
                 if _is_runtime(test):
                     raise _Return(self._guarded(stmt, self._tensor_if_returning, stmt, test, stmts[i + 1:], scope))
+                self.exec_block(stmt.body if test else stmt.orelse, scope, function_level)
+                continue
             self._guarded(stmt, self.exec_stmt, stmt, scope, function_level)
 
     def _guarded(self, node, action, *args):
