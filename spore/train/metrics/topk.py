@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...ops.validator import check_positive_int
 from .metric import Metric, check_samples, labels_as_indices, rearrange_inputs
 
 __all__ = ["TopKCategoricalAccuracy", "Top1CategoricalAccuracy", "Top5CategoricalAccuracy"]
@@ -18,11 +19,7 @@ class TopKCategoricalAccuracy(Metric):
 
     def __init__(self, k: int):
         super().__init__()
-        if not isinstance(k, int) or isinstance(k, bool):
-            raise TypeError(f"For '{type(self).__name__}', the 'k' must be an int, but got {type(k).__name__}.")
-        if k < 1:
-            raise ValueError(f"For '{type(self).__name__}', the 'k' must be at least 1, but got {k}.")
-        self.k = k
+        self.k = check_positive_int(type(self).__name__, "k", k)
         self.clear()
 
     def clear(self):
