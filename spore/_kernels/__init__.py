@@ -16,7 +16,10 @@ from . import (  # registers kernels
     reduction,
     registry,
     rng,
+    scatter,
     selection,
+    signal,
+    special,
     state,
     tensor_data,
 )

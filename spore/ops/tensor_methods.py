@@ -16,11 +16,14 @@ from .function import (
     other_func,
     random_func,
     reduce_func,
+    scatter_func,
     selection_func,
+    signal_func,
+    special_func,
 )
 
 _FAMILIES = (array_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
-             reduce_func, selection_func)
+             reduce_func, scatter_func, selection_func, signal_func, special_func)
 
 
 def install() -> None:

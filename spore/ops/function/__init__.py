@@ -8,4 +8,7 @@ from .nn_func import *
 from .other_func import *
 from .random_func import *
 from .reduce_func import *
+from .scatter_func import *
 from .selection_func import *
+from .signal_func import *
+from .special_func import *

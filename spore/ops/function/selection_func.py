@@ -10,6 +10,7 @@ from ...common.tensor import Tensor
 from ..operations import selection_ops as S
 from ..operations.selection_ops import parse_index
 from ..validator import check_axis, check_bool, check_tensor, check_type
+from .inplace import rebind
 
 __all__ = [
     "gather", "gather_d", "gather_elements", "gather_nd", "index_select",
@@ -205,8 +206,7 @@ def _setitem(self, index, value):
     elif not isinstance(value, (Tensor, bool, int, float, complex)):
         raise TypeError(f"For 'Tensor.__setitem__', the value must be a number, Tensor, list or tuple, but got "
                         f"{type(value).__name__}.")
-    out = _setitem_prim(spec)(self, *tensors, value)
-    self._t, self._node = out._t, out._node
+    rebind(self, _setitem_prim(spec)(self, *tensors, value))
 
 
 # ---- Tensor methods -----------------------------------------------------------------------

@@ -1,0 +1,2 @@
+"""Kernels of scatter, segment and index-update operators:
+scatter_*, tensor_scatter_*, scatter_nd_*, unsorted_segment_*, index_add, index_fill, ...."""

@@ -1,0 +1,1 @@
+"""Kernels of signal processing: FFTs, window functions, STFT."""

@@ -1,0 +1,1 @@
+"""bprops of the primitives in operations/scatter_ops.py."""

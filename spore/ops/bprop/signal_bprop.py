@@ -1,0 +1,1 @@
+"""bprops of the primitives in operations/signal_ops.py."""

@@ -1,0 +1,4 @@
+"""Primitives of signal processing: FFTs, window functions, STFT."""
+from __future__ import annotations
+
+__all__: list[str] = []

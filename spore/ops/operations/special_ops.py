@@ -1,0 +1,5 @@
+"""Primitives of special functions and the elementwise math beyond math_ops:
+lgamma, digamma, bessel_*, igamma, xlogy, hypot, ...."""
+from __future__ import annotations
+
+__all__: list[str] = []
