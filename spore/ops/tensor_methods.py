@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..common.tensor import Tensor
 from .function import (
     array_func,
+    builtin_func,
     conv_func,
     linalg_func,
     math_func,
@@ -20,10 +21,12 @@ from .function import (
     selection_func,
     signal_func,
     special_func,
+    tensor_func,
 )
 
-_FAMILIES = (array_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
-             reduce_func, scatter_func, selection_func, signal_func, special_func)
+_FAMILIES = (array_func, builtin_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
+             reduce_func, scatter_func, selection_func, signal_func, special_func,
+             tensor_func)
 
 
 def install() -> None:

@@ -1,5 +1,6 @@
 """The functional API (`ops.add`, `ops.conv2d`, ...): thin functions over Primitives."""
 from .array_func import *
+from .builtin_func import *
 from .conv_func import *
 from .debug_func import *
 from .linalg_func import *
@@ -12,3 +13,4 @@ from .scatter_func import *
 from .selection_func import *
 from .signal_func import *
 from .special_func import *
+from .tensor_func import *
