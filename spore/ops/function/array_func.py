@@ -13,18 +13,24 @@ import numbers
 
 from ...common import dtype as mstype
 from ..operations import array_ops as A
+from ..operations.math_ops import Less, Pow
 from ..operations.other_ops import Identity
+from ..operations.selection_ops import Slice
 from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
 
 __all__ = [
     "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
-    "broadcast_to", "tile", "movedim", "swapaxes",
-    "concat", "cat", "stack", "unstack", "unbind", "split", "chunk", "meshgrid",
-    "pad", "flip", "fliplr", "flipud", "roll", "repeat_interleave",
+    "broadcast_to", "tile", "movedim", "swapaxes", "moveaxis", "swapdims", "t", "ravel",
+    "expand", "expand_as", "view_as", "atleast_1d", "atleast_2d", "atleast_3d",
+    "concat", "cat", "stack", "unstack", "unbind", "split", "chunk", "chunk_ext", "meshgrid",
+    "hstack", "vstack", "dstack", "column_stack", "row_stack", "block_diag", "cartesian_prod",
+    "tensor_split", "hsplit", "vsplit", "dsplit",
+    "pad", "flip", "fliplr", "flipud", "reverse", "rot90", "roll", "repeat_interleave", "repeat_elements",
+    "vander",
     "cast",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
-    "linspace", "eye", "one_hot",
-    "shape", "rank", "size", "dtype",
+    "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
+    "shape", "rank", "size", "dtype", "numel", "is_nonzero",
 ]
 
 _reshape, _transpose, _expand_dims, _flatten, _tile = A.Reshape(), A.Transpose(), A.ExpandDims(), A.Flatten(), A.Tile()
@@ -33,6 +39,7 @@ _cast, _identity = A.Cast(), Identity()
 _fill, _zeros, _ones, _zeros_like, _ones_like = A.Fill(), A.Zeros(), A.Ones(), A.ZerosLike(), A.OnesLike()
 _range, _linspace, _eye = A.Range(), A.LinSpace(), A.Eye()
 _shape, _rank, _size, _dtype = A.Shape(), A.Rank(), A.Size(), A.DType()
+_pow, _less, _slice = Pow(), Less(), Slice()
 
 
 @functools.lru_cache(maxsize=512)
@@ -157,6 +164,97 @@ def swapaxes(input, axis0, axis1):
     b = check_axis("swapaxes", axis1, ndim, "axis1")
     return _transpose(input, _swapped(ndim, a, b))
 
+def moveaxis(x, source, destination):
+    """Same as movedim(x, source, destination)."""
+    return movedim(x, source, destination)
+
+
+def swapdims(input, dim0, dim1):
+    """`input` with axes `dim0` and `dim1` exchanged."""
+    check_tensor("swapdims", "input", input)
+    ndim = input.ndim
+    a = check_axis("swapdims", dim0, ndim, "dim0")
+    b = check_axis("swapdims", dim1, ndim, "dim1")
+    return _transpose(input, _swapped(ndim, a, b))
+
+
+def t(input):
+    """The transpose of a 2-D `input`; a 0-d or 1-D `input` comes back as it is."""
+    check_tensor("t", "input", input)
+    if input.ndim > 2:
+        raise ValueError(f"For 't', the 'input' must have at most 2 dimensions, but got {input.ndim}.")
+    return _transpose(input, (1, 0)) if input.ndim == 2 else input
+
+
+def ravel(input):
+    """`input` flattened to 1-D in row-major order."""
+    check_tensor("ravel", "input", input)
+    return _reshape(input, (-1,))
+
+
+def expand(input_x, size):
+    """`input_x` broadcast to `size` (a 1-D integer Tensor, or a tuple / list of ints)."""
+    check_tensor("expand", "input_x", input_x)
+    if _is_tensor(size):
+        if size.ndim != 1 or size.dtype not in mstype.int_type:
+            raise TypeError(f"For 'expand', the 'size' must be a 1-D integer Tensor, but got a {size.ndim}-D "
+                            f"{size.dtype} Tensor.")
+        size = size.tolist()
+    return broadcast_to(input_x, tuple(_int_tuple_arg("expand", "size", size)))
+
+
+def expand_as(input, other):
+    """`input` broadcast to the shape of the Tensor `other`."""
+    check_tensor("expand_as", "other", other)
+    return broadcast_to(input, other.shape)
+
+
+def view_as(input, other):
+    """`input` reshaped to the shape of the Tensor `other`."""
+    check_tensor("view_as", "other", other)
+    return _reshape(input, other.shape)
+
+
+def _int_tuple_arg(op: str, arg: str, value) -> tuple:
+    if isinstance(value, (tuple, list)) and all(_is_int(v) for v in value):
+        return tuple(value)
+    raise TypeError(f"For '{op}', the '{arg}' must be a tuple or list of ints, but got {value!r}.")
+
+
+def _at_least(op: str, rank: int, inputs):
+    """`inputs` (one Tensor, or a tuple / list of them) with each Tensor of lower rank
+    given leading size-1 axes (atleast_3d puts a 1-D (N,) at (1, N, 1) and a 2-D (M, N)
+    at (M, N, 1), as NumPy does)."""
+    def lifted(x):
+        check_tensor(op, "inputs", x)
+        shape = tuple(x.shape)
+        if len(shape) >= rank:
+            return x
+        if rank == 3 and len(shape) == 2:
+            return _reshape(x, shape + (1,))
+        if rank == 3 and len(shape) == 1:
+            return _reshape(x, (1,) + shape + (1,))
+        return _reshape(x, (1,) * (rank - len(shape)) + shape)
+    if isinstance(inputs, (tuple, list)):
+        return tuple(lifted(x) for x in inputs)
+    return lifted(inputs)
+
+
+def atleast_1d(inputs):
+    """Each Tensor of `inputs` with at least 1 axis (a single Tensor gives a Tensor, a
+    sequence a tuple)."""
+    return _at_least("atleast_1d", 1, inputs)
+
+
+def atleast_2d(inputs):
+    """Each Tensor of `inputs` with at least 2 axes (leading size-1 axes added)."""
+    return _at_least("atleast_2d", 2, inputs)
+
+
+def atleast_3d(inputs):
+    """Each Tensor of `inputs` with at least 3 axes: (N,) -> (1, N, 1), (M, N) -> (M, N, 1)."""
+    return _at_least("atleast_3d", 3, inputs)
+
 
 # ---- joining and splitting --------------------------------------------------------------------
 def concat(tensors, axis=0):
@@ -219,6 +317,141 @@ def chunk(input, chunks, axis=0):
 def meshgrid(*inputs, indexing="xy"):
     """Coordinate grids from 1-D tensors ('xy': Cartesian, 'ij': matrix indexing)."""
     return _prim(A.Meshgrid, indexing)(inputs)
+
+
+def chunk_ext(input, chunks, dim=0):
+    """Same as chunk(input, chunks, dim)."""
+    return chunk(input, chunks, dim)
+
+
+def _promoted(op: str, tensors) -> list:
+    """A tuple / list of Tensors, cast to the dtype they promote to (MindSpore's stacking
+    functions accept mixed dtypes where Concat does not)."""
+    if not isinstance(tensors, (tuple, list)):
+        raise TypeError(f"For '{op}', the 'tensors' must be a tuple or list of Tensors, but got "
+                        f"{type(tensors).__name__}.")
+    if not tensors:
+        raise ValueError(f"For '{op}', the 'tensors' must hold at least one Tensor, but got none.")
+    for i, x in enumerate(tensors):
+        check_tensor(op, f"tensors[{i}]", x)
+    target = functools.reduce(mstype.promote_types, (x.dtype for x in tensors))
+    return [x if x.dtype is target else _cast(x, target) for x in tensors]
+
+
+def hstack(tensors):
+    """`tensors` joined along axis 1 (axis 0 for 1-D tensors); dtypes are promoted."""
+    tensors = _at_least("hstack", 1, _promoted("hstack", tensors))
+    return concat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+def vstack(tensors):
+    """`tensors` (1-D ones as rows) joined along axis 0; dtypes are promoted."""
+    return concat(_at_least("vstack", 2, _promoted("vstack", tensors)), 0)
+
+
+def row_stack(tensors):
+    """Same as vstack(tensors)."""
+    return concat(_at_least("row_stack", 2, _promoted("row_stack", tensors)), 0)
+
+
+def dstack(tensors):
+    """`tensors` joined along axis 2 after atleast_3d; dtypes are promoted."""
+    return concat(_at_least("dstack", 3, _promoted("dstack", tensors)), 2)
+
+
+def column_stack(tensors):
+    """`tensors` as columns: 0-d and 1-D tensors become (N, 1) columns, then all are
+    joined along axis 1; dtypes are promoted."""
+    columns = [_reshape(x, (-1, 1)) if x.ndim < 2 else x for x in _promoted("column_stack", tensors)]
+    return concat(columns, 1)
+
+
+def block_diag(*inputs):
+    """The tensors of `inputs` (0-d, 1-D or 2-D; a 1-D (N,) counts as (1, N)) on the
+    diagonal of a zero matrix; dtypes are promoted."""
+    blocks = []
+    for x in _promoted("block_diag", inputs):
+        if x.ndim > 2:
+            raise ValueError(f"For 'block_diag', every input must have at most 2 dimensions, but got {x.ndim}.")
+        blocks.append(_at_least("block_diag", 2, x))
+    width = sum(b.shape[1] for b in blocks)
+    rows, left = [], 0
+    for b in blocks:
+        right = width - left - b.shape[1]
+        rows.append(_prim(A.PadV3, "constant")(b, (left, right, 0, 0), 0))
+        left += b.shape[1]
+    return concat(rows, 0)
+
+
+def cartesian_prod(*inputs):
+    """The Cartesian product of 1-D tensors: one row per combination, (prod(N_i), k)
+    (a single input comes back as it is)."""
+    for i, x in enumerate(inputs):
+        check_tensor("cartesian_prod", f"inputs[{i}]", x)
+        if x.ndim != 1:
+            raise ValueError(f"For 'cartesian_prod', every input must be 1-D, but got {x.ndim}-D inputs[{i}].")
+    if len(inputs) == 1:
+        return inputs[0]
+    grids = meshgrid(*inputs, indexing="ij")
+    return stack([_reshape(g, (-1,)) for g in grids], 1)
+
+
+def _slice_along(input, axis: int, start: int, stop: int):
+    """input[..., start:stop, ...] on `axis` (an empty part when stop <= start)."""
+    begin = [0] * input.ndim
+    size = list(input.shape)
+    begin[axis], size[axis] = start, max(stop - start, 0)
+    return _slice(input, tuple(begin), tuple(size))
+
+
+def _split_at(op: str, input, indices_or_sections, axis: int):
+    """The parts of `input` along a valid, non-negative `axis`: `indices_or_sections`
+    equal-as-possible parts if an int (the first ones one larger), else the parts between
+    the listed indices (Python slice rules: negative counts from the end, clipped)."""
+    length = input.shape[axis]
+    if _is_int(indices_or_sections):
+        count = indices_or_sections
+        if count <= 0:
+            raise ValueError(f"For '{op}', the 'indices_or_sections' must be more than zero, but got {count}.")
+        small, extra = divmod(length, count)
+        return _split_into(input, (small + 1,) * extra + (small,) * (count - extra), axis)
+    if not (isinstance(indices_or_sections, (tuple, list)) and all(_is_int(i) for i in indices_or_sections)):
+        raise TypeError(f"For '{op}', the 'indices_or_sections' must be an int, or a tuple or list of ints, "
+                        f"but got {indices_or_sections!r}.")
+    bounds = [0] + [builtins.slice(i, None).indices(length)[0] for i in indices_or_sections] + [length]
+    return tuple(_slice_along(input, axis, a, b) for a, b in zip(bounds, bounds[1:]))
+
+
+def tensor_split(input, indices_or_sections, axis=0):
+    """`input` cut along `axis`: into `indices_or_sections` parts of sizes differing by at
+    most one if an int, else at the listed indices (like numpy.array_split)."""
+    check_tensor("tensor_split", "input", input)
+    return _split_at("tensor_split", input, indices_or_sections, _axis("tensor_split", input, axis))
+
+
+def _split_min_rank(op: str, input, rank: int, axis: int, indices_or_sections):
+    check_tensor(op, "input", input)
+    if input.ndim < rank:
+        raise ValueError(f"For '{op}', the 'input' must have at least {rank} dimensions, but got {input.ndim}.")
+    if _is_int(indices_or_sections) and indices_or_sections > 0 and input.shape[axis] % indices_or_sections:
+        raise ValueError(f"For '{op}', the size {input.shape[axis]} of axis {axis} must be divisible by "
+                         f"'indices_or_sections' {indices_or_sections}.")
+    return _split_at(op, input, indices_or_sections, axis)
+
+
+def hsplit(input, indices_or_sections):
+    """tensor_split along axis 1 (equal parts when an int)."""
+    return _split_min_rank("hsplit", input, 2, 1, indices_or_sections)
+
+
+def vsplit(input, indices_or_sections):
+    """tensor_split along axis 0 (equal parts when an int)."""
+    return _split_min_rank("vsplit", input, 2, 0, indices_or_sections)
+
+
+def dsplit(input, indices_or_sections):
+    """tensor_split along axis 2 (equal parts when an int)."""
+    return _split_min_rank("dsplit", input, 3, 2, indices_or_sections)
 
 
 # ---- padding and reordering -------------------------------------------------------------------
@@ -287,6 +520,52 @@ def repeat_interleave(input, repeats, axis=None):
     if isinstance(repeats, (tuple, list)):
         return _repeat_tensor(input, tuple(repeats), axis)
     return _repeat_int(input, repeats, axis)
+
+
+def reverse(x, axis):
+    """Same as flip(x, axis)."""
+    return _prim(A.ReverseV2, _key(axis))(x)
+
+
+def rot90(input, k, dims):
+    """`input` rotated by k * 90 degrees in the plane of the two axes `dims`, from the
+    first toward the second."""
+    check_tensor("rot90", "input", input)
+    check_type("rot90", "k", k, int)
+    if not (isinstance(dims, (tuple, list)) and len(dims) == 2):
+        raise ValueError(f"For 'rot90', the 'dims' must be a tuple or list of two axes, but got {dims!r}.")
+    d0, d1 = (check_axis("rot90", d, input.ndim, "dims") for d in dims)
+    if d0 == d1:
+        raise ValueError(f"For 'rot90', the two 'dims' must be different axes, but got {dims}.")
+    k %= 4
+    if k == 0:
+        return input
+    if k == 2:
+        return _prim(A.ReverseV2, (d0, d1))(input)
+    flipped = _prim(A.ReverseV2, (d1 if k == 1 else d0,))(input)
+    return _transpose(flipped, _swapped(input.ndim, d0, d1))
+
+
+def repeat_elements(x, rep, axis=0):
+    """Each slice of `x` along `axis` repeated `rep` times in place."""
+    check_tensor("repeat_elements", "x", x)
+    check_type("repeat_elements", "rep", rep, int)
+    return _repeat_int(x, rep, check_axis("repeat_elements", axis, x.ndim))
+
+
+def vander(x, N=None):
+    """The Vandermonde matrix of the 1-D `x`: column j holds x ** (N - 1 - j) (N columns,
+    len(x) when None)."""
+    check_tensor("vander", "x", x)
+    if x.ndim != 1:
+        raise ValueError(f"For 'vander', the 'x' must be 1-D, but got {x.ndim} dimensions.")
+    N = x.shape[0] if N is None else N
+    if not _is_int(N) or N < 0:
+        raise ValueError(f"For 'vander', the 'N' must be a non-negative int, but got {N!r}.")
+    powers = _range(N - 1, -1, -1) if N else _zeros((0,), mstype.int64)
+    if x.dtype.is_floating_point:
+        powers = _cast(powers, x.dtype)
+    return _pow(_reshape(x, (-1, 1)), powers)
 
 
 # ---- casting ----------------------------------------------------------------------------------
@@ -388,6 +667,25 @@ def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
     return _prim(A.OneHot, axis)(indices, depth, on_value, off_value)
 
 
+def tensor_range(start, end, step):
+    """Same as range(start, end, step)."""
+    return _range(start, end, step)
+
+
+def sequence_mask(lengths, maxlen=None):
+    """A Bool mask of shape lengths.shape + (maxlen,): True at positions below each length
+    (maxlen defaults to the largest length)."""
+    check_tensor("sequence_mask", "lengths", lengths)
+    if lengths.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For 'sequence_mask', the dtype of 'lengths' must be Int32 or Int64, but got "
+                        f"{lengths.dtype}.")
+    if maxlen is None:
+        maxlen = int(lengths.asnumpy().max()) if math.prod(lengths.shape) else 0
+    maxlen = check_positive_int("sequence_mask", "maxlen", maxlen) if maxlen else 0
+    positions = _range(0, maxlen, 1) if maxlen else _zeros((0,), mstype.int64)
+    return _less(_cast(positions, lengths.dtype), _expand_dims(lengths, -1))
+
+
 # ---- metadata ---------------------------------------------------------------------------------
 def shape(input_x):
     """The shape of `input_x`, a tuple of ints."""
@@ -407,6 +705,20 @@ def size(input_x):
 def dtype(x):
     """The dtype of `x`."""
     return _dtype(x)
+
+
+def numel(input):
+    """The number of elements of the Tensor `input`."""
+    return _size(input)
+
+
+def is_nonzero(input):
+    """Whether the single element of `input` is not zero (a Python bool)."""
+    check_tensor("is_nonzero", "input", input)
+    if math.prod(input.shape) != 1:
+        raise ValueError(f"For 'is_nonzero', the 'input' must hold exactly 1 element, but got "
+                         f"{math.prod(input.shape)}.")
+    return bool(input.asnumpy().reshape(()) != 0)
 
 
 # ---- Tensor methods ---------------------------------------------------------------------------
@@ -529,6 +841,14 @@ def _chunk_method(self, chunks, axis=0, *, dim=None):
     return chunk(self, chunks, axis if dim is None else dim)
 
 
+def _unbind_method(self, dim=0):
+    return unbind(self, dim)
+
+
+def _tensor_split_method(self, indices_or_sections, axis=0):
+    return tensor_split(self, indices_or_sections, axis)
+
+
 TENSOR_METHODS = {
     "reshape": _reshape_method, "view": _reshape_method, "view_as": _reshape_as, "reshape_as": _reshape_as,
     "transpose": _transpose_method, "permute": _permute_method, "swapaxes": swapaxes,
@@ -543,5 +863,8 @@ TENSOR_METHODS = {
     "tile": _tile_method, "broadcast_to": _broadcast_to_method, "expand": _broadcast_to_method,
     "expand_as": _expand_as, "repeat": _repeat, "repeat_interleave": _repeat_interleave_method,
     "flip": flip, "roll": roll, "split": _split_method, "chunk": _chunk_method,
+    "moveaxis": moveaxis, "movedim": movedim, "swapdims": swapdims, "t": t,
+    "tensor_split": _tensor_split_method, "hsplit": hsplit, "vsplit": vsplit, "dsplit": dsplit,
+    "unbind": _unbind_method, "reverse": reverse, "rot90": rot90, "fliplr": fliplr, "flipud": flipud,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import itertools
 
 import numpy as np
 
 from ...common.tensor import Tensor
 from ..operations import selection_ops as S
+from ..operations.array_ops import Reshape
+from ..operations.math_ops import FloorMod, Maximum, Minimum
 from ..operations.selection_ops import parse_index
 from ..validator import check_axis, check_bool, check_tensor, check_type
 from .inplace import rebind
@@ -16,13 +19,15 @@ __all__ = [
     "gather", "gather_d", "gather_elements", "gather_nd", "index_select",
     "scatter_nd", "tensor_scatter_update", "tensor_scatter_add",
     "slice", "strided_slice", "select", "where", "masked_fill", "masked_select", "nonzero",
-    "sort", "argsort", "topk", "unique",
+    "sort", "argsort", "topk", "top_k", "unique",
+    "narrow", "take", "argwhere", "combinations",
 ]
 
 _gather_d, _gather_nd, _scatter_nd = S.GatherD(), S.GatherNd(), S.ScatterNd()
 _tensor_scatter_update, _tensor_scatter_add = S.TensorScatterUpdate(), S.TensorScatterAdd()
 _slice, _select, _masked_fill, _masked_select = S.Slice(), S.Select(), S.MaskedFill(), S.MaskedSelect()
-_non_zero, _unique = S.NonZero(), S.Unique()
+_non_zero, _unique, _reshape = S.NonZero(), S.Unique(), Reshape()
+_maximum, _minimum, _floor_mod = Maximum(), Minimum(), FloorMod()
 
 
 @functools.lru_cache(maxsize=128)
@@ -128,6 +133,55 @@ def where(condition, input, other):
     return _select(condition, input, other)
 
 
+
+def narrow(input, axis, start, length):
+    """The `length` elements of `input` from `start` along `axis`."""
+    check_tensor("narrow", "input", input)
+    if not input.shape:
+        raise ValueError("For 'narrow', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+    axis = check_axis("narrow", axis, input.ndim)
+    size = input.shape[axis]
+    check_type("narrow", "start", start, int)
+    check_type("narrow", "length", length, int)
+    if not -size <= start <= size:
+        raise ValueError(f"For 'narrow', the 'start' must be in range [{-size}, {size}], but got {start}.")
+    start %= max(size, 1)
+    if not 0 <= length <= size - start:
+        raise ValueError(f"For 'narrow', the 'length' must be in range [0, {size - start}], but got {length}.")
+    begin = [0] * input.ndim
+    extent = list(input.shape)
+    begin[axis], extent[axis] = start, length
+    return _slice(input, tuple(begin), tuple(extent))
+
+
+def take(input, index):
+    """The elements of `input`, read as a flat 1-D tensor, at `index` (an integer Tensor;
+    the result has index's shape)."""
+    check_tensor("take", "input", input)
+    check_tensor("take", "index", index)
+    return _gather_prim(0)(_reshape(input, (-1,)), index, 0)
+
+
+def argwhere(input):
+    """The Int64 (count, rank) indices of the nonzero elements of `input`."""
+    return _non_zero(input)
+
+
+def combinations(input, r=2, with_replacement=False):
+    """The length-`r` combinations of the elements of the 1-D `input` as rows, in
+    lexicographic order of positions (itertools.combinations, or
+    combinations_with_replacement)."""
+    check_tensor("combinations", "input", input)
+    if input.ndim != 1:
+        raise ValueError(f"For 'combinations', the 'input' must be 1-D, but got {input.ndim} dimensions.")
+    r = check_type("combinations", "r", r, int)
+    if r < 0:
+        raise ValueError(f"For 'combinations', the 'r' must be non-negative, but got {r}.")
+    pick = itertools.combinations_with_replacement if with_replacement else itertools.combinations
+    rows = list(pick(range(input.shape[0]), r))
+    return _gather_prim(0)(input, Tensor(np.array(rows, np.int64).reshape(len(rows), r)), 0)
+
+
 def masked_fill(input_x, mask, value):
     """input_x with `value` where `mask` is True."""
     return _masked_fill(input_x, mask, value)
@@ -178,6 +232,12 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     values, indices = _sort_prim(dim, largest)(input)
     first_k = _getitem_prim(((S.SLICE, None, None, None),) * (dim % max(ndim, 1)) + ((S.SLICE, None, k, None),))
     return first_k(values), first_k(indices)
+
+
+
+def top_k(input_x, k, sorted=True):
+    """(values, Int32 indices) of the k largest elements along the last axis."""
+    return _top_k_prim(check_bool("top_k", "sorted", sorted))(input_x, k)
 
 
 def unique(input):
@@ -264,6 +324,34 @@ def _topk_method(self, k, dim=None, largest=True, sorted=True):
     return topk(self, k, dim, largest, sorted)
 
 
+def _narrow_method(self, dim, start, length):
+    return narrow(self, dim, start, length)
+
+
+_TAKE_MODES = ("raise", "wrap", "clip")
+
+
+def _take_method(self, indices, axis=None, mode="clip"):
+    """Tensor.take(indices, axis=None, mode='clip'): NumPy's take. Along `axis` (of the
+    flattened tensor when None); out-of-range indices are clipped ('clip'), wrapped
+    ('wrap') or refused ('raise', as Gather does)."""
+    check_tensor("Tensor.take", "indices", indices)
+    if mode not in _TAKE_MODES:
+        raise ValueError(f"For 'Tensor.take', the 'mode' must be 'raise', 'wrap' or 'clip', but got {mode!r}.")
+    source = _reshape(self, (-1,)) if axis is None else self
+    axis = 0 if axis is None else check_axis("Tensor.take", axis, self.ndim)
+    size = source.shape[axis]
+    if mode == "clip":
+        indices = _minimum(_maximum(indices, 0), size - 1)
+    elif mode == "wrap":
+        indices = _floor_mod(indices, size)
+    return _gather_prim(0)(source, indices, axis)
+
+
+def _top_k_method(self, k, sorted=True):
+    return top_k(self, k, sorted)
+
+
 TENSOR_METHODS = {
     "__getitem__": _getitem, "__setitem__": _setitem,
     "gather": _gather_method, "gather_elements": gather_elements,
@@ -271,5 +359,7 @@ TENSOR_METHODS = {
     "masked_fill": _masked_fill_method, "masked_select": _masked_select_method,
     "nonzero": _nonzero_method, "where": _where_method,
     "sort": _sort_method, "argsort": _argsort_method, "topk": _topk_method,
+    "narrow": _narrow_method, "take": _take_method, "top_k": _top_k_method, "argwhere": argwhere,
+    "gather_nd": gather_nd,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
