@@ -225,3 +225,37 @@ def prim_attr_register(init):
         init(self, *args, **kwargs)
 
     return wrapper
+
+
+def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
+    """Decorator: `fn` computes a constant from Python values (shapes, dtypes, numbers).
+
+    It runs on the values it is given when it is called: in PyNative mode at call time,
+    in Graph mode while the graph is built (its arguments are compile-time constants
+    there), so the result enters the graph as a constant. `get_instance=False` gives the
+    class whose instances do so; `name` names it (default: the function's name).
+    `reuse_result` and `check` are accepted for MindSpore compatibility: spore calls
+    `fn` each time, which gives the same result for the same constants.
+    """
+    def decorate(func):
+        if not callable(func):
+            raise TypeError(f"For 'constexpr', the decorated object must be a function, but got "
+                            f"{type(func).__name__}.")
+        op_name = name or func.__name__
+
+        class Constexpr:
+            __doc__ = func.__doc__
+            __name__ = op_name  # instances answer `f.__name__` as the function did
+
+            def __call__(self, *args):
+                return func(*args)
+
+            def __repr__(self):
+                return f"Prim[{op_name}]"
+
+        Constexpr.__name__ = Constexpr.__qualname__ = op_name
+        return Constexpr() if get_instance else Constexpr
+
+    if fn is not None:
+        return decorate(fn)
+    return decorate
