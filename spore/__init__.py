@@ -18,6 +18,7 @@ from .common.initializer import initializer
 from .common.parameter import Parameter, ParameterTuple
 from .common.seed import get_seed, set_seed
 from .common.tensor import Tensor
+from .common.tensor import from_numpy, is_tensor, tensor
 from .context import GRAPH_MODE, PYNATIVE_MODE, ParallelMode, get_context, set_context
 from . import ops
 from .ops.composite import grad, value_and_grad

@@ -11,6 +11,7 @@ import numbers
 
 import numpy as np
 
+from .._kernels import device as _device
 from .._kernels import tensor_data
 from . import dtype as mstype
 from .tensor_format import format_value
@@ -25,12 +26,14 @@ class Tensor:
     is created later by `init_data()`.
     """
 
-    __slots__ = ("__weakref__", "_init", "_node", "_t")
+    __slots__ = ("__weakref__", "_flags", "_init", "_node", "_t")
 
     def __init__(self, input_data=None, dtype=None, shape=None, init=None, internal=False,
                  const_arg=False, device=None):
         self._node = None
         self._init = None
+        if const_arg:
+            self.set_const_arg(const_arg)
         dtype = None if dtype is None else mstype.as_dtype(dtype)
         if init is not None:
             self._defer(init, shape, dtype, input_data)
@@ -116,10 +119,122 @@ class Tensor:
 
     nelement = numel
 
+    def ndimension(self) -> int:
+        return self.ndim
+
+    def stride(self, dim=None):
+        """The step in elements between neighbours along each axis (a list), or along `dim`."""
+        steps = list(self._data().stride())
+        if dim is None:
+            return steps
+        if not isinstance(dim, int) or isinstance(dim, bool):
+            raise TypeError(f"For 'Tensor.stride', the 'dim' must be an int, but got {type(dim).__name__}.")
+        if not -max(self.ndim, 1) <= dim < max(self.ndim, 1):
+            raise IndexError(f"For 'Tensor.stride', the 'dim' must be in range [{-self.ndim}, {self.ndim}), "
+                             f"but got {dim}.")
+        return steps[dim] if self.ndim else 1
+
+    def storage_offset(self) -> int:
+        """Where this Tensor's first element sits in its storage, in elements."""
+        return self._data().storage_offset()
+
+    def is_contiguous(self) -> bool:
+        return self._data().is_contiguous()
+
+    def data_ptr(self) -> int:
+        """The address of the first element."""
+        return self._data().data_ptr()
+
+    def is_pinned(self) -> bool:
+        """Whether the host memory is page-locked (spore's host Tensors never are)."""
+        return False
+
+    @property
+    def device(self) -> str:
+        """Where the data lives: 'CPU' or 'GPU'."""
+        return "GPU" if self._data().is_cuda else "CPU"
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.is_floating_point
+
+    def is_complex(self) -> bool:
+        return self.dtype.kind == mstype.Number.KIND_COMPLEX
+
+    def is_signed(self) -> bool:
+        """False for bool and unsigned integer dtypes, True otherwise."""
+        return self.dtype not in (mstype.bool_, mstype.uint8, mstype.uint16, mstype.uint32, mstype.uint64)
+
     @property
     def has_init(self) -> bool:
         """True while the data waits for `init_data()` (a Tensor built with `init`)."""
         return self._t is None
+
+    # ---- deferred initialization and MindSpore's bookkeeping flags -----------------------
+    @property
+    def init(self):
+        """The initializer still waiting to fill this Tensor, or None."""
+        return None if self._t is not None else self._init[0]
+
+    def is_init(self) -> bool:
+        """Whether the data was created by a parallel initialization (never, in spore)."""
+        return False
+
+    @property
+    def init_finished(self) -> bool:
+        return True
+
+    @property
+    def init_flag(self) -> bool:
+        """The flag set_init_flag records (False until set)."""
+        return self._flag("init_flag", False)
+
+    def set_init_flag(self, flag) -> None:
+        self._set_flag("init_flag", bool(flag))
+
+    @property
+    def const_arg(self) -> bool:
+        """Whether jit treats this Tensor as a constant (compiled into the graph)."""
+        return self._flag("const_arg", False)
+
+    def set_const_arg(self, const_arg=True) -> Tensor:
+        if not isinstance(const_arg, bool):
+            raise TypeError(f"For 'set_const_arg', the type of 'const_arg' should be 'bool', but got type "
+                            f"'{type(const_arg).__name__}'.")
+        self._set_flag("const_arg", const_arg)
+        return self
+
+    @property
+    def param_info(self):
+        """Parameter bookkeeping: None for a plain Tensor."""
+        return None
+
+    @property
+    def virtual_flag(self) -> bool:
+        return False
+
+    @property
+    def parent_tensor_(self):
+        """The Tensor this one is a view of, when it was made by a view operation (spore
+        keeps no such link: None)."""
+        return None
+
+    @property
+    def index_of_parent_(self):
+        return None
+
+    @property
+    def symbolic_shape(self):
+        """The symbolic shape set for dynamic-shape compilation (None: the shape is static)."""
+        return self._flag("symbolic_shape", None)
+
+    def _flag(self, name: str, default):
+        flags = getattr(self, "_flags", None)
+        return default if flags is None else flags.get(name, default)
+
+    def _set_flag(self, name: str, value) -> None:
+        if getattr(self, "_flags", None) is None:
+            self._flags = {}
+        self._flags[name] = value
 
     # ---- host data --------------------------------------------------------------------
     def asnumpy(self) -> np.ndarray:
@@ -140,6 +255,56 @@ class Tensor:
             raise ValueError(f"For 'Tensor.item', the Tensor must have exactly one element, "
                              f"but got shape {self.shape}.")
         return tensor_data.item(self._data())
+
+    def get_bytes(self) -> bytes:
+        """The raw bytes of the data, in C order."""
+        return self.asnumpy().tobytes()
+
+    @staticmethod
+    def convert_bytes_to_tensor(bytes_data, shape, dtype) -> Tensor:
+        """The Tensor of `shape` and `dtype` whose raw data is `bytes_data` (see get_bytes)."""
+        if not isinstance(bytes_data, (bytes, bytearray)):
+            raise TypeError(f"For 'Tensor.convert_bytes_to_tensor', the 'bytes_data' must be bytes, but got "
+                            f"{type(bytes_data).__name__}.")
+        dtype = mstype.as_dtype(dtype)
+        arr = np.frombuffer(bytes_data, dtype=mstype.dtype_to_nptype(dtype))
+        if arr.size != int(np.prod(_as_shape(shape), dtype=np.int64)):
+            raise ValueError(f"For 'Tensor.convert_bytes_to_tensor', {len(bytes_data)} bytes of {dtype} do not "
+                             f"fill the shape {tuple(shape)}.")
+        return Tensor(arr.reshape(_as_shape(shape)), dtype)
+
+    @staticmethod
+    def from_numpy(array: np.ndarray) -> Tensor:
+        """A Tensor of the NumPy array's values and dtype."""
+        if not isinstance(array, np.ndarray):
+            raise TypeError(f"For 'Tensor.from_numpy', the 'array' must be a numpy.ndarray, but got "
+                            f"{type(array).__name__}.")
+        return Tensor(array)
+
+    def set_dtype(self, dtype) -> mstype.Number:
+        """Convert the data to `dtype` in place; returns the new dtype."""
+        dtype = mstype.as_dtype(dtype)
+        if dtype is not self.dtype:
+            self._t = tensor_data.cast(self._data(), dtype)
+        return dtype
+
+    def assign_value_cpp(self, value: Tensor) -> Tensor:
+        """Make this Tensor hold `value`'s data, shape and dtype; returns this Tensor."""
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'Tensor.assign_value_cpp', the 'value' must be a Tensor, but got "
+                            f"{type(value).__name__}.")
+        self._t, self._init = value._data(), None
+        return self
+
+    def value(self) -> Tensor:
+        """The Tensor itself (MindSpore's accessor for the data of a Parameter or Tensor)."""
+        return self
+
+    def data_sync(self, waiting: bool = True) -> None:
+        """Wait until the computations writing this Tensor have finished."""
+        _device.synchronize()
+
+    wait_pipeline = data_sync
 
     def tolist(self):
         return tensor_data.tolist(self._data())
@@ -233,8 +398,19 @@ def wrap(raw) -> Tensor:
     return t
 
 
-def is_tensor(value) -> bool:
-    return isinstance(value, Tensor)
+def is_tensor(obj) -> bool:
+    """Whether `obj` is a Tensor (or a Parameter)."""
+    return isinstance(obj, Tensor)
 
 
-__all__ = ["Tensor", "wrap", "is_tensor"]
+def from_numpy(array: np.ndarray) -> Tensor:
+    """A Tensor of the NumPy array's values and dtype."""
+    return Tensor.from_numpy(array)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False):
+    """A Tensor built as Tensor(...) builds it."""
+    return Tensor(input_data, dtype, shape, init, const_arg=const_arg)
+
+
+__all__ = ["Tensor", "wrap", "is_tensor", "from_numpy", "tensor"]

@@ -61,7 +61,10 @@ def _format_block(arr, fmt, width, summarize, depth) -> str:
     if arr.ndim == 1:
         parts = ["..." if i is None else fmt(arr[i]).rjust(width) for i in indices]
         return "[" + ", ".join(parts).replace(", ..., ", " ... ") + "]"
-    sep = ",\n" + " " * (depth + 1)
-    parts = [" ..." if i is None else _format_block(arr[i], fmt, width, summarize, depth + 1)
-             for i in indices]
-    return "[" + sep.join(parts) + "]"
+    indent = "\n" + " " * (depth + 1)
+    rows = [_format_block(arr[i], fmt, width, summarize, depth + 1) for i in indices if i is not None]
+    if not cut:
+        return "[" + ("," + indent).join(rows) + "]"
+    # MindSpore marks the skipped rows with a bare `...` line (no comma after it).
+    head, tail = rows[:_EDGE_ITEMS], rows[_EDGE_ITEMS:]
+    return "[" + ("," + indent).join(head) + "," + indent + "..." + indent + ("," + indent).join(tail) + "]"
