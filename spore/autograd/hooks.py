@@ -24,6 +24,8 @@ class HookHandle:
     def handle_id(self) -> int:
         return self._key
 
+    id = handle_id
+
     def remove(self) -> None:
         self._table.pop(self._key, None)
 
@@ -62,6 +64,17 @@ class _TensorHookTable:
         table: dict = {}
         self._entries[key] = (weakref.ref(tensor, lambda _, key=key: self._entries.pop(key, None)), table)
         return table, True
+
+    def hooks_of(self, tensor) -> list:
+        """The hook functions registered on `tensor`, in registration order."""
+        table = self.get(tensor)
+        return [] if table is None else list(table.values())
+
+    def remove(self, handle_id: int) -> None:
+        """Unregister the Tensor hook whose handle has id `handle_id` (if it is still there)."""
+        for _, table in list(self._entries.values()):
+            if table.pop(handle_id, None) is not None:
+                return
 
 
 tensor_hooks = _TensorHookTable()

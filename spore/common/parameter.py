@@ -27,9 +27,7 @@ class Parameter(Tensor):
         "__dict__",
         "_default_name",
         "_name",
-        "layerwise_parallel",
-        "parallel_optimizer",
-        "requires_grad",
+        "_requires_grad",
     )
 
     def __init__(self, default_input, name=None, requires_grad=True, layerwise_parallel=False,
@@ -51,9 +49,16 @@ class Parameter(Tensor):
                             f"or number, but got {type(default_input).__name__}.")
         self._default_name = name is None
         self._name = f"Parameter#{next(_unnamed_counter)}" if name is None else _check_name(name)
-        self.requires_grad = bool(requires_grad)
+        self.requires_grad = requires_grad
         self.layerwise_parallel = layerwise_parallel
         self.parallel_optimizer = parallel_optimizer
+        self.parallel_optimizer_comm_recompute = False
+        self.cache_enable = False
+        self.cache_shape = []
+        self.comm_fusion = 1
+        self.key = -1
+        self.sliced = False
+        self.pipeline_stages: list[int] = []
 
     @property
     def name(self) -> str:
@@ -63,6 +68,92 @@ class Parameter(Tensor):
     def name(self, value: str) -> None:
         self._name = _check_name(value)
         self._default_name = False
+
+    # ---- flags MindSpore keeps on a Parameter (checked as 2.7.1 checks them) ------------------
+    @property
+    def requires_grad(self) -> bool:
+        """Whether optimizers and `trainable_params` include this Parameter."""
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value) -> None:
+        self._requires_grad = _check_bool("requires_grad", value)
+
+    def requires_grad_(self, requires_grad: bool = True) -> None:
+        self.requires_grad = requires_grad
+
+    @property
+    def layerwise_parallel(self) -> bool:
+        """Whether each data-parallel rank keeps its own copy (not averaged across ranks)."""
+        return self.__dict__["layerwise_parallel"]
+
+    @layerwise_parallel.setter
+    def layerwise_parallel(self, value) -> None:
+        self.__dict__["layerwise_parallel"] = _check_bool("layerwise_parallel", value)
+
+    @property
+    def parallel_optimizer(self) -> bool:
+        """Whether the optimizer state of this Parameter may be sharded across ranks."""
+        return self.__dict__["parallel_optimizer"]
+
+    @parallel_optimizer.setter
+    def parallel_optimizer(self, value) -> None:
+        self.__dict__["parallel_optimizer"] = _check_bool("parallel_optimizer", value)
+
+    @property
+    def parallel_optimizer_comm_recompute(self) -> bool:
+        return self.__dict__["parallel_optimizer_comm_recompute"]
+
+    @parallel_optimizer_comm_recompute.setter
+    def parallel_optimizer_comm_recompute(self, value) -> None:
+        if not isinstance(value, bool):
+            raise TypeError(f"For 'Parameter.parallel_optimizer_comm_recompute', the value must be a bool, but got "
+                            f"{type(value).__name__}.")
+        self.__dict__["parallel_optimizer_comm_recompute"] = value
+
+    @property
+    def cache_enable(self) -> bool:
+        return self.__dict__["cache_enable"]
+
+    @cache_enable.setter
+    def cache_enable(self, value) -> None:
+        self.__dict__["cache_enable"] = _check_bool("cache_enable", value)
+
+    @property
+    def cache_shape(self) -> list:
+        return self.__dict__["cache_shape"]
+
+    @cache_shape.setter
+    def cache_shape(self, value) -> None:
+        self.__dict__["cache_shape"] = list(value)
+
+    @property
+    def comm_fusion(self) -> int:
+        """The fusion group of this Parameter's gradient communication."""
+        return self.__dict__["comm_fusion"]
+
+    @comm_fusion.setter
+    def comm_fusion(self, value) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Parameter.comm_fusion', the value must be an int, but got {type(value).__name__}.")
+        self.__dict__["comm_fusion"] = value
+
+    @property
+    def key(self) -> int:
+        return self.__dict__["key"]
+
+    @key.setter
+    def key(self, value) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"For 'Parameter.key', the value must be an int, but got {type(value).__name__}.")
+        self.__dict__["key"] = value
+
+    def add_pipeline_stage(self, stage: int) -> None:
+        """Record that pipeline stage `stage` (a non-negative int) uses this Parameter."""
+        if not isinstance(stage, int) or isinstance(stage, bool) or stage < 0:
+            raise TypeError(f"For 'Parameter.add_pipeline_stage', the 'stage' must be a non-negative int, but got "
+                            f"{stage!r}.")
+        self.pipeline_stages.append(stage)
 
     @property
     def data(self) -> Parameter:
@@ -94,8 +185,19 @@ class Parameter(Tensor):
         """A new Parameter with the same name and flags, holding a copy of the data
         (`init="same"`) or freshly initialized data (an initializer or its name)."""
         data = wrap(self._data().clone()) if init == "same" else initializer(init, self.shape, self.dtype)
-        return Parameter(data, self._name, self.requires_grad, self.layerwise_parallel,
-                         self.parallel_optimizer)
+        clone = Parameter(data, self._name, self.requires_grad, self.layerwise_parallel, self.parallel_optimizer)
+        clone.comm_fusion = self.comm_fusion
+        clone.parallel_optimizer_comm_recompute = self.parallel_optimizer_comm_recompute
+        return clone
+
+    def copy(self) -> Parameter:
+        """A clone holding a copy of the data."""
+        return self.clone()
+
+    def set_dtype(self, dtype) -> Parameter:
+        """Convert the data to `dtype` in place; returns this Parameter."""
+        super().set_dtype(dtype)
+        return self
 
     def init_data(self, layout=None, set_sliced=False) -> Parameter:
         super().init_data()
@@ -117,8 +219,14 @@ def _rebuild(arr, dtype_name, name, requires_grad):
 
 def _check_name(name) -> str:
     if not isinstance(name, str):
-        raise TypeError(f"For 'Parameter', the 'name' must be a str, but got {type(name).__name__}.")
+        raise ValueError(f"For 'Parameter', the 'name' must be a str or None, but got {type(name).__name__}.")
     return name
+
+
+def _check_bool(arg: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"For 'Parameter', the '{arg}' must be a bool, but got {type(value).__name__}.")
+    return value
 
 
 class ParameterTuple(tuple):

@@ -72,5 +72,5 @@ def test_parameter_tuple():
 
 
 def test_bad_name():
-    with pytest.raises(TypeError, match="name"):
+    with pytest.raises(ValueError, match="name"):
         Parameter(Tensor([1.0]), name=3)
