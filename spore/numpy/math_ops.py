@@ -1,0 +1,435 @@
+"""mindspore.numpy's elementwise math: arithmetic, powers and logarithms, trigonometry,
+rounding and the integer functions (gcd, lcm, bitwise). Each takes `dtype=` to cast its
+result; functions defined only on floats compute integer inputs in Float32."""
+from __future__ import annotations
+
+import math
+
+import numpy as onp
+
+from .. import ops
+from ..common import dtype as mstype
+from .utils import cast, is_float, operands, to_float, to_tensor
+
+__all__ = [
+    "absolute", "abs", "fabs", "negative", "positive", "sqrt", "square", "cbrt", "reciprocal",
+    "exp", "exp2", "expm1", "log", "log10", "log1p", "log2", "sin", "cos", "tan", "arcsin", "arccos",
+    "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "deg2rad", "rad2deg", "radians",
+    "ceil", "floor", "trunc", "fix", "rint", "sign",
+    "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "float_power",
+    "remainder", "mod", "fmod", "divmod", "maximum", "minimum", "arctan2", "hypot", "logaddexp",
+    "logaddexp2", "copysign", "heaviside", "gcd", "lcm", "clip",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert",
+]
+
+_LN2 = math.log(2.0)
+_LN10 = math.log(10.0)
+
+
+def _unary(op: str, fn, x, dtype, float_only: bool = False):
+    x = to_tensor(x, None, op, "x")
+    if float_only:
+        x = to_float(x)
+    return cast(fn(x), dtype)
+
+
+def _binary(op: str, fn, x1, x2, dtype):
+    x1, x2 = operands(x1, x2, op)
+    return cast(fn(x1, x2), dtype)
+
+
+# ---- unary -------------------------------------------------------------------------------------
+
+
+def absolute(x, dtype=None):
+    """|x|."""
+    return _unary("absolute", ops.abs, x, dtype)
+
+
+abs = absolute
+
+
+def fabs(x, dtype=None):
+    """|x| as floats."""
+    return _unary("fabs", ops.abs, x, dtype, float_only=True)
+
+
+def negative(a, dtype=None):
+    """-a."""
+    return _unary("negative", ops.neg, a, dtype)
+
+
+def positive(a, dtype=None):
+    """+a: a copy of `a`."""
+    return _unary("positive", lambda x: x + ops.zeros((), x.dtype), a, dtype)
+
+
+def sqrt(x, dtype=None):
+    """The non-negative square root."""
+    return _unary("sqrt", ops.sqrt, x, dtype, float_only=True)
+
+
+def square(x, dtype=None):
+    """x * x."""
+    return _unary("square", ops.square, x, dtype)
+
+
+def cbrt(x, dtype=None):
+    """The real cube root (negative for negative x)."""
+    return _unary("cbrt", lambda v: ops.sign(v) * ops.pow(ops.abs(v), 1.0 / 3.0), x, dtype, float_only=True)
+
+
+def reciprocal(x, dtype=None):
+    """1 / x (integer inputs divide in their own dtype, as mindspore.numpy does)."""
+    return _unary("reciprocal", ops.reciprocal, x, dtype)
+
+
+def exp(x, dtype=None):
+    """e ** x."""
+    return _unary("exp", ops.exp, x, dtype, float_only=True)
+
+
+def exp2(x, dtype=None):
+    """2 ** x."""
+    return _unary("exp2", lambda v: ops.pow(2.0, v), x, dtype, float_only=True)
+
+
+def expm1(x, dtype=None):
+    """e ** x - 1, accurate near 0."""
+    return _unary("expm1", ops.expm1, x, dtype, float_only=True)
+
+
+def log(x, dtype=None):
+    """The natural logarithm."""
+    return _unary("log", ops.log, x, dtype, float_only=True)
+
+
+def log10(x, dtype=None):
+    """The base-10 logarithm."""
+    return _unary("log10", lambda v: ops.log(v) / _LN10, x, dtype, float_only=True)
+
+
+def log1p(x, dtype=None):
+    """log(1 + x), accurate near 0."""
+    return _unary("log1p", ops.log1p, x, dtype, float_only=True)
+
+
+def log2(x, dtype=None):
+    """The base-2 logarithm."""
+    return _unary("log2", lambda v: ops.log(v) / _LN2, x, dtype, float_only=True)
+
+
+def sin(x, dtype=None):
+    """Sine (radians)."""
+    return _unary("sin", ops.sin, x, dtype, float_only=True)
+
+
+def cos(x, dtype=None):
+    """Cosine (radians)."""
+    return _unary("cos", ops.cos, x, dtype, float_only=True)
+
+
+def tan(x, dtype=None):
+    """Tangent (radians)."""
+    return _unary("tan", ops.tan, x, dtype, float_only=True)
+
+
+def arcsin(x, dtype=None):
+    """Inverse sine, in [-pi/2, pi/2]."""
+    return _unary("arcsin", ops.asin, x, dtype, float_only=True)
+
+
+def arccos(input, dtype=None):
+    """Inverse cosine, in [0, pi]."""
+    return _unary("arccos", ops.acos, input, dtype, float_only=True)
+
+
+def arctan(x, dtype=None):
+    """Inverse tangent, in [-pi/2, pi/2]."""
+    return _unary("arctan", ops.atan, x, dtype, float_only=True)
+
+
+def sinh(x, dtype=None):
+    """Hyperbolic sine."""
+    return _unary("sinh", ops.sinh, x, dtype, float_only=True)
+
+
+def cosh(x, dtype=None):
+    """Hyperbolic cosine."""
+    return _unary("cosh", ops.cosh, x, dtype, float_only=True)
+
+
+def tanh(x, dtype=None):
+    """Hyperbolic tangent."""
+    return _unary("tanh", ops.tanh, x, dtype, float_only=True)
+
+
+def _asinh(x):
+    # odd symmetry keeps large negative x accurate: log(x + sqrt(x^2 + 1)) cancels there
+    magnitude = ops.abs(x)
+    return ops.sign(x) * ops.log(magnitude + ops.sqrt(magnitude * magnitude + 1))
+
+
+def arcsinh(x, dtype=None):
+    """Inverse hyperbolic sine."""
+    return _unary("arcsinh", _asinh, x, dtype, float_only=True)
+
+
+def arccosh(x, dtype=None):
+    """Inverse hyperbolic cosine (x >= 1)."""
+    return _unary("arccosh", lambda v: ops.log(v + ops.sqrt(v - 1) * ops.sqrt(v + 1)), x, dtype, float_only=True)
+
+
+def arctanh(x, dtype=None):
+    """Inverse hyperbolic tangent (|x| < 1)."""
+    return _unary("arctanh", lambda v: 0.5 * (ops.log1p(v) - ops.log1p(-v)), x, dtype, float_only=True)
+
+
+def deg2rad(x, dtype=None):
+    """Degrees to radians."""
+    return _unary("deg2rad", lambda v: v * (math.pi / 180.0), x, dtype, float_only=True)
+
+
+radians = deg2rad
+
+
+def rad2deg(x, dtype=None):
+    """Radians to degrees."""
+    return _unary("rad2deg", lambda v: v * (180.0 / math.pi), x, dtype, float_only=True)
+
+
+def ceil(x, dtype=None):
+    """The smallest integer >= x, as floats."""
+    return _unary("ceil", ops.ceil, x, dtype, float_only=True)
+
+
+def floor(x, dtype=None):
+    """The largest integer <= x, as floats."""
+    return _unary("floor", ops.floor, x, dtype, float_only=True)
+
+
+def _trunc(x):
+    return ops.where(x >= 0, ops.floor(x), ops.ceil(x))
+
+
+def trunc(x, dtype=None):
+    """x rounded toward zero, as floats."""
+    return _unary("trunc", _trunc, x, dtype, float_only=True)
+
+
+def fix(x):
+    """x rounded toward zero, as floats."""
+    return _unary("fix", _trunc, x, None, float_only=True)
+
+
+def rint(x, dtype=None):
+    """x rounded to the nearest integer (halves to even), as floats."""
+    return _unary("rint", ops.round, x, dtype, float_only=True)
+
+
+def sign(x, dtype=None):
+    """-1, 0 or 1 by the sign of x (integers give Float32, as mindspore.numpy does)."""
+    return _unary("sign", ops.sign, x, dtype, float_only=True)
+
+
+# ---- binary ------------------------------------------------------------------------------------
+
+
+def add(x1, x2, dtype=None):
+    """x1 + x2 with broadcasting."""
+    return _binary("add", ops.add, x1, x2, dtype)
+
+
+def subtract(x1, x2, dtype=None):
+    """x1 - x2 with broadcasting."""
+    return _binary("subtract", ops.sub, x1, x2, dtype)
+
+
+def multiply(x1, x2, dtype=None):
+    """x1 * x2 with broadcasting."""
+    return _binary("multiply", ops.mul, x1, x2, dtype)
+
+
+def divide(x1, x2, dtype=None):
+    """x1 / x2, a true division (integers give Float32)."""
+    return _binary("divide", ops.div, x1, x2, dtype)
+
+
+def true_divide(x1, x2, dtype=None):
+    """x1 / x2, a true division (integers give Float32)."""
+    return _binary("true_divide", ops.div, x1, x2, dtype)
+
+
+def floor_divide(x1, x2, dtype=None):
+    """x1 // x2: the quotient rounded down."""
+    return _binary("floor_divide", ops.floor_divide, x1, x2, dtype)
+
+
+def power(x1, x2, dtype=None):
+    """x1 ** x2 with broadcasting."""
+    return _binary("power", ops.pow, x1, x2, dtype)
+
+
+def float_power(x1, x2, dtype=None):
+    """x1 ** x2 computed in Float64."""
+    x1, x2 = (cast(to_tensor(x, None, "float_power", name), mstype.float64)
+              for x, name in ((x1, "x1"), (x2, "x2")))
+    return cast(ops.pow(x1, x2), dtype)
+
+
+def remainder(x1, x2, dtype=None):
+    """x1 mod x2 with the sign of x2 (Python's %)."""
+    return _binary("remainder", ops.remainder, x1, x2, dtype)
+
+
+mod = remainder
+
+
+def fmod(x1, x2, dtype=None):
+    """The remainder of x1 / x2 with the sign of x1 (C's fmod)."""
+    return _binary("fmod", ops.fmod, x1, x2, dtype)
+
+
+def divmod(x1, x2, dtype=None):
+    """(floor_divide(x1, x2), remainder(x1, x2))."""
+    return floor_divide(x1, x2, dtype), remainder(x1, x2, dtype)
+
+
+def maximum(x1, x2, dtype=None):
+    """The elementwise larger of x1 and x2 (NaN if either is NaN)."""
+    return _binary("maximum", ops.maximum, x1, x2, dtype)
+
+
+def minimum(x1, x2, dtype=None):
+    """The elementwise smaller of x1 and x2 (NaN if either is NaN)."""
+    return _binary("minimum", ops.minimum, x1, x2, dtype)
+
+
+def _tensors(op: str, x1, x2, floats: bool = False) -> tuple:
+    """Both operands as Tensors of their promoted dtype (Float32 at least when `floats`), broadcast
+    to one shape."""
+    x1, x2 = to_tensor(x1, None, op, "x1"), to_tensor(x2, None, op, "x2")
+    common = mstype.promote_types(x1.dtype, x2.dtype)
+    if floats and not mstype.is_float(common):
+        common = mstype.float32
+    shape = tuple(onp.broadcast_shapes(tuple(x1.shape), tuple(x2.shape)))
+    return ops.broadcast_to(cast(x1, common), shape), ops.broadcast_to(cast(x2, common), shape)
+
+
+def arctan2(x1, x2, dtype=None):
+    """The angle of the point (x2, x1), in [-pi, pi]."""
+    return cast(ops.atan2(*_tensors("arctan2", x1, x2, floats=True)), dtype)
+
+
+def hypot(x1, x2, dtype=None):
+    """sqrt(x1 ** 2 + x2 ** 2)."""
+    a, b = _tensors("hypot", x1, x2, floats=True)
+    return cast(ops.sqrt(a * a + b * b), dtype)
+
+
+def logaddexp(x1, x2, dtype=None):
+    """log(exp(x1) + exp(x2)) without overflow."""
+    a, b = _tensors("logaddexp", x1, x2, floats=True)
+    return cast(ops.maximum(a, b) + ops.log1p(ops.exp(-ops.abs(a - b))), dtype)
+
+
+def logaddexp2(x1, x2, dtype=None):
+    """log2(2 ** x1 + 2 ** x2) without overflow."""
+    a, b = _tensors("logaddexp2", x1, x2, floats=True)
+    return cast(ops.maximum(a, b) + ops.log1p(ops.pow(2.0, -ops.abs(a - b))) / _LN2, dtype)
+
+
+def _signbit(x):
+    """True where x is negative, -0.0 included."""
+    if not is_float(x):
+        return x < 0
+    return (x < 0) | ((x == 0) & (ops.reciprocal(x) < 0))
+
+
+def copysign(x1, x2, dtype=None):
+    """|x1| with the sign of x2."""
+    x1, x2 = _tensors("copysign", x1, x2)
+    magnitude = ops.abs(x1)
+    return cast(ops.where(_signbit(x2), -magnitude, magnitude), dtype)
+
+
+def heaviside(x1, x2, dtype=None):
+    """The Heaviside step of x1: 0 below zero, 1 above, x2 at zero."""
+    x1, x2 = _tensors("heaviside", x1, x2)
+    return cast(ops.where(x1 == 0, x2, ops.cast(x1 > 0, x1.dtype)), dtype)
+
+
+def _euclid(a, b):
+    """gcd of |a| and |b| by Euclid's algorithm, run the most steps the dtype can need (consecutive
+    Fibonacci numbers are the worst case: 46 steps fit in 32 bits, 92 in 64)."""
+    a, b = ops.abs(a), ops.abs(b)
+    steps = 93 if a.dtype in (mstype.int64, mstype.float64) else 47
+    for _ in range(steps):
+        nonzero = b != 0
+        a, b = ops.where(nonzero, b, a), ops.where(nonzero, ops.remainder(a, ops.where(nonzero, b, ops.ones_like(b))),
+                                                     ops.zeros_like(b))
+    return a
+
+
+def gcd(x1, x2, dtype=None):
+    """The greatest common divisor of |x1| and |x2|."""
+    return cast(_euclid(*_tensors("gcd", x1, x2)), dtype)
+
+
+def lcm(x1, x2, dtype=None):
+    """The least common multiple of |x1| and |x2| (0 if either is 0)."""
+    x1, x2 = _tensors("lcm", x1, x2)
+    divisor = _euclid(x1, x2)
+    safe = ops.where(divisor == 0, ops.ones_like(divisor), divisor)
+    return cast(ops.abs(ops.floor_divide(x1, safe) * x2), dtype)
+
+
+def clip(x, xmin, xmax, dtype=None):
+    """x limited to [xmin, xmax] (either bound may be None, not both)."""
+    if xmin is None and xmax is None:
+        raise ValueError("For 'clip', at least one of 'xmin' and 'xmax' must be given, but both are None.")
+    x = to_tensor(x, None, "clip", "x")
+    if xmin is not None:
+        x = ops.maximum(x, xmin if isinstance(xmin, (int, float)) else to_tensor(xmin, None, "clip", "xmin"))
+    if xmax is not None:
+        x = ops.minimum(x, xmax if isinstance(xmax, (int, float)) else to_tensor(xmax, None, "clip", "xmax"))
+    return cast(x, dtype)
+
+
+# ---- bitwise -----------------------------------------------------------------------------------
+
+
+def bitwise_and(x1, x2, dtype=None):
+    """x1 & x2 on integers and booleans."""
+    return _binary("bitwise_and", ops.bitwise_and, *_int_operands("bitwise_and", x1, x2), dtype)
+
+
+def bitwise_or(x1, x2, dtype=None):
+    """x1 | x2 on integers and booleans."""
+    return _binary("bitwise_or", ops.bitwise_or, *_int_operands("bitwise_or", x1, x2), dtype)
+
+
+def bitwise_xor(x1, x2, dtype=None):
+    """x1 ^ x2 on integers and booleans."""
+    return _binary("bitwise_xor", ops.bitwise_xor, *_int_operands("bitwise_xor", x1, x2), dtype)
+
+
+def _int_operands(op: str, x1, x2):
+    """Both as Tensors of one integer (or bool) dtype: the bitwise primitives want equal dtypes."""
+    x1, x2 = (to_tensor(x, None, op, name) for x, name in ((x1, "x1"), (x2, "x2")))
+    for x, name in ((x1, "x1"), (x2, "x2")):
+        if is_float(x) or x.dtype in mstype.complex_type:
+            raise TypeError(f"For '{op}', the '{name}' must hold integers or booleans, but got {x.dtype}.")
+    common = mstype.promote_types(x1.dtype, x2.dtype)
+    return cast(x1, common), cast(x2, common)
+
+
+def invert(x, dtype=None):
+    """~x: the bitwise NOT of integers, the logical NOT of booleans."""
+    x = to_tensor(x, None, "invert", "x")
+    if is_float(x) or x.dtype in mstype.complex_type:
+        raise TypeError(f"For 'invert', the 'x' must hold integers or booleans, but got {x.dtype}.")
+    return cast(ops.invert(x), dtype)
+
+
+bitwise_not = invert
