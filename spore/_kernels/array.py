@@ -302,3 +302,40 @@ def repeat_interleave_grad(grad, repeats, dim):
     owners = torch.repeat_interleave(torch.arange(counts.numel(), device=grad.device), counts)
     shape = grad.shape[:dim] + (counts.numel(),) + grad.shape[dim + 1:]
     return grad.new_zeros(shape).index_add_(dim, owners, grad)
+
+
+# ---- triangles and diagonals ------------------------------------------------------------------
+@kernel_factory("Tril")
+def tril(prim):
+    diagonal = prim.diagonal
+    return lambda x: torch.tril(x, diagonal)
+
+
+@kernel_factory("Triu")
+def triu(prim):
+    diagonal = prim.diagonal
+    return lambda x: torch.triu(x, diagonal)
+
+
+@kernel("Diag")
+def diag(x):
+    return torch.diag(x.reshape(-1)).reshape(x.shape + x.shape)
+
+
+@kernel("DiagPart")
+def diag_part(x):
+    half = x.shape[:x.dim() // 2]
+    size = math.prod(half)
+    return torch.diagonal(x.reshape(size, size)).reshape(half)
+
+
+@kernel_factory("TrilIndices")
+def tril_indices(prim):
+    row, col, offset, dtype = prim.row, prim.col, prim.offset, TORCH_OF[prim.dtype]
+    return lambda: torch.tril_indices(row, col, offset, dtype=dtype, device=device.current())
+
+
+@kernel_factory("TriuIndices")
+def triu_indices(prim):
+    row, col, offset, dtype = prim.row, prim.col, prim.offset, TORCH_OF[prim.dtype]
+    return lambda: torch.triu_indices(row, col, offset, dtype=dtype, device=device.current())

@@ -97,6 +97,22 @@ GRAD_CASES = [
     OpCase(RepeatInterleaveGrad(), (rand(2, 6), (1, 2, 3), 1), None),
     OpCase(RepeatInterleaveGrad(), (rand(2, 6), np.array([2]), -1), None),
     OpCase(RepeatInterleaveGrad(), (rand(6, 2), 3, 0), None),
+    # ---- triangles and diagonals
+    OpCase(ops.Tril(), (X234[:, :3, :3].copy(),), None),
+    OpCase(ops.Tril(1), (rand(3, 4),), None),
+    OpCase(ops.Triu(-1), (X234,), None),
+    OpCase(ops.Diag(), (rand(3),), None),
+    OpCase(ops.Diag(), (rand(2, 2),), None),
+    OpCase(ops.DiagPart(), (rand(3, 3),), None),
+    OpCase(ops.DiagPart(), (rand(2, 1, 2, 1),), None),
+    # ---- compositions over the primitives above and others
+    OpCase(ops.diagonal, (X234, 1, 0, 2), None, prim="Gather"),
+    OpCase(ops.diag_embed, (rand(2, 3), -1, 0, 2), None, prim="Gather"),
+    OpCase(ops.diagonal_scatter, (rand(3, 4), rand(3), 1), None, prim="Gather"),
+    OpCase(ops.rot90, (X234, 1, (0, 2)), None, prim="ReverseV2"),
+    OpCase(ops.block_diag, (rand(2, 2), rand(1, 3)), None, prim="PadV3"),
+    OpCase(ops.tensor_split, (rand(2, 6), (-2, 1), 1), None, prim="Slice"),
+    OpCase(ops.vander, (np.array([0.5, -2.0, 1.5]), 3), None, prim="Pow"),
     # ---- casting
     OpCase(ops.Cast(), (X234, ms.float64), None),
 ]

@@ -62,6 +62,17 @@ def _np_repeat_grad(grad, repeats, dim):
     return _sum_into(grad, np.repeat(np.arange(counts.size), counts), counts.size, dim % grad.ndim)
 
 
+def _np_diagonal_scatter(x, src, offset, dim1, dim2):
+    out = x.copy()
+    view = np.moveaxis(out, (dim1, dim2), (-2, -1))
+    rows, cols = view.shape[-2:]
+    for i in range(src.shape[-1]):
+        r, c = (i, i + offset) if offset >= 0 else (i - offset, i)
+        if r < rows and c < cols:
+            view[..., r, c] = src[..., i]
+    return out
+
+
 X234 = rand(2, 3, 4)
 CAST_INPUT = np.array([-1.7, 0.0, 2.5, 30.2], np.float32)
 
@@ -255,6 +266,43 @@ CASES = [
     OpCase(RepeatInterleaveGrad(), (rand(6, 2, dtype=i32), 3, 0), _np_repeat_grad),
     OpCase(RepeatInterleaveGrad(), (rand(4, 3), np.array([2]), 0), _np_repeat_grad),
     OpCase(RepeatInterleaveGrad(), (rand(0, 3), 2, 0), _np_repeat_grad),
+    # ---- triangles and diagonals
+    OpCase(ops.Tril(), (X234[:, :3, :3].copy(),), np.tril),
+    OpCase(ops.Tril(1), (rand(3, 4, dtype=i32, high=9),), lambda x: np.tril(x, 1)),
+    OpCase(ops.Tril(-2), (rand(2, 1, 4, 3, dtype=np.bool_),), lambda x: np.tril(x, -2)),
+    OpCase(ops.tril, (rand(3, 3), -1), np.tril, prim="Tril"),
+    OpCase(ops.Triu(), (X234,), np.triu),
+    OpCase(ops.Triu(-1), (rand(4, 2, dtype=f64),), lambda x: np.triu(x, -1)),
+    OpCase(ops.triu, (rand(3, 3, dtype=i64, high=9), 5), np.triu, prim="Triu"),
+    OpCase(ops.Diag(), (rand(3),), np.diag),
+    OpCase(ops.Diag(), (rand(2, 3, dtype=i32, high=9),),
+           lambda x: np.diag(x.ravel()).reshape(x.shape + x.shape)),
+    OpCase(ops.diag, (rand(1, dtype=f64),), np.diag, prim="Diag"),
+    OpCase(ops.DiagPart(), (rand(3, 3),), np.diag),
+    OpCase(ops.DiagPart(), (rand(2, 3, 2, 3, dtype=i64, high=9),),
+           lambda x: np.diag(x.reshape(6, 6)).reshape(2, 3)),
+    OpCase(ops.TrilIndices(3, 4, 1), (), lambda: np.stack(np.tril_indices(3, 1, 4)).astype(i64)),
+    OpCase(ops.TrilIndices(4, 2, -1, ms.int32), (), lambda: np.stack(np.tril_indices(4, -1, 2)).astype(i32)),
+    OpCase(ops.TrilIndices(0, 3), (), lambda: np.zeros((2, 0), i64)),
+    OpCase(ops.tril_indices, (2, 2, -5), lambda r, c, k: np.zeros((2, 0), i64), prim="TrilIndices"),
+    OpCase(ops.TriuIndices(3, 4, -1, ms.int32), (), lambda: np.stack(np.triu_indices(3, -1, 4)).astype(i32)),
+    OpCase(ops.TriuIndices(4, 3, 2), (), lambda: np.stack(np.triu_indices(4, 2, 3)).astype(i64)),
+    OpCase(ops.triu_indices, (3, 3), lambda r, c: np.stack(np.triu_indices(r, 0, c)).astype(i64), prim="TriuIndices"),
+    OpCase(ops.diagonal, (X234,), np.diagonal),
+    OpCase(ops.diagonal, (X234, 1, 0, 2), np.diagonal),
+    OpCase(ops.diagonal, (X234, -1, 2, 1), np.diagonal),
+    OpCase(ops.diagonal, (rand(2, 3), 5), np.diagonal),
+    OpCase(ops.diag_embed, (rand(2, 3),), lambda x: np.stack([np.diag(r) for r in x])),
+    OpCase(ops.diag_embed, (rand(3, dtype=i32, high=9), -1), lambda x, k: np.diag(x, k)),
+    OpCase(ops.diag_embed, (rand(2, 3), 1, 0, 2),
+           lambda x, k, a, b: np.moveaxis(np.stack([np.diag(r, k) for r in x]), (1, 2), (0, 2))),
+    OpCase(ops.diagflat, (rand(2, 2),), lambda x: np.diagflat(x)),
+    OpCase(ops.diagflat, (rand(3, dtype=f64), 2), np.diagflat),
+    OpCase(ops.diagonal_scatter, (rand(3, 4), rand(3), 1), lambda x, s, k: _np_diagonal_scatter(x, s, k, 0, 1)),
+    OpCase(ops.diagonal_scatter, (X234, rand(4, 2), -1, 1, 0),
+           lambda x, s, k, a, b: _np_diagonal_scatter(x, s, k, a, b)),
+    OpCase(ops.diagonal_scatter, (rand(2, 2, dtype=i32, high=9), rand(2, dtype=i32, high=9)),
+           lambda x, s: _np_diagonal_scatter(x, s, 0, 0, 1)),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -404,6 +452,27 @@ ERROR_CASES = [
     ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 1, 2), ValueError, r"'dim' must be in range \[-2, 2\)"),
     ErrorCase(RepeatInterleaveGrad(), (F32_2x3, 1, None), TypeError, "'dim' must be int"),
     ErrorCase(RepeatInterleaveGrad(), (np.array(1.0, np.float32), 1, 0), ValueError, "rank of 'input'"),
+    # ---- triangles and diagonals
+    ErrorCase(ops.Tril(), (rand(3),), ValueError, "For 'Tril', the rank of 'x' must be at least 2"),
+    ErrorCase(lambda: ops.Tril(1.0), (), TypeError, "For 'Tril', the 'diagonal'", prim="Tril"),
+    ErrorCase(ops.Triu(), ([1.0],), TypeError, "For 'Triu', the 'x' must be a Tensor"),
+    ErrorCase(ops.Diag(), (np.array(1.0, np.float32),), ValueError, "For 'Diag', the rank of 'input_x'"),
+    ErrorCase(ops.Diag(), ([1.0],), TypeError, "For 'Diag', the 'input_x' must be a Tensor"),
+    ErrorCase(ops.DiagPart(), (F32_2x3,), ValueError, r"For 'DiagPart', the shape of 'input_x' must be S \+ S"),
+    ErrorCase(ops.DiagPart(), (rand(3),), ValueError, "For 'DiagPart'"),
+    ErrorCase(lambda: ops.TrilIndices(-3, 4), (), ValueError, "For 'TrilIndices', the 'row'", prim="TrilIndices"),
+    ErrorCase(lambda: ops.TrilIndices(3, 4, 0, ms.float32), (), TypeError, "For 'TrilIndices', the 'dtype'",
+              prim="TrilIndices"),
+    ErrorCase(lambda: ops.TriuIndices(3, 4.0), (), TypeError, "For 'TriuIndices', the 'col'", prim="TriuIndices"),
+    ErrorCase(ops.diagonal, (F32_2x3, 0, 1, 1), ValueError, "For 'diagonal', 'dim1' and 'dim2' must be different"),
+    ErrorCase(ops.diagonal, (rand(3),), ValueError, "For 'diagonal', the 'input' must have at least 2"),
+    ErrorCase(ops.diagonal, (F32_2x3, 0, 0, 2), ValueError, r"For 'diagonal'.*range \[-2, 2\)"),
+    ErrorCase(ops.diag_embed, (F32_2x3, 0.5), TypeError, "For 'diag_embed', the 'offset'"),
+    ErrorCase(ops.diag_embed, (F32_2x3, 0, 0, 3), ValueError, r"For 'diag_embed'.*range \[-3, 3\)"),
+    ErrorCase(ops.diagflat, ([1.0],), TypeError, "For 'diagflat', the 'input' must be a Tensor"),
+    ErrorCase(ops.diagonal_scatter, (rand(3, 4), rand(2), 1), ValueError,
+              r"For 'diagonal_scatter', the shape of 'src' must be the shape of the diagonal \(3,\)"),
+    ErrorCase(ops.diagonal_scatter, (rand(3), rand(1)), ValueError, "For 'diagonal_scatter', the 'input' must have"),
 ]
 
 
@@ -701,3 +770,32 @@ def test_flip_roll_split_chunk_methods():
     assert [p.shape for p in t.split([1, 5], axis=1)] == [(4, 1), (4, 5)]
     assert [p.shape for p in t.chunk(3, 1)] == [(4, 2)] * 3
     assert [p.shape for p in t.chunk(3, dim=1)] == [(4, 2)] * 3
+
+
+def test_triangle_and_diagonal_methods():
+    x = rand(3, 4)
+    t = ms.Tensor(x)
+    _assert_equal(t.tril(1), np.tril(x, 1))
+    _assert_equal(t.triu(-1), np.triu(x, -1))
+    _assert_equal(ms.Tensor(x[0]).diag(), np.diag(x[0]))
+    _assert_equal(t.diagflat(1), np.diagflat(x, 1))
+    _assert_equal(t.diagonal(1), np.diagonal(x, 1))
+    _assert_equal(t.diagonal_scatter(ms.Tensor(x[:, 0])), _np_diagonal_scatter(x, x[:, 0], 0, 0, 1))
+
+
+def test_fill_diagonal():
+    tall = np.zeros((7, 3), np.float32)
+    expected = tall.copy()
+    np.fill_diagonal(expected, 2.0, wrap=True)
+    _assert_equal(ms.Tensor(tall).fill_diagonal(2.0, True), expected)
+    cube = ms.Tensor(np.zeros((3, 3, 3), np.float32))
+    expected = np.zeros((3, 3, 3), np.float32)
+    np.fill_diagonal(expected, 5)
+    assert cube.fill_diagonal_(5) is cube
+    _assert_equal(cube, expected)
+    with pytest.raises(TypeError, match="For 'Tensor.fill_diagonal', the 'fill_value'"):
+        ms.Tensor(tall).fill_diagonal(ms.Tensor(1.0))
+    with pytest.raises(ValueError, match="same size on all of them"):
+        ms.Tensor(np.zeros((3, 4, 3), np.float32)).fill_diagonal(1.0)
+    with pytest.raises(ValueError, match="at least 2 dimensions"):
+        ms.Tensor(np.zeros(3, np.float32)).fill_diagonal(1.0)

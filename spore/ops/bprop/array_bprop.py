@@ -17,10 +17,11 @@ from .registry import bprop, non_differentiable
 
 # Creation ops and shape queries: their outputs do not depend on input values.
 non_differentiable("OnesLike", "ZerosLike", "Zeros", "Ones", "Fill", "Eye", "Range", "LinSpace",
-                   "OneHot", "Shape", "Rank", "Size", "DType")
+                   "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices")
 
 _reshape, _transpose, _zeros_like, _sum = A.Reshape(), A.Transpose(), A.ZerosLike(), ReduceSum()
 _crop, _repeat_grad = A.PadV3(), A.RepeatInterleaveGrad()
+_diag, _diag_part = A.Diag(), A.DiagPart()
 _repeat_int, _repeat_tensor = A.RepeatInterleaveInt(), A.RepeatInterleaveTensor()
 
 
@@ -186,3 +187,20 @@ def _cast(prim, x, dtype, out, dout):
     """The gradient is cast back to x's dtype, also to an integer or Bool one (MindSpore
     truncates it there); a Python number takes none."""
     return grad_like(x, dout), None
+
+
+# ---- triangles and diagonals ----------------------------------------------------------------------
+@bprop("Tril", "Triu")
+def _triangle(prim, x, out, dout):
+    """The kept triangle passes its gradient through; the zeroed elements take none."""
+    return (prim(dout),)
+
+
+@bprop("Diag")
+def _diag_bprop(prim, x, out, dout):
+    return (_diag_part(dout),)
+
+
+@bprop("DiagPart")
+def _diag_part_bprop(prim, x, out, dout):
+    return (_diag(dout),)

@@ -11,12 +11,16 @@ import functools
 import math
 import numbers
 
+import numpy as np
+
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations.math_ops import Less, Pow
 from ..operations.other_ops import Identity
-from ..operations.selection_ops import Slice
-from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
+from ..operations.selection_ops import Gather, MaskedFill, Slice
+from ..validator import check_axes, check_axis, check_bool, check_positive_int, check_string, check_tensor, check_type
+from .inplace import rebind
 
 __all__ = [
     "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
@@ -27,6 +31,8 @@ __all__ = [
     "tensor_split", "hsplit", "vsplit", "dsplit",
     "pad", "flip", "fliplr", "flipud", "reverse", "rot90", "roll", "repeat_interleave", "repeat_elements",
     "vander",
+    "tril", "triu", "tril_indices", "triu_indices", "diag", "diagonal", "diag_embed", "diagflat",
+    "diagonal_scatter",
     "cast",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
     "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
@@ -39,13 +45,17 @@ _cast, _identity = A.Cast(), Identity()
 _fill, _zeros, _ones, _zeros_like, _ones_like = A.Fill(), A.Zeros(), A.Ones(), A.ZerosLike(), A.OnesLike()
 _range, _linspace, _eye = A.Range(), A.LinSpace(), A.Eye()
 _shape, _rank, _size, _dtype = A.Shape(), A.Rank(), A.Size(), A.DType()
-_pow, _less, _slice = Pow(), Less(), Slice()
+_pow, _less, _slice, _diag, _masked_fill = Pow(), Less(), Slice(), A.Diag(), MaskedFill()
 
 
 @functools.lru_cache(maxsize=512)
 def _prim(cls, *attrs):
     """The Primitive `cls(*attrs)`, built once per distinct attribute values."""
     return cls(*attrs)
+
+
+def _gather(input, index, axis: int):
+    return _prim(Gather, 0)(input, index, axis)
 
 
 def _key(value):
@@ -568,6 +578,123 @@ def vander(x, N=None):
     return _pow(_reshape(x, (-1, 1)), powers)
 
 
+# ---- triangles and diagonals ------------------------------------------------------------------
+def tril(input, diagonal=0):
+    """The lower triangle of the last two axes of `input`: on and below the `diagonal`-th
+    diagonal, zeros elsewhere."""
+    return _prim(A.Tril, diagonal)(input)
+
+
+def triu(input, diagonal=0):
+    """The upper triangle of the last two axes of `input`: on and above the `diagonal`-th
+    diagonal, zeros elsewhere."""
+    return _prim(A.Triu, diagonal)(input)
+
+
+def tril_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """The (2, N) coordinates of the lower triangle of a row x col matrix."""
+    return _prim(A.TrilIndices, row, col, offset, dtype)()
+
+
+def triu_indices(row, col, offset=0, *, dtype=mstype.int64):
+    """The (2, N) coordinates of the upper triangle of a row x col matrix."""
+    return _prim(A.TriuIndices, row, col, offset, dtype)()
+
+
+def diag(input):
+    """For `input` of shape S: shape S + S with input on the diagonal, zeros elsewhere."""
+    return _diag(input)
+
+
+def _diagonal_length(rows: int, cols: int, offset: int) -> int:
+    return max(min(rows, cols - offset) if offset >= 0 else min(rows + offset, cols), 0)
+
+
+def _diagonal_positions(rows: int, cols: int, offset: int) -> np.ndarray:
+    """The flat positions, in a row-major rows x cols matrix, of its `offset`-th diagonal."""
+    steps = np.arange(_diagonal_length(rows, cols, offset))
+    return (steps + max(-offset, 0)) * cols + steps + max(offset, 0)
+
+
+def _diagonal_axes(op: str, input, dim1, dim2, ndim: int) -> tuple[int, int]:
+    a = check_axis(op, dim1, ndim, "dim1")
+    b = check_axis(op, dim2, ndim, "dim2")
+    if a == b:
+        raise ValueError(f"For '{op}', 'dim1' and 'dim2' must be different axes, but got {dim1} and {dim2}.")
+    return a, b
+
+
+def _matrices_last(input, a: int, b: int):
+    """`input` with axes a and b moved to the end, its last two axes flattened into one."""
+    moved = movedim(input, (a, b), (-2, -1))
+    return _reshape(moved, moved.shape[:-2] + (-1,)), moved.shape
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    """The `offset`-th diagonal of the matrices in axes dim1 and dim2 of `input`: those two
+    axes removed, the diagonal appended as the last axis."""
+    check_tensor("diagonal", "input", input)
+    check_type("diagonal", "offset", offset, int)
+    if input.ndim < 2:
+        raise ValueError(f"For 'diagonal', the 'input' must have at least 2 dimensions, but got {input.ndim}.")
+    a, b = _diagonal_axes("diagonal", input, dim1, dim2, input.ndim)
+    flat, shape = _matrices_last(input, a, b)
+    positions = _diagonal_positions(shape[-2], shape[-1], offset)
+    return _gather(flat, Tensor(positions.astype(np.int64)), flat.ndim - 1)
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    """Matrices holding the last axis of `input` on their `offset`-th diagonal (zeros
+    elsewhere), in output axes dim1 and dim2: the output has one axis more, and size
+    n + |offset| on both for a last axis of size n."""
+    check_tensor("diag_embed", "input", input)
+    check_type("diag_embed", "offset", offset, int)
+    if input.ndim < 1:
+        raise ValueError("For 'diag_embed', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+    a, b = _diagonal_axes("diag_embed", input, dim1, dim2, input.ndim + 1)
+    n = input.shape[-1]
+    size = n + abs(offset)
+    # Each output element reads input element i on the diagonal, else the zero appended at n.
+    sources = np.full(size * size, n, np.int64)
+    sources[_diagonal_positions(size, size, offset)] = np.arange(n)
+    padded = _prim(A.PadV3, "constant")(input, (0, 1), 0)
+    flat = _gather(padded, Tensor(sources), input.ndim - 1)
+    return movedim(_reshape(flat, input.shape[:-1] + (size, size)), (-2, -1), (a, b))
+
+
+def diagflat(input, offset=0):
+    """A 2-D tensor holding the flattened `input` on its `offset`-th diagonal."""
+    check_tensor("diagflat", "input", input)
+    return diag_embed(_reshape(input, (-1,)), offset)
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    """A copy of `input` whose `offset`-th diagonal in axes dim1 and dim2 is `src` (shaped
+    as diagonal(input, offset, dim1, dim2))."""
+    check_tensor("diagonal_scatter", "input", input)
+    check_tensor("diagonal_scatter", "src", src)
+    check_type("diagonal_scatter", "offset", offset, int)
+    if input.ndim < 2:
+        raise ValueError(f"For 'diagonal_scatter', the 'input' must have at least 2 dimensions, but got "
+                         f"{input.ndim}.")
+    a, b = _diagonal_axes("diagonal_scatter", input, dim1, dim2, input.ndim)
+    flat, shape = _matrices_last(input, a, b)
+    positions = _diagonal_positions(shape[-2], shape[-1], offset)
+    expected = shape[:-2] + (len(positions),)
+    if tuple(src.shape) != expected:
+        raise ValueError(f"For 'diagonal_scatter', the shape of 'src' must be the shape of the diagonal "
+                         f"{expected}, but got {tuple(src.shape)}.")
+    if src.dtype is not input.dtype:
+        src = _cast(src, input.dtype)
+    # Each element reads itself, or src[i] (appended after the matrix) on the diagonal.
+    cells = shape[-2] * shape[-1]
+    sources = np.arange(cells, dtype=np.int64)
+    sources[positions] = cells + np.arange(len(positions))
+    joined = concat((flat, src), -1)
+    scattered = _reshape(_gather(joined, Tensor(sources), flat.ndim - 1), shape)
+    return movedim(scattered, (-2, -1), (a, b))
+
+
 # ---- casting ----------------------------------------------------------------------------------
 def cast(input, dtype):
     """`input` converted to `dtype`."""
@@ -849,6 +976,43 @@ def _tensor_split_method(self, indices_or_sections, axis=0):
     return tensor_split(self, indices_or_sections, axis)
 
 
+def _tril_method(self, diagonal=0):
+    return tril(self, diagonal)
+
+
+def _triu_method(self, diagonal=0):
+    return triu(self, diagonal)
+
+
+def _diagonal_method(self, offset=0, axis1=0, axis2=1):
+    return diagonal(self, offset, axis1, axis2)
+
+
+def _fill_diagonal(self, fill_value, wrap=False):
+    """Tensor.fill_diagonal(fill_value, wrap=False): a copy with `fill_value` on the main
+    diagonal of a 2-D tensor (or of one with all sizes equal). With `wrap`, the diagonal of
+    a tall matrix restarts after every cols + 1 rows, as NumPy's fill_diagonal does."""
+    check_type("Tensor.fill_diagonal", "fill_value", fill_value, (int, float))
+    check_bool("Tensor.fill_diagonal", "wrap", wrap)
+    shape = tuple(self.shape)
+    if len(shape) < 2:
+        raise ValueError(f"For 'Tensor.fill_diagonal', the tensor must have at least 2 dimensions, but got "
+                         f"{len(shape)}.")
+    if len(shape) > 2 and len(set(shape)) > 1:
+        raise ValueError(f"For 'Tensor.fill_diagonal', a tensor of more than 2 dimensions must have the same "
+                         f"size on all of them, but got shape {shape}.")
+    # NumPy's rule: the diagonal steps over the flat tensor by the sum of its strides.
+    step = sum(math.prod(shape[i + 1:]) for i in builtins.range(len(shape)))
+    end = math.prod(shape) if wrap and len(shape) == 2 else min(shape) * math.prod(shape[1:])
+    mask = np.zeros(math.prod(shape), np.bool_)
+    mask[:end:step] = True
+    return _masked_fill(self, Tensor(mask.reshape(shape)), fill_value)
+
+
+def _fill_diagonal_(self, fill_value, wrap=False):
+    return rebind(self, _fill_diagonal(self, fill_value, wrap))
+
+
 TENSOR_METHODS = {
     "reshape": _reshape_method, "view": _reshape_method, "view_as": _reshape_as, "reshape_as": _reshape_as,
     "transpose": _transpose_method, "permute": _permute_method, "swapaxes": swapaxes,
@@ -866,5 +1030,7 @@ TENSOR_METHODS = {
     "moveaxis": moveaxis, "movedim": movedim, "swapdims": swapdims, "t": t,
     "tensor_split": _tensor_split_method, "hsplit": hsplit, "vsplit": vsplit, "dsplit": dsplit,
     "unbind": _unbind_method, "reverse": reverse, "rot90": rot90, "fliplr": fliplr, "flipud": flipud,
+    "tril": _tril_method, "triu": _triu_method, "diag": diag, "diagflat": diagflat, "diagonal": _diagonal_method,
+    "diagonal_scatter": diagonal_scatter, "fill_diagonal": _fill_diagonal, "fill_diagonal_": _fill_diagonal_,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

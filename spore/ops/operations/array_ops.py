@@ -34,6 +34,7 @@ __all__ = [
     "Concat", "Stack", "Unstack", "Split", "SplitV", "Meshgrid",
     "Pad", "PadV3", "ReverseV2", "Roll", "RepeatInterleaveInt", "RepeatInterleaveTensor",
     "Cast",
+    "Tril", "Triu", "Diag", "DiagPart", "TrilIndices", "TriuIndices",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
 ]
@@ -579,6 +580,101 @@ class Cast(Primitive):
             return TensorSpec((), dtype)
         raise TypeError(f"For '{self.name}', the 'input_x' must be a Tensor or a number, but got "
                         f"{type(input_x).__name__}.")
+
+
+# ---- triangles and diagonals ------------------------------------------------------------------
+class _Triangle(Primitive):
+    """(x): x (rank >= 2) with the elements off one side of the `diagonal`-th diagonal of
+    its last two axes set to zero (0: the main diagonal, > 0 above it, < 0 below it)."""
+
+    def __init__(self, diagonal=0):
+        super().__init__()
+        self.add_prim_attr("diagonal", check_type(self.name, "diagonal", diagonal, int))
+
+    def infer(self, x):
+        shape = _tensor_shape(self.name, "x", x)
+        _check_rank_at_least(self.name, "x", shape, 2)
+        return TensorSpec(shape, x.dtype)
+
+
+class Tril(_Triangle):
+    """Tril(diagonal=0)(x): the lower triangle of x, on and below the diagonal."""
+
+
+class Triu(_Triangle):
+    """Triu(diagonal=0)(x): the upper triangle of x, on and above the diagonal."""
+
+
+class Diag(Primitive):
+    """Diag()(input_x): for x of shape S (rank >= 1), the tensor of shape S + S holding
+    x[i] at [i, i] (i a multi-index) and zeros elsewhere."""
+
+    def check(self, input_x):
+        if not getattr(input_x, "shape", ()):  # the kernel would take a 0-d x as (1,)
+            self.infer(input_x)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 1)
+        return TensorSpec(shape + shape, input_x.dtype)
+
+
+class DiagPart(Primitive):
+    """DiagPart()(input_x): Diag's inverse: for x of shape S + S, the tensor of shape S
+    holding x[i, i]."""
+
+    def check(self, input_x):
+        self.infer(input_x)  # the kernel's reshape would accept some other shapes
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        half = len(shape) // 2
+        if not shape or len(shape) % 2 or shape[:half] != shape[half:]:
+            raise ValueError(f"For '{self.name}', the shape of 'input_x' must be S + S for some non-empty S, "
+                             f"but got {shape}.")
+        return TensorSpec(shape[:half], input_x.dtype)
+
+
+def _lower_triangle_size(row: int, col: int, offset: int) -> int:
+    """How many elements of a row x col matrix lie on or below its `offset`-th diagonal."""
+    return sum(min(max(r + offset + 1, 0), col) for r in range(row))
+
+
+class _TriangleIndices(Primitive):
+    """(row, col, offset=0, dtype=mindspore.int64)(): the (2, N) coordinates of the
+    elements of a row x col matrix in the triangle bounded by the `offset`-th diagonal,
+    row by row."""
+
+    upper = False
+
+    def __init__(self, row, col, offset=0, dtype=mstype.int64):
+        super().__init__()
+        self.add_prim_attrs(row=check_non_negative_int(self.name, "row", row),
+                            col=check_non_negative_int(self.name, "col", col),
+                            offset=check_type(self.name, "offset", offset, int))
+        if dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the 'dtype' must be mindspore.int32 or mindspore.int64, "
+                            f"but got {dtype!r}.")
+        self.add_prim_attr("dtype", dtype)
+
+    def infer(self):
+        if self.upper:  # the complement of the lower triangle below the diagonal
+            size = self.row * self.col - _lower_triangle_size(self.row, self.col, self.offset - 1)
+        else:
+            size = _lower_triangle_size(self.row, self.col, self.offset)
+        return TensorSpec((2, size), self.dtype)
+
+
+class TrilIndices(_TriangleIndices):
+    """TrilIndices(row, col, offset=0, dtype=mindspore.int64)(): the coordinates of the
+    lower triangle, on and below the `offset`-th diagonal."""
+
+
+class TriuIndices(_TriangleIndices):
+    """TriuIndices(row, col, offset=0, dtype=mindspore.int64)(): the coordinates of the
+    upper triangle, on and above the `offset`-th diagonal."""
+
+    upper = True
 
 
 # ---- creation -----------------------------------------------------------------------------------
