@@ -265,8 +265,6 @@ def test_names_and_get_metric_fn():
     assert get_metric_fn("topk", 3).k == 3
     with pytest.raises(KeyError, match="nope"):
         get_metric_fn("nope")
-    with pytest.raises(NotImplementedError, match="roc"):
-        get_metric_fn("roc")
 
 
 def test_get_metrics():
