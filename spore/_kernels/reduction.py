@@ -5,6 +5,8 @@ Primitive then runs `infer`, which raises MindSpore's error for it.
 """
 from __future__ import annotations
 
+import operator
+
 import torch
 
 from ..common import dtype as mstype
@@ -262,3 +264,147 @@ def linalg_vector_norm(x, ord=2, dim=None, keepdim=False, dtype=None):
 @kernel("MatrixNorm")
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, dtype=None):
     return torch.linalg.matrix_norm(_as_float(A, dtype), ord=ord, dim=tuple(dim), keepdim=keepdim)
+
+
+
+@kernel_factory("EuclideanNorm")
+def euclidean_norm(prim):
+    keep = prim.keep_dims
+
+    def run(x, axes):
+        dims = _dims(axes) or ()
+        if x.is_floating_point():
+            return torch.linalg.vector_norm(x, 2, dim=dims, keepdim=keep)
+        if x.dtype is torch.bool:
+            _unsupported(x)
+        # Integers: the square root of the integer sum of squares, truncated as MindSpore does.
+        squares = torch.sum(x * x, dim=dims, keepdim=keep, dtype=torch.float64)
+        return torch.sqrt(squares).to(x.dtype)
+    return run
+
+
+# ---- medians ------------------------------------------------------------------------------
+@kernel_factory("Median")
+def median(prim):
+    whole, axis, keep, ignore_nan = prim.global_median, prim.axis, prim.keep_dims, prim.ignore_nan
+    fn = torch.nanmedian if ignore_nan else torch.median
+
+    def run(x):
+        if whole:
+            return fn(x), torch.zeros((), dtype=torch.int64, device=x.device)
+        values, indices = fn(x, dim=axis, keepdim=keep)
+        return values, indices
+    return run
+
+
+# ---- cumulative extrema and logsumexp -----------------------------------------------------
+def _cumulative_extremum(fn):
+    def factory(prim):
+        axis, index_dtype = prim.axis, TORCH_OF[prim.index_dtype]
+
+        def run(input):
+            if input.dim() == 0 or input.dtype is torch.bool:
+                _unsupported(input)
+            values, indices = fn(input, axis)
+            return values, indices.to(index_dtype)
+        return run
+    return factory
+
+
+kernel_factory("Cummax")(_cumulative_extremum(torch.cummax))
+kernel_factory("Cummin")(_cumulative_extremum(torch.cummin))
+
+
+@kernel_factory("CumulativeLogsumexp")
+def cumulative_logsumexp(prim):
+    exclusive, reverse = prim.exclusive, prim.reverse
+
+    def run(x, axis):
+        if not x.is_floating_point() or x.dim() == 0:
+            _unsupported(x)
+        axis = operator.index(axis)
+        if reverse:
+            x = x.flip(axis)
+        out = torch.logcumsumexp(x, axis)
+        if exclusive:
+            out = _shift(out, axis, torch.finfo(x.dtype).min)
+        return out.flip(axis) if reverse else out
+    return run
+
+
+# ---- searching and counting ---------------------------------------------------------------
+@kernel_factory("SearchSorted")
+def search_sorted(prim):
+    out_int32, right = prim.dtype is mstype.int32, prim.right
+
+    def run(sorted_sequence, values, sorter=None):
+        if sorted_sequence.dtype is not values.dtype or sorted_sequence.dtype is torch.bool:
+            _unsupported(values)
+        return torch.searchsorted(sorted_sequence, values, out_int32=out_int32, right=right, sorter=sorter)
+    return run
+
+
+@kernel_factory("Bucketize")
+def bucketize(prim):
+    boundaries = prim.boundaries
+
+    def run(input):
+        if input.dtype not in (torch.int32, torch.int64, torch.float16, torch.float32, torch.float64):
+            _unsupported(input)
+        edges = torch.tensor(boundaries, dtype=input.dtype if input.is_floating_point() else torch.float64,
+                             device=input.device)
+        return torch.bucketize(input, edges, out_int32=True)
+    return run
+
+
+@kernel("Bincount")
+def bincount(array, size, weights):
+    if array.dtype is not torch.int32:
+        _unsupported(array)
+    size = int(size)
+    # Elements outside [0, size) are not counted: they go to an extra bin, dropped below.
+    kept = torch.where((array >= 0) & (array < size), array, size).reshape(-1).long()
+    if weights.numel() == 0:
+        weights = torch.ones_like(array, dtype=weights.dtype)
+    out = torch.zeros(size + 1, dtype=weights.dtype, device=array.device)
+    return out.index_add_(0, kept, weights.reshape(-1))[:size]
+
+
+@kernel_factory("Histogram")
+def histogram(prim):
+    bins, lo, hi = prim.bins, prim.min, prim.max
+
+    def run(x):
+        if x.dtype not in (torch.float16, torch.float32, torch.int32):
+            _unsupported(x)
+        values = x.float()
+        low, high = lo, hi
+        if low == high and values.numel():  # the range of the data
+            low, high = values.min().item(), values.max().item()
+        return torch.histc(values, bins=bins, min=low, max=high).to(x.dtype)
+    return run
+
+
+@kernel_factory("HistogramFixedWidth")
+def histogram_fixed_width(prim):
+    nbins = prim.nbins
+
+    def run(x, range):
+        low, high = range.double()
+        position = (x.double() - low) / (high - low) * nbins
+        bins = position.floor().clamp(0, nbins - 1).long().reshape(-1)
+        return torch.bincount(bins, minlength=nbins).to(torch.int32)
+    return run
+
+
+@kernel_factory("InTopK")
+def in_top_k(prim):
+    k = prim.k
+
+    def run(x1, x2):
+        if x1.dtype not in (torch.float16, torch.float32) or x1.dim() != 2 or x2.shape != x1.shape[:1]:
+            _unsupported(x1)
+        target = x1.gather(1, x2.long().unsqueeze(1))
+        beaten_by = (x1 > target).sum(dim=1)
+        return beaten_by < k
+    return run

@@ -19,7 +19,8 @@ from .linalg_bprop import singular_vectors_product
 from .registry import bprop, non_differentiable
 
 # Boolean and index results carry no gradient.
-non_differentiable("ReduceAll", "ReduceAny", "Argmax", "Argmin")
+non_differentiable("ReduceAll", "ReduceAny", "Argmax", "Argmin", "SearchSorted", "Bucketize", "Histogram",
+                   "HistogramFixedWidth", "InTopK")
 
 _sum_keep = reduce_ops.ReduceSum(keep_dims=True)
 _mean_keep = reduce_ops.ReduceMean(keep_dims=True)
@@ -373,3 +374,60 @@ def _matrix_norm(prim, A, ord, dim, keepdim, dtype, out, dout):
         line_sums = _sum_keep(F.abs(A_), summed)
         grad = F.mul(F.mul(F.sign(A_), first_extremum_mask(line_sums, (picked,), ord > 0)), dout)
     return _float_cast(grad, A)
+
+
+@bprop("EuclideanNorm")
+def _euclidean_norm(prim, x, axes, out, dout):
+    """d ||x|| / dx = x / ||x|| (NaN where the norm is 0, as MindSpore gives)."""
+    reduced = reduced_axes(x, axes)
+    out, dout = (with_kept_dims(t, x.shape, reduced, prim.keep_dims) for t in (out, dout))
+    return p_norm_grad(x, 2, out, dout), None
+
+
+# ---- medians ----------------------------------------------------------------------------------
+@bprop("Median")
+def _median(prim, x, out, dout):
+    """Along an axis, the value's gradient goes to the element the index names; the
+    global median shares it equally among the elements equal to the median."""
+    dvalue = dout[0]
+    if prim.global_median:
+        hits = _cast(F.equal(x, out[0]), dvalue.dtype)
+        return (F.mul(hits, F.div(dvalue, F.reduce_sum(hits))),)
+    if x.ndim == 0:
+        return (dvalue,)
+    axis, index = prim.axis % x.ndim, out[1]
+    if prim.keep_dims:
+        index, dvalue = F.squeeze(index, axis), F.squeeze(dvalue, axis)
+    return (scatter_along(dvalue, index, axis, x.shape[axis]),)
+
+
+# ---- cumulative extrema and logsumexp ---------------------------------------------------------
+@bprop("Cummax", "Cummin")
+def _cumulative_extremum(prim, input, out, dout):
+    """Each running extremum's gradient goes to the element its index names: one-hot the
+    indices along a new axis after `axis` and sum the outputs that picked each element."""
+    axis = prim.axis % input.ndim
+    picks = scatter_along(dout[0], _cast(out[1], mstype.int64), axis + 1, input.shape[axis])
+    return (F.reduce_sum(picks, axis),)
+
+
+@bprop("CumulativeLogsumexp")
+def _cumulative_logsumexp(prim, x, axis, out, dout):
+    """d out_j / d x_i = exp(x_i - out_j) for each output j whose sum holds x_i: exp(x_i)
+    times the scan, in the opposite direction, of dout_j exp(-out_j)."""
+    axis = int(axis)
+    scaled = F.mul(dout, F.exp(F.neg(out)))
+    return F.mul(F.exp(x), primitive("CumSum", prim.exclusive, not prim.reverse)(scaled, axis)), None
+
+
+# ---- counting ---------------------------------------------------------------------------------
+@bprop("Bincount")
+def _bincount(prim, array, size, weights, out, dout):
+    """Each weight's gradient is the gradient of the bin its element counts in (0 for an
+    element outside the bins)."""
+    if weights.shape[0] == 0 or out.shape[0] == 0:
+        return None, None, F.zeros_like(weights)
+    counted = F.logical_and(F.ge(array, 0), F.lt(array, out.shape[0]))
+    index = F.masked_fill(array, F.logical_not(counted), 0)
+    picked = F.gather(dout, index, 0)
+    return None, None, F.mul(picked, _cast(counted, picked.dtype))

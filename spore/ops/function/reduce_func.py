@@ -6,6 +6,7 @@ maximum, minimum, where); they are reached through the functional API at call ti
 """
 from __future__ import annotations
 
+import builtins
 import functools
 
 from ...common import dtype as mstype
@@ -18,6 +19,10 @@ from ..validator import check_bool, check_tensor, check_type
 __all__ = [
     "sum", "mean", "prod", "amax", "amin", "max", "min", "all", "any", "argmax", "argmin",
     "cumsum", "cumprod", "logsumexp", "norm", "vector_norm", "matrix_norm", "std", "var",
+    "reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "nansum", "nanmean", "aminmax",
+    "count_nonzero", "std_mean", "var_mean", "median", "nanmedian", "quantile", "nanquantile",
+    "msort", "cummax", "cummin", "logcumsumexp", "diff", "diff_ext", "trapz", "searchsorted",
+    "bucketize", "bincount", "histc", "intopk", "logspace",
 ]
 
 
@@ -231,6 +236,344 @@ def std(input, axis=None, ddof=0, keepdims=False):
 def var(input, axis=None, ddof=0, keepdims=False):
     """The variance over `axis` (None: all axes), dividing by N - ddof."""
     return _var(input, axis, _check_moment_args("var", ddof, keepdims), keepdims)
+
+
+# ---- MindSpore 1.x reduction functions ------------------------------------------------------
+def reduce_sum(x, axis=()):
+    """ReduceSum over `axis` (() means all axes): the sum in x's dtype."""
+    return primitive("ReduceSum", False)(x, axis)
+
+
+def reduce_mean(x, axis=()):
+    """ReduceMean over `axis` (() means all axes)."""
+    return primitive("ReduceMean", False)(x, axis)
+
+
+def reduce_max(x, axis=()):
+    """ReduceMax over `axis` (() means all axes)."""
+    return primitive("ReduceMax", False)(x, axis)
+
+
+def reduce_min(x, axis=()):
+    """ReduceMin over `axis` (() means all axes)."""
+    return primitive("ReduceMin", False)(x, axis)
+
+
+# ---- NaN-ignoring reductions ----------------------------------------------------------------
+def _without_nan(input, fill):
+    """`input` with its NaNs replaced by `fill` (integers have none)."""
+    if not input.dtype.is_floating_point:
+        return input
+    return F.masked_fill(input, F.isnan(input), fill)
+
+
+def nansum(input, axis=None, keepdims=False, *, dtype=None):
+    """The sum over `axis` (None: all axes) counting NaN as 0, in input's dtype, or in
+    `dtype` (the input is cast first)."""
+    check_tensor("nansum", "input", input)
+    check_bool("nansum", "keepdims", keepdims)
+    if dtype is not None:
+        input = F.cast(input, dtype)
+    return primitive("ReduceSum", keepdims)(_without_nan(input, 0.0), _all_axes(axis))
+
+
+def nanmean(input, axis=None, keepdims=False, *, dtype=None):
+    """The mean over `axis` (None: all axes) of the elements that are not NaN (NaN where
+    all are); float inputs only."""
+    check_tensor("nanmean", "input", input)
+    if not input.dtype.is_floating_point:
+        raise TypeError(f"For 'nanmean', the 'input' must be a Tensor of a floating point dtype, "
+                        f"but got {input.dtype}.")
+    if dtype is not None:
+        input = F.cast(input, dtype)
+    axis = _all_axes(axis)
+    total = nansum(input, axis, keepdims)
+    count = primitive("ReduceSum", keepdims)(F.cast(F.logical_not(F.isnan(input)), input.dtype), axis)
+    return F.div(total, count)
+
+
+# ---- extrema, counts, moments -----------------------------------------------------------------
+def aminmax(input, *, axis=0, keepdims=False):
+    """(minimum, maximum) over the int `axis` (None: all elements)."""
+    check_tensor("aminmax", "input", input)
+    check_bool("aminmax", "keepdims", keepdims)
+    if axis is not None:
+        check_type("aminmax", "axis", axis, int)
+    axes = () if axis is None or not input.shape else axis
+    if axis is None and keepdims:
+        axes = tuple(range(input.ndim))
+    return primitive("ReduceMin", keepdims)(input, axes), primitive("ReduceMax", keepdims)(input, axes)
+
+
+def count_nonzero(x, axis=(), keep_dims=False, dtype=mstype.int32):
+    """The number of nonzero elements over `axis` (() means all axes), as `dtype`."""
+    check_tensor("count_nonzero", "x", x)
+    if x.dtype is mstype.bool_:
+        raise TypeError("For 'count_nonzero', the 'x' must be a Tensor of a number dtype, but got Bool.")
+    check_bool("count_nonzero", "keep_dims", keep_dims)
+    nonzero = F.cast(F.not_equal(x, 0), dtype)
+    return primitive("ReduceSum", keep_dims)(nonzero, _all_axes(axis))
+
+
+def std_mean(input, axis=None, ddof=0, keepdims=False):
+    """(standard deviation, mean) over `axis` (None: all axes); the deviation divides by
+    N - ddof."""
+    return std(input, axis, ddof, keepdims), mean(input, axis, keepdims)
+
+
+def var_mean(input, axis=None, ddof=0, keepdims=False):
+    """(variance, mean) over `axis` (None: all axes); the variance divides by N - ddof."""
+    return var(input, axis, ddof, keepdims), mean(input, axis, keepdims)
+
+
+# ---- order statistics -------------------------------------------------------------------------
+def median(input, axis=-1, keepdims=False):
+    """(values, Int64 indices) of the lower median along `axis` (NaN propagates)."""
+    return primitive("Median", False, axis, keepdims, False)(input)
+
+
+def nanmedian(input, axis=-1, keepdims=False):
+    """(values, Int64 indices) of the lower median along `axis` of the elements that are
+    not NaN."""
+    return primitive("Median", False, axis, keepdims, True)(input)
+
+
+def _check_quantile_args(op: str, input, q, axis, keepdims):
+    """The q of ops.quantile as a Tensor of input's dtype, after MindSpore's checks."""
+    check_tensor(op, "input", input)
+    if input.dtype not in (mstype.float32, mstype.float64):
+        raise TypeError(f"For '{op}', the 'input' must be a Tensor of Float32 or Float64, but got {input.dtype}.")
+    check_bool(op, "keepdims", keepdims)
+    if axis is not None:
+        check_type(op, "axis", axis, int)
+    if isinstance(q, float):
+        values = [q]
+        q = Tensor(q, input.dtype)
+    elif isinstance(q, Tensor):
+        if q.dtype is not input.dtype:
+            raise TypeError(f"For '{op}', the 'q' must have the dtype of 'input' ({input.dtype}), but got {q.dtype}.")
+        if q.ndim > 1:
+            raise ValueError(f"For '{op}', the 'q' must be a scalar or a 1-D Tensor, but got {q.ndim} dimensions.")
+        # q's values are checked when known (always in PyNative; in a graph, for constants).
+        values = q.asnumpy().reshape(-1).tolist() if q._t is not None else []
+    else:
+        raise TypeError(f"For '{op}', the type of 'q' must be float or Tensor, but got {type(q).__name__}.")
+    if builtins.any(not 0 <= v <= 1 for v in values):
+        raise ValueError(f"For '{op}', the 'q' must be in the range [0, 1], but got {q}.")
+    return q
+
+
+def _quantile(op: str, input, q, axis, keepdims, ignore_nan: bool):
+    """The q-quantiles along `axis` (None: of all elements), interpolated linearly between
+    the two nearest order statistics: sort, then gather. Output shape: q's shape followed
+    by the reduced shape."""
+    q = _check_quantile_args(op, input, q, axis, keepdims)
+    x, ax = (F.reshape(input, (-1,)), 0) if axis is None else (input, axis % builtins.max(input.ndim, 1))
+    if not x.shape:
+        x = F.reshape(x, (1,))
+    ordered = F.sort(x, ax)[0]  # NaN sorts last
+    is_nan = F.isnan(x)
+    if ignore_nan:
+        count = primitive("ReduceSum", True)(F.cast(F.logical_not(is_nan), x.dtype), ax)
+    else:
+        count = Tensor(x.shape[ax], x.dtype)
+    qs = F.reshape(q, (-1,) + (1,) * x.ndim)
+    position = F.mul(qs, F.maximum(F.sub(count, 1), 0.0))
+    low = F.floor(position)
+    weight = F.sub(position, low)
+    full = (qs.shape[0],) + tuple(x.shape[:ax]) + (1,) + tuple(x.shape[ax + 1:])
+    low_index = F.broadcast_to(F.cast(low, mstype.int64), full)
+    high_index = F.broadcast_to(F.cast(F.ceil(position), mstype.int64), full)
+    spread = F.broadcast_to(F.expand_dims(ordered, 0), (qs.shape[0],) + tuple(x.shape))
+    lower = F.gather_d(spread, ax + 1, low_index)
+    upper = F.gather_d(spread, ax + 1, high_index)
+    out = F.add(lower, F.mul(weight, F.sub(upper, lower)))
+    undefined = F.equal(count, 0.0) if ignore_nan else primitive("ReduceAny", True)(is_nan, ax)
+    out = F.masked_fill(out, F.broadcast_to(F.expand_dims(undefined, 0), full), float("nan"))
+    if axis is None:
+        out = F.reshape(out, (qs.shape[0],) + ((1,) * input.ndim if keepdims else ()))
+    elif not keepdims or not input.shape:
+        out = F.squeeze(out, ax + 1)
+    return F.squeeze(out, 0) if q.ndim == 0 else out
+
+
+def quantile(input, q, axis=None, keepdims=False):
+    """The q-th quantiles (q a float or a 0-d / 1-D Tensor in [0, 1]) along `axis` (None:
+    of all elements), linearly interpolated; a slice holding NaN gives NaN. A 1-D q adds
+    a leading axis of its length."""
+    return _quantile("quantile", input, q, axis, keepdims, False)
+
+
+def nanquantile(input, q, axis=None, keepdims=False):
+    """quantile of the elements that are not NaN (NaN for a slice of NaNs only)."""
+    return _quantile("nanquantile", input, q, axis, keepdims, True)
+
+
+def msort(input):
+    """input sorted along its first axis (ascending)."""
+    check_tensor("msort", "input", input)
+    return F.sort(input, 0)[0]
+
+
+# ---- cumulative extrema and logsumexp ---------------------------------------------------------
+def cummax(input, axis):
+    """(values, Int64 indices) of the running maximum along `axis`."""
+    return primitive("Cummax", axis)(input)
+
+
+def cummin(input, axis):
+    """(values, Int32 indices) of the running minimum along `axis`."""
+    return primitive("Cummin", axis)(input)
+
+
+def logcumsumexp(input, axis):
+    """log(cumsum(exp(input))) along `axis`, computed stably."""
+    return primitive("CumulativeLogsumexp", False, False)(input, axis)
+
+
+# ---- differences and integration ------------------------------------------------------------
+def _difference(input, axis: int):
+    """input[1:] - input[:-1] along `axis` (for Bool, whether neighbours differ)."""
+    n = input.shape[axis]
+    later = F.narrow(input, axis, 1, builtins.max(n - 1, 0)) if n > 1 else F.narrow(input, axis, 0, 0)
+    earlier = F.narrow(input, axis, 0, builtins.max(n - 1, 0))
+    if input.dtype is mstype.bool_:
+        return F.not_equal(later, earlier)
+    return F.sub(later, earlier)
+
+
+def _diff(op: str, input, n, axis, prepend, append):
+    check_tensor(op, "input", input)
+    check_type(op, "n", n, int)
+    check_type(op, "axis", axis, int)
+    if not input.shape:
+        raise ValueError(f"For '{op}', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+    axis = axis % input.ndim
+    parts = [t for t in (prepend, input, append) if t is not None]
+    out = F.concat(parts, axis) if len(parts) > 1 else input
+    for _ in range(n):
+        if out.shape[axis] == 0:
+            break
+        out = _difference(out, axis)
+    return out
+
+
+def diff(x, n=1, axis=-1, prepend=None, append=None):
+    """The first difference along `axis` (x[i + 1] - x[i]) of x with `prepend` / `append`
+    joined at its ends; MindSpore computes only n = 1."""
+    check_type("diff", "n", n, int)
+    if n != 1:
+        raise RuntimeError(f"For 'diff', 'n' must be 1, but got {n}.")
+    return _diff("diff", x, n, axis, prepend, append)
+
+
+def diff_ext(input, n=1, dim=-1, prepend=None, append=None):
+    """The n-th difference along `dim` of input with `prepend` / `append` joined at its ends."""
+    return _diff("diff_ext", input, n, dim, prepend, append)
+
+
+def trapz(y, x=None, *, dx=1.0, dim=-1):
+    """The integral of y along `dim` by the trapezoidal rule, with sample points `x` (a
+    Tensor like y, or 1-D along dim) or spacing `dx`; integer y is integrated in Float32."""
+    check_tensor("trapz", "y", y)
+    check_type("trapz", "dim", dim, int)
+    if not y.dtype.is_floating_point:
+        y = F.cast(y, mstype.float32)
+    dim = dim % builtins.max(y.ndim, 1)
+    n = y.shape[dim]
+    sums = F.add(F.narrow(y, dim, 1, n - 1), F.narrow(y, dim, 0, n - 1))
+    if x is None:
+        check_type("trapz", "dx", dx, (int, float))
+        return F.mul(primitive("ReduceSum", False)(sums, dim), dx / 2)
+    check_tensor("trapz", "x", x)
+    x = F.cast(x, y.dtype)
+    if x.ndim == 1:
+        x = F.reshape(x, (n,) + (1,) * (y.ndim - dim - 1))
+        spacing = _difference(x, 0)
+    else:
+        spacing = _difference(x, dim)
+    return F.mul(primitive("ReduceSum", False)(F.mul(sums, spacing), dim), 0.5)
+
+
+# ---- searching and counting -------------------------------------------------------------------
+def searchsorted(sorted_sequence, values, *, out_int32=False, right=False, side=None, sorter=None):
+    """For each value, the index at which inserting it keeps its row of `sorted_sequence`
+    sorted: the first such index, or the last with `right` or side='right'."""
+    check_bool("searchsorted", "out_int32", out_int32)
+    check_bool("searchsorted", "right", right)
+    if side is not None:
+        if side not in ("left", "right"):
+            raise ValueError(f"For 'searchsorted', the 'side' must be 'left' or 'right', but got {side!r}.")
+        if right and side == "left":
+            raise ValueError("For 'searchsorted', the 'side' and 'right' must not be opposites, but got "
+                             "side='left' and right=True.")
+        right = side == "right"
+    dtype = mstype.int32 if out_int32 else mstype.int64
+    prim = primitive("SearchSorted", dtype, right)
+    return prim(sorted_sequence, values) if sorter is None else prim(sorted_sequence, values, sorter)
+
+
+def bucketize(input, boundaries, *, right=False):
+    """For each element x, the Int32 index of its bucket in the sorted list `boundaries`:
+    boundaries[i-1] < x <= boundaries[i], or boundaries[i-1] <= x < boundaries[i] with
+    `right`."""
+    check_bool("bucketize", "right", right)
+    check_type("bucketize", "boundaries", boundaries, list)
+    for i, b in enumerate(boundaries):
+        check_type("bucketize", f"boundaries[{i}]", b, (int, float))
+    if right:
+        check_tensor("bucketize", "input", input)
+        edges = Tensor(boundaries, input.dtype)
+        return primitive("SearchSorted", mstype.int32, True)(edges, input)
+    return primitive("Bucketize", tuple(float(b) for b in boundaries))(input)
+
+
+def bincount(input, weights=None, minlength=0):
+    """out[i] = the number of elements of the 1-D non-negative integer `input` equal to i
+    (or the sum of their `weights`), as Float32, for i < max(input) + 1 and < minlength."""
+    check_tensor("bincount", "input", input)
+    if input.ndim != 1:
+        raise ValueError(f"For 'bincount', the 'input' must be a 1-D Tensor, but got {input.ndim} dimensions.")
+    check_type("bincount", "minlength", minlength, int)
+    if minlength < 0:
+        raise ValueError(f"For 'bincount', the 'minlength' must be non-negative, but got {minlength}.")
+    array = F.cast(input, mstype.int32)
+    largest = int(array.asnumpy().max()) if input.shape[0] else -1
+    size = builtins.max(minlength, largest + 1)
+    if weights is None:
+        weights = F.ones(input.shape, mstype.float32)
+    else:
+        check_tensor("bincount", "weights", weights)
+        weights = F.cast(weights, mstype.float32)
+    return primitive("Bincount")(array, Tensor(size, mstype.int32), weights)
+
+
+def histc(input, bins=100, min=0.0, max=0.0):
+    """Counts of the elements in `bins` equal-width bins over [min, max] (min = max: the
+    data's range), in input's dtype."""
+    return primitive("Histogram", bins, min, max)(input)
+
+
+def intopk(x1, x2, k):
+    """Whether, for each row of the 2-D scores x1, the score of class x2[i] is among the
+    k largest."""
+    return primitive("InTopK", k)(x1, x2)
+
+
+def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
+    """`steps` values base ** t for t evenly spaced from `start` to `end` inclusive."""
+    check_type("logspace", "steps", steps, int)
+    check_type("logspace", "base", base, int)
+    if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+        raise TypeError(f"For 'logspace', the 'dtype' must be one of Float16, Float32, Float64, but got {dtype}.")
+    if steps < 0:
+        raise ValueError(f"For 'logspace', the 'steps' must be non-negative, but got {steps}.")
+    bounds = [F.cast(b, mstype.float64) if isinstance(b, Tensor) else Tensor(float(b), mstype.float64)
+              for b in (start, end)]
+    if steps == 0:
+        return F.zeros((0,), dtype)
+    exponents = F.linspace(bounds[0], bounds[1], steps)
+    return F.cast(F.pow(float(base), exponents), dtype)
 
 
 # ---- Tensor methods -------------------------------------------------------------------------

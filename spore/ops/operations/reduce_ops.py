@@ -1,5 +1,7 @@
 """Reductions: ReduceSum/Mean/Max/Min/Prod/All/Any, Argmax/Argmin and their WithValue
-forms, cumulative sums and products, logsumexp, norms, standard deviation and variance.
+forms, cumulative sums, products, extrema and logsumexp, logsumexp, norms, standard
+deviation and variance, medians; and the counting ops: search in sorted sequences,
+bucketing, bincount, histograms, in-top-k.
 
 Besides MindSpore's public primitives, this module declares the internal 2.x primitives
 that MindSpore's functional API is built on (`SumExt` behind `ops.sum`, `ProdExt` behind
@@ -13,12 +15,22 @@ import math
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
-from ..validator import check_axes, check_axis, check_bool, check_dtype, check_int, check_tensor, check_type
+from ..validator import (
+    check_axes,
+    check_axis,
+    check_bool,
+    check_dtype,
+    check_int,
+    check_positive_int,
+    check_tensor,
+    check_type,
+)
 
 __all__ = [
     "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny",
     "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd",
-    "LpNorm", "ReduceStd",
+    "LpNorm", "ReduceStd", "Median", "Cummax", "Cummin", "CumulativeLogsumexp", "EuclideanNorm",
+    "SearchSorted", "Bucketize", "Bincount", "Histogram", "HistogramFixedWidth", "InTopK",
 ]
 
 # Dtype families the reductions accept.
@@ -381,3 +393,242 @@ class MatrixNorm(Primitive):
         axes = check_axes(self.name, dim, len(A.shape), "dim")
         check_bool(self.name, "keepdim", keepdim)
         return TensorSpec(reduced_shape(A.shape, axes, keepdim), out)
+
+
+class EuclideanNorm(Primitive):
+    """EuclideanNorm(keep_dims=False)(x, axes): sqrt(sum(x**2)) over `axes` (an int, a
+    tuple or list, or a 1-D int Tensor); integer inputs keep their dtype."""
+
+    def __init__(self, keep_dims: bool = False):
+        super().__init__()
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+
+    def infer(self, x, axes):
+        check_input(self.name, x, REAL_TYPES)
+        reduced = check_axes(self.name, axis_value(axes), len(x.shape), "axes")
+        return TensorSpec(reduced_shape(x.shape, reduced, self.keep_dims), x.dtype)
+
+
+# ---- medians ------------------------------------------------------------------------------
+MEDIAN_TYPES = (mstype.int16, mstype.int32, mstype.int64, mstype.float32, mstype.float64)
+
+
+class Median(Primitive):
+    """Median(global_median=False, axis=0, keep_dims=False, ignore_nan=False)(x):
+    (values, Int64 indices) of the lower median along `axis` (the element at sorted
+    position (n - 1) // 2); NaN propagates unless `ignore_nan`. With `global_median`
+    the median of all elements, a 0-d tensor, with index 0."""
+
+    def __init__(self, global_median: bool = False, axis: int = 0, keep_dims: bool = False,
+                 ignore_nan: bool = False):
+        super().__init__()
+        self.add_prim_attr("global_median", check_bool(self.name, "global_median", global_median))
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+        self.add_prim_attr("ignore_nan", check_bool(self.name, "ignore_nan", ignore_nan))
+
+    def infer(self, x):
+        check_input(self.name, x, MEDIAN_TYPES)
+        if self.global_median:
+            check_nonempty_reduction(self.name, x.shape, tuple(range(len(x.shape))))
+            spec = TensorSpec((), x.dtype)
+            return spec, TensorSpec((), mstype.int64)
+        axis = check_axis(self.name, self.axis, len(x.shape))
+        axes = (axis,) if x.shape else ()
+        check_nonempty_reduction(self.name, x.shape, axes)
+        shape = reduced_shape(x.shape, axes, self.keep_dims)
+        return TensorSpec(shape, x.dtype), TensorSpec(shape, mstype.int64)
+
+
+# ---- cumulative extrema and logsumexp -----------------------------------------------------
+class _CumulativeExtremum(Primitive):
+    """(values, indices) of the running extremum along `axis`; an index names the
+    position of the extremum so far (the last one on ties; NaN propagates)."""
+
+    index_dtype = mstype.int64
+
+    def __init__(self, axis: int):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+
+    def infer(self, input):
+        check_input(self.name, input, REAL_TYPES, "input")
+        if not input.shape:
+            raise ValueError(f"For '{self.name}', the rank of 'input' must be greater than 0, but got 0.")
+        check_axis(self.name, self.axis, len(input.shape))
+        return TensorSpec(input.shape, input.dtype), TensorSpec(input.shape, self.index_dtype)
+
+
+class Cummax(_CumulativeExtremum):
+    """Cummax(axis)(input): running maxima along `axis` and their Int64 indices."""
+
+
+class Cummin(_CumulativeExtremum):
+    """Cummin(axis)(input): running minima along `axis` and their Int32 indices (the
+    index dtype MindSpore gives)."""
+
+    index_dtype = mstype.int32
+
+
+def int_input(op: str, arg: str, value) -> int:
+    """An int given as a Python int or a 0-d integer Tensor (a constant)."""
+    if isinstance(value, Tensor) or hasattr(value, "dtype"):
+        check_dtype(op, arg, value.dtype, mstype.int_type)
+        if value.shape != ():
+            raise ValueError(f"For '{op}', the '{arg}' must be a 0-d Tensor, but got shape {value.shape}.")
+        if not hasattr(value, "tolist"):
+            raise ValueError(f"For '{op}', the '{arg}' must be a constant, but got a value known only at run time.")
+        return int(value.tolist())
+    return check_type(op, arg, value, int)
+
+
+class CumulativeLogsumexp(Primitive):
+    """CumulativeLogsumexp(exclusive=False, reverse=False)(x, axis): log(cumsum(exp(x)))
+    along `axis` (an int or 0-d int Tensor), computed stably. `exclusive` leaves each
+    position out of its own sum (the first becomes the dtype's lowest value, as in
+    MindSpore); `reverse` scans from the end."""
+
+    def __init__(self, exclusive: bool = False, reverse: bool = False):
+        super().__init__()
+        self.add_prim_attr("exclusive", check_bool(self.name, "exclusive", exclusive))
+        self.add_prim_attr("reverse", check_bool(self.name, "reverse", reverse))
+
+    def infer(self, x, axis):
+        check_input(self.name, x, (mstype.float16, mstype.float32, mstype.float64))
+        if not x.shape:
+            raise ValueError(f"For '{self.name}', the rank of 'x' must be greater than 0, but got 0.")
+        check_axis(self.name, int_input(self.name, "axis", axis), len(x.shape))
+        return TensorSpec(x.shape, x.dtype)
+
+
+# ---- searching and counting ---------------------------------------------------------------
+SEARCH_TYPES = tuple(t for t in REAL_TYPES if t is not mstype.bfloat16)
+
+
+class SearchSorted(Primitive):
+    """SearchSorted(dtype=int64, right=False)(sorted_sequence, values, sorter=None): for
+    each value, the index at which inserting it keeps its row of `sorted_sequence` sorted
+    (the first such index, or the last with `right`). The sequence is 1-D, or has the
+    values' leading dimensions; `sorter` (Int64, the sequence's shape) sorts an unsorted
+    sequence."""
+
+    def __init__(self, dtype=mstype.int64, right: bool = False):
+        super().__init__()
+        if dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the 'dtype' must be Int32 or Int64, but got {dtype}.")
+        self.add_prim_attr("dtype", dtype)
+        self.add_prim_attr("right", check_bool(self.name, "right", right))
+
+    def infer(self, sorted_sequence, values, sorter=None):
+        check_input(self.name, sorted_sequence, SEARCH_TYPES, "sorted_sequence")
+        check_input(self.name, values, SEARCH_TYPES, "values")
+        if sorted_sequence.dtype is not values.dtype:
+            raise TypeError(f"For '{self.name}', the 'values' must have the dtype of 'sorted_sequence' "
+                            f"({sorted_sequence.dtype}), but got {values.dtype}.")
+        seq, val = tuple(sorted_sequence.shape), tuple(values.shape)
+        if not seq:
+            raise ValueError(f"For '{self.name}', the 'sorted_sequence' must have at least 1 dimension, "
+                             f"but got a 0-d Tensor.")
+        if len(seq) != 1 and (len(seq) != len(val) or seq[:-1] != val[:-1]):
+            raise ValueError(f"For '{self.name}', the 'sorted_sequence' must be 1-D or have the leading "
+                             f"dimensions of 'values', but got shapes {seq} and {val}.")
+        if sorter is not None:
+            check_input(self.name, sorter, (mstype.int64,), "sorter")
+            if tuple(sorter.shape) != seq:
+                raise ValueError(f"For '{self.name}', the 'sorter' must have the shape of "
+                                 f"'sorted_sequence' {seq}, but got {tuple(sorter.shape)}.")
+        return TensorSpec(val, self.dtype)
+
+
+class Bucketize(Primitive):
+    """Bucketize(boundaries)(input): for each element x, the Int32 index i of its bucket in
+    the sorted floats `boundaries` (a list or tuple): boundaries[i - 1] < x <= boundaries[i]."""
+
+    def __init__(self, boundaries):
+        super().__init__()
+        check_type(self.name, "boundaries", boundaries, (list, tuple))
+        for i, b in enumerate(boundaries):
+            check_type(self.name, f"boundaries[{i}]", b, float)
+        self.add_prim_attr("boundaries", list(boundaries))
+
+    def infer(self, input):
+        check_input(self.name, input, (mstype.int32, mstype.int64, mstype.float16, mstype.float32,
+                                       mstype.float64), "input")
+        return TensorSpec(input.shape, mstype.int32)
+
+
+class Bincount(Primitive):
+    """Bincount()(array, size, weights): out[i] is the sum of the weights of the elements
+    of the Int32 `array` equal to i, for i < size (a 0-d Int32 Tensor or an int);
+    negative elements and elements >= size are not counted. The output has shape
+    (size,) and the weights' dtype."""
+
+    def infer(self, array, size, weights):
+        check_input(self.name, array, (mstype.int32,), "array")
+        count = int_input(self.name, "size", size)
+        if count < 0:
+            raise ValueError(f"For '{self.name}', the 'size' must be non-negative, but got {count}.")
+        check_input(self.name, weights, (mstype.int32, mstype.int64, mstype.float32, mstype.float64), "weights")
+        if tuple(weights.shape) not in ((0,), tuple(array.shape)):
+            raise ValueError(f"For '{self.name}', the 'weights' must have the shape of 'array' "
+                             f"{tuple(array.shape)} (or be empty), but got {tuple(weights.shape)}.")
+        return TensorSpec((count,), weights.dtype)
+
+
+class Histogram(Primitive):
+    """Histogram(bins=100, min=0.0, max=0.0)(x): counts of the elements of `x` in `bins`
+    equal-width bins over [min, max] (elements outside are ignored; min = max means the
+    range of the data), in x's dtype."""
+
+    def __init__(self, bins: int = 100, min: float = 0.0, max: float = 0.0):
+        super().__init__()
+        self.add_prim_attr("bins", check_positive_int(self.name, "bins", bins))
+        lo = float(check_type(self.name, "min", min, (int, float)))
+        hi = float(check_type(self.name, "max", max, (int, float)))
+        if lo > hi:
+            raise ValueError(f"For '{self.name}', the 'min' must be less than or equal to 'max', but got "
+                             f"min={lo} and max={hi}.")
+        self.add_prim_attrs(min=lo, max=hi)
+
+    def infer(self, x):
+        check_input(self.name, x, (mstype.float16, mstype.float32, mstype.int32))
+        return TensorSpec((self.bins,), x.dtype)
+
+
+class HistogramFixedWidth(Primitive):
+    """HistogramFixedWidth(nbins, dtype='int32')(x, range): Int32 counts of `x` in
+    `nbins` equal-width bins over range = [lo, hi] (a 2-element Tensor of x's dtype);
+    elements below lo count in the first bin, above hi in the last."""
+
+    def __init__(self, nbins: int, dtype: str = "int32"):
+        super().__init__()
+        self.add_prim_attr("nbins", check_positive_int(self.name, "nbins", nbins))
+        if dtype != "int32":
+            raise TypeError(f"For '{self.name}', the 'dtype' must be 'int32', but got {dtype!r}.")
+        self.add_prim_attr("dtype", dtype)
+
+    def infer(self, x, range):
+        allowed = (mstype.int32, mstype.float16, mstype.float32, mstype.float64)
+        check_input(self.name, x, allowed)
+        check_input(self.name, range, allowed, "range")
+        if range.dtype is not x.dtype or tuple(range.shape) != (2,):
+            raise ValueError(f"For '{self.name}', the 'range' must be a Tensor of shape (2,) and the dtype "
+                             f"of 'x' ({x.dtype}), but got shape {tuple(range.shape)} and {range.dtype}.")
+        return TensorSpec((self.nbins,), mstype.int32)
+
+
+class InTopK(Primitive):
+    """InTopK(k)(x1, x2): for each row i of the 2-D scores `x1`, whether the score of class
+    x2[i] is among the `k` largest (fewer than k scores of the row are strictly greater)."""
+
+    def __init__(self, k: int):
+        super().__init__()
+        self.add_prim_attr("k", check_type(self.name, "k", k, int))
+
+    def infer(self, x1, x2):
+        check_input(self.name, x1, (mstype.float16, mstype.float32), "x1")
+        check_input(self.name, x2, (mstype.int32, mstype.int64), "x2")
+        if len(x1.shape) != 2 or len(x2.shape) != 1 or x1.shape[0] != x2.shape[0]:
+            raise ValueError(f"For '{self.name}', the 'x1' must be 2-D and 'x2' 1-D with x1's first "
+                             f"dimension, but got shapes {tuple(x1.shape)} and {tuple(x2.shape)}.")
+        return TensorSpec(x2.shape, mstype.bool_)
