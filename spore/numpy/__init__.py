@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import math as _math
 
-from . import array_creations, dtypes, math_ops, padding, reductions
+from . import array_creations, array_ops, dtypes, logic_ops, math_ops, padding, reductions, selection
 from .array_creations import *
+from .array_ops import *
 from .dtypes import *
+from .logic_ops import *
 from .math_ops import *
 from .padding import *
 from .reductions import *
+from .selection import *
 
 pi = _math.pi
 inf = float("inf")
@@ -17,4 +20,6 @@ nan = float("nan")
 PINF = inf
 NINF = -inf
 
-__all__ = array_creations.__all__ + dtypes.__all__ + math_ops.__all__ + padding.__all__ + reductions.__all__
+__all__ = [name for module in (array_creations, array_ops, dtypes, logic_ops, math_ops, padding, reductions,
+                               selection)
+           for name in module.__all__]
