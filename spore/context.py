@@ -10,10 +10,28 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ._kernels import device as _device
+from ._kernels import device_conf as _device_conf
 from .common import graph_handoff
+from .parallel.auto_parallel_context import (
+    ParallelMode,
+    get_auto_parallel_context,
+    reset_auto_parallel_context,
+    set_auto_parallel_context,
+)
+from .parallel.ps_context import get_ps_context, reset_ps_context, set_ps_context
+
+__all__ = ["COMPATIBLE", "GRAPH_MODE", "LAX", "PYNATIVE_MODE", "STRICT", "ParallelMode", "get_auto_parallel_context",
+           "get_context", "get_ps_context", "reset_auto_parallel_context", "reset_ps_context",
+           "set_auto_parallel_context", "set_context", "set_ps_context"]
 
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
+
+# Graph mode syntax levels (`set_context(jit_syntax_level=...)`): how much Python
+# beyond MindSpore's graph syntax a graph may use.
+STRICT = 0
+COMPATIBLE = 1
+LAX = 2
 
 _DEVICE_TARGETS = ["CPU", "GPU", "Ascend", "Davinci"]
 
@@ -69,7 +87,7 @@ _KEYS: dict[str, _Key] = {
     "save_graphs": _Key((bool, int), 0),
     "save_graphs_path": _Key((str,), "."),
     "max_call_depth": _Key((int,), 1000, _check_positive),
-    "jit_syntax_level": _Key((int,), 2),
+    "jit_syntax_level": _Key((int,), LAX, _check_one_of(STRICT, COMPATIBLE, LAX)),
     "jit_level": _Key((str,), ""),
     "jit_config": _Key((dict,), {}),
     "deterministic": _Key((str,), "OFF", _check_one_of("ON", "OFF")),
@@ -136,6 +154,8 @@ def set_context(**kwargs) -> None:
     graph_handoff.graph_mode = _values["mode"] == GRAPH_MODE
     if "device_target" in kwargs or "device_id" in kwargs:
         _device.set_target(_values["device_target"], _values["device_id"])
+    if "deterministic" in kwargs:
+        _device_conf.use_deterministic_kernels(kwargs["deterministic"] == "ON")
 
 
 def get_context(attr_key: str):
@@ -153,13 +173,3 @@ def is_graph_mode() -> bool:
 def is_synchronous() -> bool:
     return _values["pynative_synchronize"]
 
-
-class ParallelMode:
-    """Names of MindSpore's parallel modes (`set_auto_parallel_context(parallel_mode=...)`)."""
-
-    STAND_ALONE = "stand_alone"
-    DATA_PARALLEL = "data_parallel"
-    HYBRID_PARALLEL = "hybrid_parallel"
-    SEMI_AUTO_PARALLEL = "semi_auto_parallel"
-    AUTO_PARALLEL = "auto_parallel"
-    MODE_LIST = [STAND_ALONE, DATA_PARALLEL, HYBRID_PARALLEL, SEMI_AUTO_PARALLEL, AUTO_PARALLEL]

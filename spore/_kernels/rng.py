@@ -6,6 +6,7 @@ default generator.
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 
 from . import device
@@ -23,3 +24,36 @@ def generator_for(seed: int | None) -> torch.Generator | None:
 def reseed_default(seed: int) -> None:
     """Reseed torch's default generator (used by unseeded random kernels)."""
     torch.manual_seed(seed)
+
+
+# ---- generator objects behind mindspore.Generator -----------------------------------------
+def new_generator() -> torch.Generator:
+    """A fresh generator on the CPU, where spore's random kernels draw."""
+    return torch.Generator()
+
+
+def default_generator() -> torch.Generator:
+    """The generator unseeded random kernels draw from (torch's default)."""
+    return torch.default_generator
+
+
+def get_state(gen: torch.Generator) -> np.ndarray:
+    """The generator's whole state as uint8 bytes."""
+    return gen.get_state().numpy().copy()
+
+
+def set_state(gen: torch.Generator, state: np.ndarray) -> None:
+    gen.set_state(torch.from_numpy(np.ascontiguousarray(state, dtype=np.uint8)))
+
+
+def manual_seed(gen: torch.Generator, seed: int) -> None:
+    gen.manual_seed(seed)
+
+
+def initial_seed(gen: torch.Generator) -> int:
+    return gen.initial_seed()
+
+
+def fresh_seed(gen: torch.Generator) -> int:
+    """Seed the generator from a nondeterministic source; returns that seed."""
+    return gen.seed()

@@ -6,6 +6,8 @@ equivalents and the promotion rules; which torch dtype backs each one is `_kerne
 """
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 
@@ -93,6 +95,11 @@ class TensorType(Type):
     def __hash__(self):
         return hash(("TensorType", self.element_type))
 
+    def __repr__(self) -> str:
+        if self.element_type is None:
+            return "mindspore.tensor"
+        return f"mindspore.tensor[{_PYTHON_NAMES[self.element_type._name]}]"
+
 
 _K = Number
 bool_ = Bool("Bool", 8, _K.KIND_BOOL, np.bool_)
@@ -116,9 +123,18 @@ byte, short, intc, intp = int8, int16, int32, int64
 ubyte, ushort, uintc, uintp = uint8, uint16, uint32, uint64
 half, single, double = float16, float32, float64
 float_, int_, uint = float32, int32, uint32
+cfloat, cdouble, long = complex64, complex128, int64
+
+# Low-precision formats of quantized models: dtype objects that configurations name and
+# compare; spore has no kernels for them, so they are not among `all_types`.
+float8_e4m3fn = Float("Float8E4M3FN", 8, _K.KIND_FLOAT, None)
+float8_e5m2 = Float("Float8E5M2", 8, _K.KIND_FLOAT, None)
+hifloat8 = Float("HiFloat8", 8, _K.KIND_FLOAT, None)
+qint4x2 = Int("Int4", 4, _K.KIND_INT, None)
 
 string = Type("String")
 type_none = Type("None")
+type_type = Type("TypeType")
 list_ = Type("List")
 tuple_ = Type("Tuple")
 tensor_type = TensorType
@@ -134,7 +150,9 @@ signed_type = int_type + float_type + (complex64, complex128)
 complex_type = (complex64, complex128)
 number_type = all_types[1:]
 
-_PYTHON_NAMES = {"Bool": "bool_", "BFloat16": "bfloat16"}
+_PYTHON_NAMES = {"Bool": "bool_", "BFloat16": "bfloat16", "Float8E4M3FN": "float8_e4m3fn",
+                 "Float8E5M2": "float8_e5m2", "HiFloat8": "hifloat8", "Int4": "int4", "String": "string_",
+                 "None": "type_none", "TypeType": "type_type", "List": "list_", "Tuple": "tuple_"}
 _PYTHON_NAMES.update({t._name: t._name.lower() for t in all_types if t._name not in _PYTHON_NAMES})
 
 _BY_NAME = {t._name: t for t in all_types}
@@ -265,3 +283,39 @@ def promote_with_scalar(t: Number, value) -> Number:
 def default_dtype_of(value) -> Number:
     """The dtype a Python scalar becomes as a Tensor (int -> Int64, float -> Float32)."""
     return _DEFAULT_OF_KIND[scalar_kind(value)]
+
+
+_PY_OBJ_TYPES = ((bool, bool_), (int, int64), (float, float64), (complex, complex128), (str, string),
+                 (list, list_), (tuple, tuple_), (type(None), type_none))
+"""Python values and types by their MindSpore type, bool before its base class int."""
+
+
+def get_py_obj_dtype(obj) -> Type:
+    """The MindSpore type of a Python object or type: `1` and `int` give int64, `1.0`
+    float64, a Tensor `tensor[<its dtype>]`, a dtype `type_type`, a NumPy scalar its dtype."""
+    from .tensor import Tensor  # the Tensor module imports this one
+
+    if isinstance(obj, Type):
+        return type_type
+    if isinstance(obj, Tensor):
+        return TensorType(obj.dtype)
+    if isinstance(obj, np.generic) and obj.dtype in _BY_NP:
+        return _BY_NP[obj.dtype]
+    for py_type, ms_type in _PY_OBJ_TYPES:
+        if obj is py_type or (not isinstance(obj, type) and isinstance(obj, py_type)):
+            return ms_type
+    shown = obj if isinstance(obj, type) else type(obj)
+    raise NotImplementedError(f"The python type {shown} cannot be converted to MindSpore type.")
+
+
+class QuantDtype(enum.Enum):
+    """The integer formats of quantization: INT1 .. INT16 and UINT1 .. UINT16."""
+
+    INT1, INT2, INT3, INT4, INT5, INT6, INT7, INT8 = range(8)
+    INT9, INT10, INT11, INT12, INT13, INT14, INT15, INT16 = range(8, 16)
+    UINT1, UINT2, UINT3, UINT4, UINT5, UINT6, UINT7, UINT8 = range(100, 108)
+    UINT9, UINT10, UINT11, UINT12, UINT13, UINT14, UINT15, UINT16 = range(108, 116)
+
+    def value(self) -> int:
+        """The format's code (MindSpore makes `value` a method: `QuantDtype.INT8.value()`)."""
+        return self._value_
