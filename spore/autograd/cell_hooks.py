@@ -1,12 +1,13 @@
 """A Cell's place on the tape: backward hooks and custom `bprop`.
 
-Backward hooks. While a tape records, a Cell with backward hooks runs between two
+Backward hooks. While a tape records, a Cell with backward (pre-)hooks runs between two
 identity nodes: one on its inputs, one on its outputs. In backward, the output node
 sees the gradient arriving at the Cell's output (`grad_input` in the seed tutorial's
 terms) and the input node the gradient the Cell passes back to its inputs
 (`grad_output`); there the hooks are called as hook(cell_id, grad_input, grad_output)
-and may return a replacement for grad_output. Forward hooks run outside the two nodes,
-so what they add is not part of what backward hooks see.
+and may return a replacement for grad_output. Backward pre-hooks run first, at the output
+node, as hook(cell, grad_output) and may replace the gradient entering the Cell. Forward
+hooks run outside the two nodes, so what they add is not part of what backward hooks see.
 
 Custom bprop. A Cell defining `bprop` runs its construct with recording paused and is
 recorded as a single node whose bprop is the Cell's own.
@@ -72,11 +73,26 @@ class _CellInputHook(_CellIdentity):
 
 class _CellOutputHook(_CellIdentity):
     def bprop(self, *inputs_out_dout):
-        dout = tuple(inputs_out_dout[-1])
+        dout = _call_backward_pre_hooks(self.cell, tuple(inputs_out_dout[-1]))
         self.state.grad_at_output = dout
         if not self.state.inputs_tracked:
             _call_backward_hooks(self.cell, dout, ())
         return dout
+
+
+def _call_backward_pre_hooks(cell, grad_at_output: tuple) -> tuple:
+    """Backward pre-hooks see the gradient at the Cell's output first and may replace it."""
+    for hook in list(cell._backward_pre_hooks.values()):
+        replaced = hook(cell, grad_at_output)
+        if replaced is None:
+            continue
+        replaced = _as_tuple(replaced)
+        if len(replaced) != len(grad_at_output) or not all(isinstance(g, Tensor) for g in replaced):
+            raise TypeError(f"For '{type(cell).__name__}' backward pre hook '{getattr(hook, '__name__', hook)}', "
+                            f"the return value must be None or {len(grad_at_output)} Tensor(s) replacing "
+                            f"grad_output, but got {replaced!r}.")
+        grad_at_output = replaced
+    return grad_at_output
 
 
 def _call_backward_hooks(cell, grad_at_output, grad_to_inputs: tuple) -> tuple:

@@ -14,6 +14,8 @@ Parameters share a name, all of them are renamed to their attribute paths.
 """
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 
@@ -26,12 +28,14 @@ from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..ops import primitive as _primitive
 from ..ops.operations.array_ops import Cast
+from .cell_settings import CellSettingsMixin
+from .cell_state import CellStateMixin
 
 _MIXED_PRECISION_TYPES = (mstype.float16, mstype.float32, mstype.bfloat16)
 _PRECISION_FLAGS = {mstype.float16: "fp16", mstype.float32: "fp32", mstype.bfloat16: "bf16"}
 
 
-class Cell:
+class Cell(CellStateMixin, CellSettingsMixin):
     """Cell(auto_prefix=True, flags=None)
 
     With `auto_prefix`, the Parameters of a sub-Cell assigned as `self.fc` are renamed
@@ -41,6 +45,27 @@ class Cell:
     """
 
     _has_bprop = False
+
+    IGNORE_LIST = ["_scope", "_cell_init_args", "_auto_prefix", "_cells", "_params", "_create_time", "_phase",
+                   "_bprop_debug", "_forward_pre_hooks", "_forward_hooks", "_backward_pre_hooks", "_backward_hooks",
+                   "_param_prefix", "requires_grad", "cell_type"]
+    """Attribute names MindSpore's Cell keeps out of its graph-compilation attribute
+    tracking (kept for code that reads the list)."""
+
+    total_instance_count = 0
+    """How many Cells exist now."""
+
+    global_cells: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+    """{Cell: (class, constructor args, constructor kwargs)} for every live Cell."""
+
+    _creation_order = itertools.count()
+
+    def __new__(cls, *args, **kwargs):
+        this = super().__new__(cls)
+        Cell.global_cells[this] = (cls, args, kwargs)
+        Cell.total_instance_count += 1
+        weakref.finalize(this, _forget_instance)
+        return this
 
     parse_construct_in_graph = False
     """Graph mode runs the construct of spore's own Cells on symbolic Tensors; a spore
@@ -55,10 +80,18 @@ class Cell:
         init = object.__setattr__
         init(self, "_params", OrderedDict())
         init(self, "_cells", OrderedDict())
+        init(self, "_buffers", OrderedDict())
+        init(self, "_non_persistent_buffers", set())
         init(self, "_auto_prefix", auto_prefix)
         init(self, "_forward_pre_hooks", OrderedDict())
         init(self, "_forward_hooks", OrderedDict())
+        init(self, "_backward_pre_hooks", OrderedDict())
         init(self, "_backward_hooks", OrderedDict())
+        init(self, "_state_dict_pre_hooks", OrderedDict())
+        init(self, "_state_dict_hooks", OrderedDict())
+        init(self, "_load_state_dict_pre_hooks", OrderedDict())
+        init(self, "_load_state_dict_post_hooks", OrderedDict())
+        init(self, "_create_time", next(Cell._creation_order))
         init(self, "_flags", {})
         init(self, "_names_checked", False)
         init(self, "_mixed_precision", None)
@@ -74,9 +107,15 @@ class Cell:
     # ---- attributes -------------------------------------------------------------------
     def __setattr__(self, name: str, value) -> None:
         if "_params" not in self.__dict__:
-            raise AttributeError(f"For '{type(self).__name__}', super().__init__() must be called "
-                                 f"in __init__ before assigning attribute '{name}'.")
-        if isinstance(value, Parameter):
+            if isinstance(value, (Parameter, ParameterTuple, Cell)):
+                raise AttributeError(f"For '{type(self).__name__}', super().__init__() must be called "
+                                     f"in __init__ before assigning the Parameter or Cell '{name}'.")
+            # MindSpore lets a subclass keep plain settings before calling super().__init__().
+            object.__setattr__(self, name, value)
+            return
+        if name in self._buffers and not isinstance(value, (Parameter, Cell)):
+            self._set_buffer(name, value)
+        elif isinstance(value, Parameter):
             self._forget_plain_attribute(name)
             self.insert_param_to_cell(name, value)
         elif isinstance(value, ParameterTuple):
@@ -104,6 +143,8 @@ class Cell:
     def __delattr__(self, name: str) -> None:
         self._params.pop(name, None)
         self._cells.pop(name, None)
+        self._buffers.pop(name, None)
+        self._non_persistent_buffers.discard(name)
         object.__delattr__(self, name)
 
     def __bool__(self) -> bool:
@@ -351,6 +392,18 @@ class Cell:
     def construct(self, *args, **kwargs):
         raise AttributeError(f"For '{type(self).__name__}', the method 'construct' is not defined.")
 
+    def run_construct(self, cast_inputs: tuple, kwargs: dict):
+        """construct(*cast_inputs, **kwargs), without the hooks a call runs."""
+        return self.construct(*cast_inputs, **kwargs)
+
+    def cast_inputs(self, inputs: tuple, dst_type) -> tuple:
+        """`inputs` with each floating-point Tensor (also inside tuples and lists) cast to `dst_type`."""
+        return tuple(_cast_floats(value, dst_type) for value in inputs)
+
+    def compile_and_run(self, *args, **kwargs):
+        """Compile this Cell to a graph for these inputs (once per input signature) and run it."""
+        return graph_handoff.call_cell(self, args, kwargs)
+
     def __call__(self, *args, **kwargs):
         if graph_handoff.builder is not None or graph_handoff.graph_mode:
             return graph_handoff.call_cell(self, args, kwargs)
@@ -358,7 +411,7 @@ class Cell:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:
             args = self._run_forward_pre_hooks(args)
-        if (self._backward_hooks or self._has_bprop) and _tape.is_recording():
+        if (self._backward_hooks or self._backward_pre_hooks or self._has_bprop) and _tape.is_recording():
             if self._has_bprop:
                 outputs = cell_hooks.call_with_custom_bprop(self, args, kwargs)
             else:
@@ -406,6 +459,12 @@ class Cell:
         to its inputs (a return value other than None replaces grad_output)."""
         return add_hook(self._backward_hooks, _check_hook(self, "register_backward_hook", hook_fn))
 
+    def register_backward_pre_hook(self, hook_fn) -> HookHandle:
+        """hook_fn(cell, grad_output) runs in backward when the gradient reaches this
+        Cell's output (grad_output, a tuple), before construct's backward; returning a
+        tuple replaces that gradient."""
+        return add_hook(self._backward_pre_hooks, _check_hook(self, "register_backward_pre_hook", hook_fn))
+
     def _run_forward_pre_hooks(self, args: tuple) -> tuple:
         for hook in list(self._forward_pre_hooks.values()):
             replaced = hook(cell_hooks.cell_id(self), args)
@@ -434,6 +493,18 @@ class Cell:
         if not children and len(lines) <= 1:
             return f"{type(self).__name__}({extra})"
         return f"{type(self).__name__}(\n  " + "\n  ".join(lines + children) + "\n)"
+
+
+def _cast_floats(value, dtype):
+    if isinstance(value, Tensor):
+        return _CAST(value, dtype) if value.dtype.is_floating_point else value
+    if type(value) in (tuple, list):
+        return type(value)(_cast_floats(v, dtype) for v in value)
+    return value
+
+
+def _forget_instance() -> None:
+    Cell.total_instance_count -= 1
 
 
 class _PrecisionCaster:
