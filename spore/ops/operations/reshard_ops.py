@@ -1,7 +1,7 @@
 """`mindspore.ops.operations.reshard_ops`: the resharding Primitive classes MindSpore keeps at
 this path, as defined in `spore.ops.operations` (those spore has)."""
-from ._path_alias import resolver
+from ..._path_alias import resolver
 
-__getattr__, __dir__ = resolver(__name__, frozenset({
+__getattr__, __dir__ = resolver(__name__, "spore.ops.operations", frozenset({
     "Reshard",
 }))

@@ -1,0 +1,7 @@
+"""`mindspore.nn.layer.combined`: the convolution or dense with normalization and
+activation Cells MindSpore keeps at this path, as defined in `spore.nn` (those spore has)."""
+from ..._path_alias import resolver
+
+__getattr__, __dir__ = resolver(__name__, "spore.nn", frozenset({
+    "Conv2dBnAct", "DenseBnAct",
+}))
