@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import math as _math
 
-from . import array_creations, array_ops, dtypes, logic_ops, math_ops, padding, reductions, selection
+from . import (array_creations, array_ops, dtypes, linalg_ops, logic_ops, math_ops, padding, poly_ops, reductions,
+               selection, statistics)
 from .array_creations import *
 from .array_ops import *
 from .dtypes import *
+from .linalg_ops import *
 from .logic_ops import *
 from .math_ops import *
 from .padding import *
+from .poly_ops import *
 from .reductions import *
 from .selection import *
+from .statistics import *
 
 pi = _math.pi
 inf = float("inf")
@@ -20,6 +24,6 @@ nan = float("nan")
 PINF = inf
 NINF = -inf
 
-__all__ = [name for module in (array_creations, array_ops, dtypes, logic_ops, math_ops, padding, reductions,
-                               selection)
+__all__ = [name for module in (array_creations, array_ops, dtypes, linalg_ops, logic_ops, math_ops, padding,
+                               poly_ops, reductions, selection, statistics)
            for name in module.__all__]
