@@ -20,7 +20,7 @@ from typing import Callable
 import torch
 
 from ..common import dtype as mstype
-from .registry import kernel
+from .registry import kernel, kernel_factory
 from .tensor_data import MS_OF, TORCH_OF
 
 _WIDE_UNSIGNED = (torch.uint16, torch.uint32, torch.uint64)
@@ -273,3 +273,115 @@ def _output_grad(backward: Callable) -> Callable:
 
 kernel("SigmoidGrad")(_output_grad(torch.ops.aten.sigmoid_backward))
 kernel("TanhGrad")(_output_grad(torch.ops.aten.tanh_backward))
+
+
+# ---- inverse hyperbolic functions, rounding, reciprocals ------------------------------------------
+
+
+def _trunc(x):
+    return torch.trunc(x) if x.dtype.is_floating_point else x.clone()
+
+
+def _inv(x):
+    if _is_inexact(x.dtype):
+        return torch.reciprocal(x)
+    # integers: 1 / x truncated toward zero, and the dtype's smallest value for 1 / 0
+    zero = x == 0
+    quotient = torch.div(torch.ones_like(x), torch.where(zero, torch.ones_like(x), x), rounding_mode="trunc")
+    return torch.where(zero, torch.iinfo(x.dtype).min, quotient)
+
+
+kernel("Acosh")(torch.acosh)
+kernel("Asinh")(torch.asinh)
+kernel("Atanh")(torch.atanh)
+kernel("Rint")(torch.round)
+kernel("Trunc")(unary(_trunc))
+kernel("Inv")(_inv)
+
+
+# ---- binary arithmetic ------------------------------------------------------------------------
+
+
+def _div_no_nan(x, y):
+    x, y = _as_tensors(x, y)
+    zero = y == 0
+    safe = torch.where(zero, torch.ones_like(y), y)
+    return torch.where(zero, torch.zeros((), dtype=x.dtype, device=x.device), _real_div(x, safe))
+
+
+def _mul_no_nan(x, y):
+    x, y = _as_tensors(x, y)
+    product = x * y
+    return torch.where(y == 0, torch.zeros((), dtype=product.dtype, device=product.device), product)
+
+
+_MORE_BINARY = {
+    "Fmax": _on_tensors(torch.fmax),
+    "Fmin": _on_tensors(torch.fmin),
+    "TruncateDiv": lambda x, y: torch.div(*_as_tensors(x, y), rounding_mode="trunc"),
+    "TruncateMod": _on_tensors(torch.fmod),
+    "DivNoNan": _div_no_nan,
+    "MulNoNan": _mul_no_nan,
+    "Gcd": torch.gcd,
+    "Lcm": torch.lcm,
+    "LeftShift": torch.bitwise_left_shift,
+    "RightShift": torch.bitwise_right_shift,
+    "Heaviside": torch.heaviside,
+    "NextAfter": torch.nextafter,
+}
+for _name, _compute in _MORE_BINARY.items():
+    kernel(_name)(binary(_compute))
+
+
+@kernel_factory("IsClose")
+def is_close(prim):
+    rtol, atol, equal_nan = prim.rtol, prim.atol, prim.equal_nan
+    return lambda x, y: torch.isclose(x, y, rtol=rtol, atol=atol, equal_nan=equal_nan)
+
+
+@kernel_factory("ApproximateEqual")
+def approximate_equal(prim):
+    tolerance = prim.tolerance
+    return binary(lambda x, y: torch.abs(x - y) < tolerance)
+
+
+# ---- several inputs -------------------------------------------------------------------------
+
+
+def _addc(combine: Callable) -> Callable:
+    """The kernel of input + value * combine(x1, x2) (value a number or a tensor)."""
+    return lambda input, x1, x2, value: input + value * combine(x1, x2)
+
+
+kernel("Addcdiv")(_addc(_real_div))
+kernel("Addcmul")(_addc(operator.mul))
+kernel("AccumulateNV2")(add_n)
+
+
+@kernel_factory("NanToNum")
+def nan_to_num(prim):
+    nan, posinf, neginf = prim.nan, prim.posinf, prim.neginf
+    return lambda x: torch.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+@kernel("PopulationCount")
+def population_count(x):
+    bits = torch.iinfo(x.dtype).bits
+    # the two's complement bits, as a non-negative int64 (uint64's top bit wraps to the sign)
+    word = x.to(torch.int64)
+    count = torch.zeros(x.shape, dtype=torch.uint8, device=x.device)
+    for bit in range(bits):
+        count += ((word >> bit) & 1).to(torch.uint8)
+    return count
+
+
+@kernel("Eps")
+def eps(x):
+    return torch.full_like(x, torch.finfo(x.dtype).eps)
+
+
+@kernel("Fills")
+def fills(x, value):
+    if isinstance(value, torch.Tensor):
+        value = value.item()
+    return torch.full_like(x, value)

@@ -1,2 +1,128 @@
-"""Kernels of special functions and the elementwise math beyond math_ops:
-lgamma, digamma, bessel_*, igamma, xlogy, hypot, ...."""
+"""Kernels of special functions and the elementwise math beyond math_ops
+(operations/special_ops.py): torch.special computes nearly all of them; Float16 /
+BFloat16 inputs, for which few of its CPU kernels exist, compute in Float32 (`_widening`).
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable
+
+import torch
+
+from .elementwise import _as_tensors, _on_tensors, binary
+from .registry import kernel, kernel_factory
+
+_NARROW_FLOATS = (torch.float16, torch.bfloat16)
+
+
+def _widening(compute: Callable) -> Callable:
+    """compute(x), with Float16 / BFloat16 x computed in Float32 and cast back, and integer
+    or Bool x computed in (and returned as) Float32."""
+
+    def run(x):
+        if x.dtype in _NARROW_FLOATS:
+            return compute(x.float()).to(x.dtype)
+        if not (x.dtype.is_floating_point or x.dtype.is_complex):
+            return compute(x.float())
+        return compute(x)
+
+    return run
+
+
+# ---- gamma family -----------------------------------------------------------------------------
+
+
+@kernel("Polygamma")
+def polygamma(n, x):
+    order = int(n.reshape(()).item())
+    if order < 0:  # MindSpore gives NaN for a negative order
+        return torch.full_like(x, math.nan)
+    return _widening(lambda v: torch.special.polygamma(order, v))(x)
+
+
+@kernel_factory("Mvlgamma")
+def mvlgamma(prim):
+    p = prim.p
+    return lambda x: torch.special.multigammaln(x, p)
+
+
+_UNARY = {
+    "Lgamma": torch.lgamma,
+    "Digamma": torch.special.digamma,
+    "Erfinv": torch.special.erfinv,
+    "Sinc": torch.special.sinc,
+    "BesselI0": torch.special.i0,
+    "BesselI0e": torch.special.i0e,
+    "BesselI1": torch.special.i1,
+    "BesselI1e": torch.special.i1e,
+    "BesselJ0": torch.special.bessel_j0,
+    "BesselJ1": torch.special.bessel_j1,
+    "BesselY0": torch.special.bessel_y0,
+    "BesselY1": torch.special.bessel_y1,
+    "BesselK0": torch.special.modified_bessel_k0,
+    "BesselK0e": torch.special.scaled_modified_bessel_k0,
+    "BesselK1": torch.special.modified_bessel_k1,
+    "BesselK1e": torch.special.scaled_modified_bessel_k1,
+}
+for _name, _compute in _UNARY.items():
+    kernel(_name)(_widening(_compute))
+
+
+@kernel_factory("Logit")
+def logit(prim):
+    eps = prim.eps if prim.eps >= 0 else None  # a negative eps: no clamping
+    return _widening(lambda x: torch.special.logit(x, eps=eps))
+
+
+# ---- binary -------------------------------------------------------------------------------
+
+
+def _xdivy(x, y):
+    x, y = _as_tensors(x, y)
+    quotient = x / y
+    return torch.where(x == 0, torch.zeros((), dtype=quotient.dtype, device=quotient.device), quotient)
+
+
+def _widening_pair(compute: Callable) -> Callable:
+    """compute(x, y) on two tensors of one dtype (a Python number as a tensor), Float16 /
+    BFloat16 computed in Float32."""
+
+    def run(x, y):
+        x, y = _as_tensors(x, y)
+        if x.dtype in _NARROW_FLOATS:
+            return compute(x.float(), y.float()).to(x.dtype)
+        return compute(x, y)
+
+    return run
+
+
+_BINARY = {
+    "Igamma": torch.special.gammainc,
+    "Igammac": torch.special.gammaincc,
+    "Zeta": torch.special.zeta,
+    "Xlogy": _widening_pair(torch.special.xlogy),
+    "Xdivy": _xdivy,
+    "Hypot": _on_tensors(torch.hypot),
+    "Complex": torch.complex,
+    "Polar": torch.polar,
+}
+for _name, _compute in _BINARY.items():
+    kernel(_name)(binary(_compute))
+
+
+# ---- complex numbers ----------------------------------------------------------------------------
+
+
+@kernel("Real")
+def real(x):
+    return torch.real(x).clone() if x.is_complex() else x.clone()
+
+
+@kernel("Imag")
+def imag(x):
+    return torch.imag(x).clone() if x.is_complex() else torch.zeros_like(x)
+
+
+kernel("Conj")(torch.conj_physical)
+kernel("Angle")(torch.angle)
+kernel("ComplexAbs")(torch.abs)

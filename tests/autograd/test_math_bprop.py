@@ -99,11 +99,34 @@ GRAD_CASES = [
     # the fused gradients of activations
     OpCase(ops.SigmoidGrad(), (sigmoid(rand(2, 3, low=-3, high=3)), rand(2, 3)), None),
     OpCase(ops.TanhGrad(), (np.tanh(rand(2, 3, low=-3, high=3)), rand(2, 3)), None),
+    # inverse hyperbolic functions, reciprocals
+    OpCase(ops.Acosh(), (rand(2, 3, low=1.2, high=3),), None),
+    OpCase(ops.Asinh(), (rand(2, 3, low=-3, high=3),), None),
+    OpCase(ops.Atanh(), (rand(2, 3, low=-0.9, high=0.9),), None),
+    OpCase(ops.Inv(), (away_from_zero(2, 3),), None),
+    # more binary and ternary ops
+    OpCase(ops.Fmax(), (rand(2, 3), rand(3)), None),
+    OpCase(ops.Fmax(), (rand(4), 0.1), None),
+    OpCase(ops.Fmin(), (rand(2, 3), rand(2, 1)), None),
+    OpCase(ops.Fmin(), (-0.1, rand(3)), None),
+    OpCase(ops.TruncateMod(), (rand(2, 3, low=-5, high=5), away_from_zero(3)), None),
+    OpCase(ops.TruncateMod(), (rand(4, low=-5, high=5), -1.5), None),
+    OpCase(ops.DivNoNan(), (rand(2, 3), away_from_zero(3)), None),
+    OpCase(ops.DivNoNan(), (1.5, away_from_zero(2, 2)), None),
+    OpCase(ops.DivNoNan(), (rand(3), 0.0), None),
+    OpCase(ops.MulNoNan(), (rand(2, 3), rand(3)), None),
+    OpCase(ops.MulNoNan(), (rand(3), 2.5), None),
+    OpCase(ops.Addcdiv(), (rand(2, 3), rand(2, 3), away_from_zero(3), rand(2, 1)), None),
+    OpCase(ops.Addcdiv(), (rand(3), rand(3), away_from_zero(3), 0.5), None),
+    OpCase(ops.Addcmul(), (rand(2, 3), rand(3), rand(2, 1), rand(1)), None),
+    OpCase(ops.Addcmul(), (rand(3), rand(3), rand(3), 2), None),
+    OpCase(ops.AccumulateNV2(), ([rand(2, 3), rand(2, 3)],), None),
 ]
 
 CHECKED_ELSEWHERE = {
     "HookBackward": "tests/autograd/test_hooks.py",
     "Lerp": "test_lerp_gradient below: Lerp takes no Float64 (as in MindSpore), so it is checked in Float32",
+    "NanToNum": "test_nan_to_num_gradient below: NanToNum takes no Float64 (as in MindSpore)",
 }
 
 
@@ -400,3 +423,10 @@ def test_hessian_vector_product_of_an_mlp():
     product of the loss with respect to the input and every weight."""
     shapes = [(3, 4), (4, 5), (5,), (5, 2), (2,)]
     check_second_order(_mlp_loss, [rand(*s, dtype=F64) for s in shapes])
+
+
+def test_nan_to_num_gradient():
+    """NanToNum passes the gradient where x is finite; replaced elements are constants."""
+    x = ms.Tensor(np.array([np.nan, 1.5, np.inf, -2.0, -np.inf], np.float32))
+    grad = ms.grad(lambda t: (ops.nan_to_num(t) * ms.Tensor(np.arange(1, 6, dtype=np.float32))).sum())(x)
+    assert grad.asnumpy().tolist() == [0.0, 2.0, 0.0, 4.0, 0.0]

@@ -407,6 +407,173 @@ ERROR_CASES = [
 ]
 
 
+# ---- inverse hyperbolic functions, truncation, more binary and ternary ops ---------------------
+
+
+def trunc_div(x, y):
+    return np.trunc(np.true_divide(x, y)).astype(np.result_type(x, y))
+
+
+def div_no_nan(x, y):
+    safe = np.where(y == 0, 1, y)
+    return np.where(y == 0, 0, x / safe).astype(np.result_type(x, y))
+
+
+def heaviside(x, values):
+    return np.heaviside(x, values).astype(x.dtype)
+
+
+def popcount(x):
+    bits = np.dtype(x.dtype).itemsize * 8
+    unsigned = x.astype(np.int64) & ((1 << bits) - 1)
+    return np.array([bin(int(v)).count("1") for v in unsigned.ravel()], np.uint8).reshape(x.shape)
+
+
+def nan_to_num(x, nan=0.0, posinf=None, neginf=None):
+    return np.nan_to_num(x, nan=nan, posinf=posinf, neginf=neginf)
+
+
+_INT16_PAIR = (rand(6, dtype=np.int16, low=-30, high=30), rand(6, dtype=np.int16, low=-30, high=30))
+
+CASES += [
+    OpCase(ops.Acosh(), (rand(2, 3, low=1, high=4),), np.arccosh),
+    OpCase(ops.Acosh(), (np.array([0.5, 1.0, 3.0], np.float64),), np.arccosh),
+    OpCase(ops.Acosh(), (rand(3, dtype=np.float16, low=1, high=3),), np.arccosh, **F16),
+    OpCase(ops.acosh, (rand(3, low=1, high=4),), np.arccosh, prim="Acosh"),
+    OpCase(ops.Asinh(), (rand(2, 3, low=-3, high=3),), np.arcsinh),
+    OpCase(ops.Asinh(), (rand(4, dtype=np.float64),), np.arcsinh),
+    OpCase(ops.arcsinh, (rand(3),), np.arcsinh, prim="Asinh"),
+    OpCase(ops.Atanh(), (rand(2, 3, low=-0.9, high=0.9),), np.arctanh),
+    OpCase(ops.Atanh(), (np.array([-1.0, 0.5, 1.0, 2.0], np.float64),), np.arctanh),
+    OpCase(ops.arctanh, (rand(3, low=-0.9, high=0.9),), np.arctanh, prim="Atanh"),
+    OpCase(ops.Trunc(), (rand(2, 3, low=-5, high=5),), np.trunc),
+    OpCase(ops.Trunc(), (rand(4, dtype=np.int32, low=-9, high=9),), lambda x: x),
+    OpCase(ops.Trunc(), (rand(3, dtype=np.float16, low=-5, high=5),), np.trunc),
+    OpCase(ops.Rint(), (np.array([0.5, 1.5, 2.5, -0.5, -1.7, 2.2], np.float32),), np.rint),
+    OpCase(ops.Rint(), (rand(4, dtype=np.float64, low=-9, high=9),), np.rint),
+    OpCase(ops.Inv(), (np.array([0.5, -2.0, 4.0], np.float32),), np.reciprocal),
+    OpCase(ops.Inv(), (np.array([0.0, -0.0], np.float64),), lambda x: np.array([np.inf, -np.inf])),
+    OpCase(ops.Inv(), (np.array([1, -1, 2, 0], np.int32),), lambda x: np.array([1, -1, 0, np.iinfo(np.int32).min],
+                                                                              np.int32)),
+    OpCase(ops.Fmax(), (np.array([1.0, np.nan, np.nan, -2.0], np.float32),
+                        np.array([np.nan, 2.0, np.nan, 3.0], np.float32)), np.fmax),
+    OpCase(ops.Fmax(), (rand(2, 3, dtype=np.int32), rand(3, dtype=np.int64)), np.fmax),
+    OpCase(ops.Fmax(), (rand(3), 0.25), as_dtype(np.fmax, np.float32)),
+    OpCase(ops.Fmin(), (np.array([1.0, np.nan, np.nan, -2.0], np.float64),
+                        np.array([np.nan, 2.0, np.nan, 3.0], np.float64)), np.fmin),
+    OpCase(ops.Fmin(), (rand(2, 1), rand(3)), np.fmin),
+    OpCase(ops.TruncateDiv(), (rand(6, dtype=np.int32, low=-20, high=20), nonzero_ints(6)), trunc_div),
+    OpCase(ops.TruncateDiv(), (rand(2, 3, low=-5, high=5), positive(3)), trunc_div),
+    OpCase(ops.TruncateDiv(), (rand(3, dtype=np.int64, low=-9, high=9), 2), lambda x, y: trunc_div(x, np.int64(y))),
+    OpCase(ops.TruncateMod(), (rand(6, dtype=np.int32, low=-20, high=20), nonzero_ints(6)), np.fmod),
+    OpCase(ops.TruncateMod(), (rand(2, 3, low=-5, high=5), -1.5), as_dtype(np.fmod, np.float32)),
+    OpCase(ops.DivNoNan(), (rand(4), np.array([0.0, 2.0, 0.0, -0.5], np.float32)), div_no_nan),
+    OpCase(ops.DivNoNan(), (rand(4, dtype=np.int32, low=-9, high=9), np.array([0, 2, -3, 1], np.int32)),
+           lambda x, y: np.where(y == 0, 0, np.trunc(x / np.where(y == 0, 1, y))).astype(np.int32)),
+    OpCase(ops.DivNoNan(), (rand(2, 3), 0.0), lambda x, y: np.zeros_like(x)),
+    OpCase(ops.MulNoNan(), (np.array([np.inf, np.nan, 2.0], np.float32), np.array([0.0, 0.0, 3.0], np.float32)),
+           lambda x, y: np.array([0.0, 0.0, 6.0], np.float32)),
+    OpCase(ops.MulNoNan(), (rand(2, 3), rand(3)), np.multiply),
+    OpCase(ops.Gcd(), _INT16_PAIR, np.gcd),
+    OpCase(ops.Gcd(), (rand(2, 3, dtype=np.int32, low=-50, high=50), rand(3, dtype=np.int64, low=0, high=50)), np.gcd),
+    OpCase(ops.Lcm(), (rand(2, 3, dtype=np.int32, low=-12, high=12), rand(3, dtype=np.int32, low=-12, high=12)),
+           np.lcm),
+    OpCase(ops.Lcm(), (rand(4, dtype=np.int64, low=0, high=20), rand(4, dtype=np.int64, low=0, high=20)), np.lcm),
+    OpCase(ops.LeftShift(), (rand(2, 3, dtype=np.int32, low=-9, high=9), rand(3, dtype=np.int32, low=0, high=5)),
+           np.left_shift),
+    OpCase(ops.LeftShift(), (rand(4, dtype=np.uint8, low=0, high=16), rand(4, dtype=np.uint8, low=0, high=4)),
+           np.left_shift),
+    OpCase(ops.RightShift(), (rand(2, 3, dtype=np.int64, low=-99, high=99), rand(2, 1, dtype=np.int64, low=0, high=5)),
+           np.right_shift),
+    OpCase(ops.Heaviside(), (np.array([-1.5, 0.0, 2.0, 0.0], np.float32), np.array([0.5, 0.25, 0.5, 0.75], np.float32)),
+           heaviside),
+    OpCase(ops.Heaviside(), (rand(2, 3, dtype=np.int32, low=-2, high=2), rand(3, dtype=np.int32, low=2, high=5)),
+           heaviside),
+    OpCase(ops.NextAfter(), (rand(2, 3), rand(3)), np.nextafter),
+    OpCase(ops.NextAfter(), (np.array([0.0, 1.0], np.float64), np.array([1.0, 0.0], np.float64)), np.nextafter),
+    OpCase(ops.IsClose(), (np.array([1.0, 2.0, np.nan, 1e-9], np.float32), np.array([1.0 + 1e-6, 2.1, np.nan, 0.0],
+                                                                                   np.float32)),
+           lambda x, y: np.isclose(x, y, rtol=1e-05, atol=1e-08)),
+    OpCase(ops.IsClose(0.1, 0.0, True), (np.array([1.0, 2.0, np.nan], np.float64), np.array([1.05, 2.5, np.nan])),
+           lambda x, y: np.isclose(x, y, rtol=0.1, atol=0.0, equal_nan=True)),
+    OpCase(ops.IsClose(1.0, 0.0), (np.array([1, 5, 9], np.int32), np.array([2, 2, 2], np.int32)),
+           lambda x, y: np.isclose(x, y, rtol=1.0, atol=0.0)),
+    OpCase(ops.ApproximateEqual(0.5), (rand(2, 3), rand(2, 3)), lambda x, y: np.abs(x - y) < 0.5),
+    OpCase(ops.ApproximateEqual(), (np.array([1.0, 2.0], np.float64), np.array([1.0, 2.0 + 1e-4], np.float32)),
+           lambda x, y: np.array([True, False])),
+    OpCase(ops.Addcdiv(), (rand(2, 3), rand(2, 3), positive(3), 0.5),
+           lambda i, a, b, v: (i + v * a / b).astype(i.dtype)),
+    OpCase(ops.Addcdiv(), (rand(3, dtype=np.float64), rand(3, dtype=np.float64), positive(2, 1, dtype=np.float64),
+                           scalar(2.0, np.float64)), lambda i, a, b, v: i + v * a / b),
+    OpCase(ops.Addcmul(), (rand(2, 3), rand(3), rand(2, 1), rand(1)), lambda i, a, b, v: i + v * a * b),
+    OpCase(ops.Addcmul(), (rand(3, dtype=np.int32), rand(3, dtype=np.int32), rand(3, dtype=np.int32), 2),
+           lambda i, a, b, v: (i + v * a * b).astype(np.int32)),
+    OpCase(ops.addcmul, (rand(3), rand(3), rand(3)), lambda i, a, b: i + a * b, prim="Addcmul"),
+    OpCase(ops.AccumulateNV2(), ([rand(2, 3), rand(2, 3), rand(2, 3)],), lambda xs: xs[0] + xs[1] + xs[2]),
+    OpCase(ops.accumulate_n, ((rand(4, dtype=np.int32), rand(4, dtype=np.int32)),), lambda xs: xs[0] + xs[1],
+           prim="AccumulateNV2"),
+    OpCase(ops.NanToNum(), (np.array([np.nan, np.inf, -np.inf, 1.5], np.float32),), nan_to_num),
+    OpCase(ops.NanToNum(1.0, 2.0, -3.0), (np.array([np.nan, np.inf, -np.inf, 1.5], np.float16),),
+           lambda x: nan_to_num(x, 1.0, 2.0, -3.0)),
+    OpCase(ops.nan_to_num, (np.array([np.nan, np.inf, 0.5], np.float32), 5.0), lambda x, n: nan_to_num(x, n),
+           prim="NanToNum"),
+    OpCase(ops.PopulationCount(), (np.array([7, -1, 0, 255], np.int16),), popcount),
+    OpCase(ops.PopulationCount(), (rand(2, 3, dtype=np.int32, low=-99, high=99),), popcount),
+    OpCase(ops.PopulationCount(), (rand(4, dtype=np.uint8, low=0, high=255),), popcount),
+    OpCase(ops.Eps(), (rand(2, 3),), lambda x: np.full_like(x, np.finfo(np.float32).eps)),
+    OpCase(ops.Eps(), (rand(3, dtype=np.float16),), lambda x: np.full_like(x, np.finfo(np.float16).eps)),
+    OpCase(ops.Eps(), (rand(3, dtype=np.float64),), lambda x: np.full_like(x, np.finfo(np.float64).eps)),
+    OpCase(ops.Fills(), (rand(2, 3), 2.5), lambda x, v: np.full_like(x, v)),
+    OpCase(ops.Fills(), (rand(3, dtype=np.int32), 7), lambda x, v: np.full_like(x, v)),
+    OpCase(ops.Fills(), (rand(3, dtype=np.float64), scalar(1.5, np.float32)), lambda x, v: np.full_like(x, v)),
+]
+
+ERROR_CASES += [
+    ErrorCase(ops.Acosh(), (_INT_TENSOR,), TypeError, "For 'Acosh', the dtype of 'x'"),
+    ErrorCase(ops.Asinh(), ([1.0],), TypeError, "For 'Asinh', the 'x' must be a Tensor"),
+    ErrorCase(ops.Atanh(), (_BOOL_TENSOR,), TypeError, "For 'Atanh', the dtype of 'x'"),
+    ErrorCase(ops.Trunc(), (_BOOL_TENSOR,), TypeError, "For 'Trunc', the dtype of 'x'"),
+    ErrorCase(ops.Rint(), (_INT_TENSOR,), TypeError, "For 'Rint', the dtype of 'x'"),
+    ErrorCase(ops.Inv(), (rand(3, dtype=np.uint8, low=1, high=4),), TypeError, "For 'Inv', the dtype of 'x'"),
+    ErrorCase(ops.Fmax(), (_COMPLEX_TENSOR, _COMPLEX_TENSOR), TypeError, "For 'Fmax', the dtype"),
+    ErrorCase(ops.Fmin(), (rand(2), rand(3)), ValueError, "For 'Fmin'.*broadcast"),
+    ErrorCase(ops.TruncateDiv(), (_COMPLEX_TENSOR, 1), TypeError, "For 'TruncateDiv', the dtype"),
+    ErrorCase(ops.TruncateMod(), (rand(2), "a"), TypeError, "For 'TruncateMod', the 'y'"),
+    ErrorCase(ops.DivNoNan(), (_BOOL_TENSOR, _BOOL_TENSOR), TypeError, "For 'DivNoNan', the dtype"),
+    ErrorCase(ops.MulNoNan(), (rand(2), rand(3)), ValueError, "For 'MulNoNan'.*broadcast"),
+    ErrorCase(ops.Gcd(), (rand(3), rand(3)), TypeError, "For 'Gcd', the dtype"),
+    ErrorCase(ops.Gcd(), (_INT_TENSOR, 2), TypeError, "For 'Gcd', the 'y' must be a Tensor"),
+    ErrorCase(ops.Lcm(), (rand(3, dtype=np.int16), rand(3, dtype=np.int16)), TypeError, "For 'Lcm', the dtype"),
+    ErrorCase(ops.LeftShift(), (_INT_TENSOR, rand(3, dtype=np.int64)), TypeError,
+              "For 'LeftShift', the dtype of 'y' must be the same as 'x'"),
+    ErrorCase(ops.RightShift(), (rand(3), rand(3)), TypeError, "For 'RightShift', the dtype"),
+    ErrorCase(ops.Heaviside(), (rand(3), rand(3, dtype=np.float64)), TypeError, "For 'Heaviside', the dtype of 'y'"),
+    ErrorCase(ops.NextAfter(), (rand(3, dtype=np.float16), rand(3, dtype=np.float16)), TypeError,
+              "For 'NextAfter', the dtype"),
+    ErrorCase(ops.IsClose(), (rand(3), 1.0), TypeError, "For 'IsClose', the 'y' must be a Tensor"),
+    ErrorCase(lambda: ops.IsClose(equal_nan=1), (), TypeError, "For 'IsClose', the 'equal_nan' must be bool",
+              prim="IsClose"),
+    ErrorCase(ops.ApproximateEqual(), (rand(3), rand(2)), ValueError, "For 'ApproximateEqual', the shape of 'y'"),
+    ErrorCase(lambda: ops.ApproximateEqual(1), (), TypeError, "For 'ApproximateEqual', the 'tolerance' must be float",
+              prim="ApproximateEqual"),
+    ErrorCase(ops.Addcdiv(), (_INT_TENSOR, _INT_TENSOR, _INT_TENSOR, 1), TypeError,
+              "For 'Addcdiv', the dtype of 'input'"),
+    ErrorCase(ops.Addcdiv(), (rand(3), rand(3), rand(3, dtype=np.float64), 1), TypeError,
+              "For 'Addcdiv', the dtype of 'x2' must be the same as 'input'"),
+    ErrorCase(ops.Addcmul(), (rand(3), rand(2), rand(3), 1.0), ValueError, "For 'Addcmul'.*broadcast"),
+    ErrorCase(ops.Addcmul(), (rand(3), rand(3), rand(3), "a"), TypeError, "For 'Addcmul', the 'value'"),
+    ErrorCase(ops.AccumulateNV2(), ([rand(2), rand(2, dtype=np.float64)],), TypeError,
+              "For 'AccumulateNV2', all inputs must have the same dtype"),
+    ErrorCase(ops.NanToNum(), (rand(3, dtype=np.float64),), TypeError, "For 'NanToNum', the dtype of 'x'"),
+    ErrorCase(lambda: ops.NanToNum(nan="a"), (), TypeError, "For 'NanToNum', the 'nan'", prim="NanToNum"),
+    ErrorCase(ops.PopulationCount(), (rand(3),), TypeError, "For 'PopulationCount', the dtype of 'x'"),
+    ErrorCase(ops.Eps(), (_INT_TENSOR,), TypeError, "For 'Eps', the dtype of 'x'"),
+    ErrorCase(ops.Fills(), (rand(3), "a"), TypeError, "For 'Fills', the 'value'"),
+    ErrorCase(ops.Fills(), (rand(3), rand(2)), ValueError, "For 'Fills', the 'value' Tensor must be 0-dimensional"),
+    ErrorCase(ops.Fills(), ([1.0], 1.0), TypeError, "For 'Fills', the 'x' must be a Tensor"),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_forward(case):
     run_case(case)

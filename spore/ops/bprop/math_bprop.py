@@ -40,6 +40,8 @@ non_differentiable(
     "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert",
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
     "IsNan", "IsInf", "IsFinite",
+    "Trunc", "Rint", "TruncateDiv", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
+    "IsClose", "ApproximateEqual", "PopulationCount", "Eps", "Fills",
 )
 
 _add, _sub, _mul, _div, _real_div, _neg = M.Add(), M.Sub(), M.Mul(), M.Div(), M.RealDiv(), M.Neg()
@@ -50,6 +52,8 @@ _sigmoid_grad, _tanh_grad = M.SigmoidGrad(), M.TanhGrad()
 _equal, _greater, _greater_equal = M.Equal(), M.Greater(), M.GreaterEqual()
 _less, _less_equal, _logical_and, _logical_or = M.Less(), M.LessEqual(), M.LogicalAnd(), M.LogicalOr()
 _select, _cast, _zeros_like = selection_ops.Select(), array_ops.Cast(), array_ops.ZerosLike()
+_is_nan, _is_finite, _not_equal = M.IsNan(), M.IsFinite(), M.NotEqual()
+_div_no_nan, _mul_no_nan = M.DivNoNan(), M.MulNoNan()
 
 _SIGN_DTYPES = frozenset(M.Sign.accepts)
 _TWO_OVER_SQRT_PI = 2 / math.sqrt(math.pi)
@@ -401,3 +405,104 @@ def _sigmoid_grad_bprop(prim, y, dy, out, dout):
 def _tanh_grad_bprop(prim, y, dy, out, dout):
     """out = dy * (1 - y²): d/dy = -2 dy * y, d/d(dy) = 1 - y²."""
     return _mul(_mul(dout, dy), _mul(y, -2)), _tanh_grad(y, dout)
+
+
+# ---- inverse hyperbolic functions, reciprocals -----------------------------------------------------
+
+
+@bprop("Acosh")
+def _acosh_bprop(prim, x, out, dout):
+    """d arccosh(x) = 1 / sqrt(x² - 1)."""
+    return (_mul(dout, _rsqrt(_sub(_square(x), 1))),)
+
+
+@bprop("Asinh")
+def _asinh_bprop(prim, x, out, dout):
+    """d arcsinh(x) = 1 / sqrt(x² + 1)."""
+    return (_mul(dout, _rsqrt(_add(_square(x), 1))),)
+
+
+@bprop("Atanh")
+def _atanh_bprop(prim, x, out, dout):
+    """d arctanh(x) = 1 / (1 - x²)."""
+    return (_div(dout, _sub(1, _square(x))),)
+
+
+@bprop("Inv")
+def _inv_bprop(prim, x, out, dout):
+    """d(1/x) = -out²."""
+    return (_neg(_mul(dout, _square(out))),)
+
+
+# ---- binary arithmetic ------------------------------------------------------------------------
+
+
+def _nan_aware_extremum_grads(x, y, dout, x_wins):
+    """Fmax / Fmin: the gradient goes to x where `x_wins(x, y)` or y is NaN, else to y."""
+    to_x = _logical_or(x_wins(x, y), _is_nan(y)) if isinstance(y, Tensor) else x_wins(x, y)
+    dx = _select(to_x, dout, 0)
+    return grad_like(x, dx), (grad_like(y, _sub(dout, dx)) if isinstance(y, Tensor) else None)
+
+
+@bprop("Fmax")
+def _fmax_bprop(prim, x, y, out, dout):
+    return _nan_aware_extremum_grads(x, y, dout, _greater_equal)
+
+
+@bprop("Fmin")
+def _fmin_bprop(prim, x, y, out, dout):
+    return _nan_aware_extremum_grads(x, y, dout, _less_equal)
+
+
+@bprop("TruncateMod")
+def _truncate_mod_bprop(prim, x, y, out, dout):
+    return _remainder_grads(x, y, dout, _truncating_div)
+
+
+@bprop("DivNoNan")
+def _div_no_nan_bprop(prim, x, y, out, dout):
+    """out = x / y (0 where y == 0): dout / y and -dout * out / y, both 0 where y == 0."""
+    dx, dy = _quotient_grads(y, out, dout, _div_no_nan)
+    return grad_like(x, dx), grad_like(y, dy)
+
+
+@bprop("MulNoNan")
+def _mul_no_nan_bprop(prim, x, y, out, dout):
+    """out = x * y (0 where y == 0): d/dx = dout * y (0 where y == 0), d/dy = x * dout."""
+    dx = grad_like(x, _mul_no_nan(dout, y)) if isinstance(x, Tensor) else None
+    dy = grad_like(y, _mul_no_nan(x, dout)) if isinstance(y, Tensor) else None
+    return dx, dy
+
+
+# ---- several inputs -------------------------------------------------------------------------
+
+
+def _addc_grads(input, x1, x2, value, dout, d_x1, d_x2, combined):
+    """The gradients of input + value * combined given value * d combined / d x1 and / d x2."""
+    d_value = grad_like(value, _mul(dout, combined)) if isinstance(value, Tensor) else None
+    return grad_like(input, dout), grad_like(x1, _mul(dout, d_x1)), grad_like(x2, _mul(dout, d_x2)), d_value
+
+
+@bprop("Addcdiv")
+def _addcdiv_bprop(prim, input, x1, x2, value, out, dout):
+    """out = input + value * x1 / x2."""
+    scaled = _div(value, x2)
+    quotient = _div(x1, x2)
+    return _addc_grads(input, x1, x2, value, dout, scaled, _neg(_mul(scaled, quotient)), quotient)
+
+
+@bprop("Addcmul")
+def _addcmul_bprop(prim, input, x1, x2, value, out, dout):
+    """out = input + value * x1 * x2."""
+    return _addc_grads(input, x1, x2, value, dout, _mul(x2, value), _mul(x1, value), _mul(x1, x2))
+
+
+@bprop("AccumulateNV2")
+def _accumulate_nv2_bprop(prim, inputs, out, dout):
+    return _addn_bprop(prim, inputs, out, dout)
+
+
+@bprop("NanToNum")
+def _nan_to_num_bprop(prim, x, out, dout):
+    """Finite elements pass the gradient; replaced ones are constants."""
+    return (_select(_is_finite(x), dout, 0),)

@@ -2,10 +2,15 @@
 Tensor operators and methods built on them (`x + y`, `x.exp()`, ...)."""
 from __future__ import annotations
 
+import math
 import numbers
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
+from ..operations import array_ops as A
 from ..operations import math_ops as M
+from ..operations import selection_ops
+from .inplace import rebind
 
 __all__ = [
     "add", "sub", "mul", "div", "true_divide", "floor_divide", "floor_mod", "remainder", "fmod",
@@ -18,6 +23,16 @@ __all__ = [
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert",
     "equal", "eq", "ne", "not_equal", "gt", "greater", "ge", "greater_equal",
     "lt", "less", "le", "less_equal", "isnan", "isinf", "isfinite",
+    "acosh", "arccosh", "asinh", "arcsinh", "atanh", "arctanh", "trunc", "inv", "fmax", "fmin",
+    "truncate_div", "truncate_mod", "gcd", "lcm", "bitwise_left_shift", "bitwise_right_shift",
+    "heaviside", "nextafter", "isclose", "approximate_equal", "addcdiv", "addcmul", "accumulate_n",
+    "nan_to_num", "population_count", "eps", "fills",
+    "deg2rad", "rad2deg", "exp2", "frac", "log2", "log10", "logaddexp", "logaddexp2", "copysign",
+    "float_power", "float_power_ext", "ldexp", "isposinf", "isneginf", "isnan_ext", "positive", "sgn",
+    "signbit", "multiply", "subtract", "divide", "floor_div", "floordiv", "floormod", "pows",
+    "tensor_add", "tensor_sub", "tensor_mul", "tensor_muls", "tensor_div", "tensor_pow", "tensor_mod",
+    "tensor_floordiv", "tensor_exp", "tensor_expm1", "tensor_ge", "tensor_gt", "tensor_le", "tensor_lt",
+    "tanh_", "inplace_sigmoid",
 ]
 
 _add, _sub, _mul, _div = M.Add(), M.Sub(), M.Mul(), M.Div()
@@ -35,6 +50,13 @@ _bitwise_and, _bitwise_or, _bitwise_xor = M.BitwiseAnd(), M.BitwiseOr(), M.Bitwi
 _equal, _not_equal, _greater, _greater_equal = M.Equal(), M.NotEqual(), M.Greater(), M.GreaterEqual()
 _less, _less_equal = M.Less(), M.LessEqual()
 _isnan, _isinf, _isfinite = M.IsNan(), M.IsInf(), M.IsFinite()
+_acosh, _asinh, _atanh, _trunc, _inv = M.Acosh(), M.Asinh(), M.Atanh(), M.Trunc(), M.Inv()
+_fmax, _fmin, _truncate_div, _truncate_mod = M.Fmax(), M.Fmin(), M.TruncateDiv(), M.TruncateMod()
+_gcd, _lcm, _left_shift, _right_shift = M.Gcd(), M.Lcm(), M.LeftShift(), M.RightShift()
+_heaviside, _nextafter, _real_div = M.Heaviside(), M.NextAfter(), M.RealDiv()
+_addcdiv, _addcmul, _accumulate_n = M.Addcdiv(), M.Addcmul(), M.AccumulateNV2()
+_population_count, _eps, _fills = M.PopulationCount(), M.Eps(), M.Fills()
+_cast, _select = A.Cast(), selection_ops.Select()
 
 
 # ---- arithmetic -----------------------------------------------------------------------------
@@ -425,6 +447,377 @@ def isfinite(input):
     return _isfinite(input)
 
 
+# ---- inverse hyperbolic functions, rounding, reciprocals --------------------------------------------
+
+
+def acosh(input):
+    """arccosh(input) (NaN for input < 1)."""
+    return _acosh(input)
+
+
+def arccosh(input):
+    """arccosh(input) (alias of acosh)."""
+    return _acosh(input)
+
+
+def asinh(input):
+    """arcsinh(input)."""
+    return _asinh(input)
+
+
+def arcsinh(input):
+    """arcsinh(input) (alias of asinh)."""
+    return _asinh(input)
+
+
+def atanh(input):
+    """arctanh(input)."""
+    return _atanh(input)
+
+
+def arctanh(input):
+    """arctanh(input) (alias of atanh)."""
+    return _atanh(input)
+
+
+def trunc(input):
+    """input rounded toward zero."""
+    return _trunc(input)
+
+
+def inv(x):
+    """1 / x in x's dtype (integers truncate toward zero)."""
+    return _inv(x)
+
+
+# ---- binary arithmetic ------------------------------------------------------------------------
+
+
+def fmax(input, other):
+    """The larger of input and other, elementwise; where one is NaN, the other."""
+    return _fmax(input, other)
+
+
+def fmin(input, other):
+    """The smaller of input and other, elementwise; where one is NaN, the other."""
+    return _fmin(input, other)
+
+
+def truncate_div(x, y):
+    """x / y rounded toward zero, in the promoted dtype."""
+    return _truncate_div(x, y)
+
+
+def truncate_mod(x, y):
+    """The remainder of x / y with the sign of x."""
+    return _truncate_mod(x, y)
+
+
+def gcd(input, other):
+    """The greatest common divisor of two integer Tensors, elementwise."""
+    return _gcd(input, other)
+
+
+def lcm(input, other):
+    """The least common multiple of two Int32 / Int64 Tensors, elementwise."""
+    return _lcm(input, other)
+
+
+def _shift_operands(op: str, input, other):
+    """The Tensors a shift takes: a Python int beside a Tensor becomes a Tensor of its dtype."""
+    for name, value in (("input", input), ("other", other)):
+        if not isinstance(value, (Tensor, int)) or isinstance(value, bool):
+            raise TypeError(f"For '{op}', the '{name}' must be a Tensor or an int, but got "
+                            f"{type(value).__name__}.")
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise TypeError(f"For '{op}', at least one of 'input' and 'other' must be a Tensor, but got int and int.")
+    if not isinstance(input, Tensor):
+        input = Tensor(input, other.dtype)
+    if not isinstance(other, Tensor):
+        other = Tensor(other, input.dtype)
+    return input, other
+
+
+def bitwise_left_shift(input, other):
+    """input << other, for integer Tensors of one dtype (or an int beside one)."""
+    return _left_shift(*_shift_operands("bitwise_left_shift", input, other))
+
+
+def bitwise_right_shift(input, other):
+    """input >> other (arithmetic), for integer Tensors of one dtype (or an int beside one)."""
+    return _right_shift(*_shift_operands("bitwise_right_shift", input, other))
+
+
+def heaviside(input, values):
+    """0 where input < 0, 1 where input > 0, `values` where input == 0 (Tensors of one dtype)."""
+    return _heaviside(input, values)
+
+
+def nextafter(input, other):
+    """The next representable value after input toward other (Float32 / Float64 Tensors)."""
+    return _nextafter(input, other)
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether |input - other| <= atol + rtol * |other|, elementwise: Bool out."""
+    return M.IsClose(rtol, atol, equal_nan)(input, other)
+
+
+def approximate_equal(x, y, tolerance=1e-05):
+    """Whether |x - y| < tolerance, elementwise, for floating-point Tensors of one shape."""
+    return M.ApproximateEqual(tolerance)(x, y)
+
+
+def addcdiv(input, tensor1, tensor2, value=1):
+    """input + value * tensor1 / tensor2 (value a number or a Tensor), broadcasting."""
+    return _addcdiv(input, tensor1, tensor2, value)
+
+
+def addcmul(input, tensor1, tensor2, value=1):
+    """input + value * tensor1 * tensor2 (value a number or a Tensor), broadcasting."""
+    return _addcmul(input, tensor1, tensor2, value)
+
+
+def accumulate_n(x):
+    """The sum of a list or tuple of Tensors of one shape and dtype."""
+    return _accumulate_n(x)
+
+
+def nan_to_num(input, nan=None, posinf=None, neginf=None):
+    """input with NaN, +inf and -inf replaced by `nan` (None: 0), `posinf` and `neginf`
+    (None: the largest / lowest finite value of input's dtype)."""
+    return M.NanToNum(nan, posinf, neginf)(input)
+
+
+def population_count(input_x):
+    """The number of bits set in each element of an integer Tensor: UInt8 out."""
+    return _population_count(input_x)
+
+
+def eps(x):
+    """A Tensor of x's shape filled with the machine epsilon of x's floating-point dtype."""
+    return _eps(x)
+
+
+def fills(x, value):
+    """A Tensor of x's shape and dtype filled with `value` (a number or a 0-d Tensor)."""
+    return _fills(x, value)
+
+
+# ---- compositions: angles, powers of two, logarithms, signs -------------------------------------
+
+
+def _require_tensor(op: str, name: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}.")
+
+
+def _require_float(op: str, name: str, value) -> None:
+    _require_tensor(op, name, value)
+    if not value.dtype.is_floating_point:
+        raise TypeError(f"For '{op}', the dtype of '{name}' must be a floating-point type, but got {value.dtype}.")
+
+
+def _as_float(x):
+    """x itself if floating-point or complex; integer and Bool Tensors as Float32."""
+    return x if x.dtype.is_floating_point or x.dtype.is_complex else _cast(x, mstype.float32)
+
+
+def deg2rad(x):
+    """x degrees in radians (floating-point Tensors)."""
+    _require_float("deg2rad", "x", x)
+    return _mul(x, math.pi / 180)
+
+
+def rad2deg(x):
+    """x radians in degrees (floating-point Tensors)."""
+    _require_float("rad2deg", "x", x)
+    return _mul(x, 180 / math.pi)
+
+
+def exp2(input):
+    """2 ** input; integer and Bool Tensors give Float32."""
+    _require_tensor("exp2", "input", input)
+    return _pow(2.0, _as_float(input))
+
+
+def frac(x):
+    """The fractional part of x, with x's sign: x - trunc(x)."""
+    return _mod(x, 1)
+
+
+def log2(input):
+    """The base-2 logarithm of input."""
+    return _mul(_log(input), 1 / math.log(2))
+
+
+def log10(input):
+    """The base-10 logarithm of input."""
+    return _mul(_log(input), 1 / math.log(10))
+
+
+def _check_log_add_exp(op: str, input, other) -> None:
+    _require_tensor(op, "input", input)
+    _require_tensor(op, "other", other)
+    if not (input.dtype.is_floating_point and other.dtype.is_floating_point):
+        raise TypeError(f"For '{op}', the dtype of 'input' and 'other' must be floating-point, but got "
+                        f"{input.dtype} and {other.dtype}.")
+
+
+def logaddexp(input, other):
+    """log(exp(input) + exp(other)), computed without overflow."""
+    _check_log_add_exp("logaddexp", input, other)
+    high = _maximum(input, other)
+    return _add(high, _log1p(_exp(_neg(_abs(_sub(input, other))))))
+
+
+def logaddexp2(input, other):
+    """log2(2 ** input + 2 ** other), computed without overflow."""
+    _check_log_add_exp("logaddexp2", input, other)
+    high = _maximum(input, other)
+    return _add(high, _mul(_log1p(_pow(2.0, _neg(_abs(_sub(input, other))))), 1 / math.log(2)))
+
+
+def signbit(input):
+    """Whether each element's sign bit is set (True for -0.0): Bool out."""
+    _require_tensor("signbit", "input", input)
+    if input.dtype.is_floating_point:
+        # 1 / -0.0 is -inf: the reciprocal tells -0.0 from 0.0
+        return _less(_reciprocal(input), 0)
+    return _less(input, 0)
+
+
+def copysign(x, other):
+    """|x| with the sign of `other` (a Tensor or a number); integer x gives Float32."""
+    _require_tensor("copysign", "x", x)
+    magnitude = _abs(_as_float(x))
+    if isinstance(other, Tensor):
+        return _select(signbit(other), _neg(magnitude), magnitude)
+    return _neg(magnitude) if math.copysign(1.0, other) < 0 else magnitude
+
+
+def float_power(input, exponent):
+    """input ** exponent computed in Float64 (Complex128 for complex operands)."""
+    if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
+        raise TypeError(f"For 'float_power', at least one of 'input' and 'exponent' must be a Tensor, but got "
+                        f"{type(input).__name__} and {type(exponent).__name__}.")
+    operands = [v for v in (input, exponent) if isinstance(v, Tensor)]
+    wide = mstype.complex128 if any(v.dtype.is_complex for v in operands) or \
+        any(isinstance(v, complex) for v in (input, exponent)) else mstype.float64
+    input, exponent = (_cast(v, wide) if isinstance(v, Tensor) else v for v in (input, exponent))
+    return _pow(input, exponent)
+
+
+def float_power_ext(input, exponent):
+    """input ** exponent computed in Float64 (alias of float_power)."""
+    return float_power(input, exponent)
+
+
+def ldexp(x, other):
+    """x * 2 ** other."""
+    return _mul(x, _pow(2.0, _as_float(other) if isinstance(other, Tensor) else other))
+
+
+def isposinf(input):
+    """Whether each element is +inf: Bool out."""
+    _require_tensor("isposinf", "input", input)
+    return _logical_and(_isinf(input), _greater(input, 0))
+
+
+def isneginf(input):
+    """Whether each element is -inf: Bool out."""
+    _require_tensor("isneginf", "input", input)
+    return _logical_and(_isinf(input), _less(input, 0))
+
+
+def isnan_ext(tensor):
+    """Whether each element is NaN (isnan)."""
+    return _isnan(tensor)
+
+
+def positive(input):
+    """input itself (unary +)."""
+    _require_tensor("positive", "input", input)
+    return input
+
+
+def sgn(input):
+    """The sign of each element: -1, 0 or 1, and x / |x| for complex x (0 at 0)."""
+    _require_tensor("sgn", "input", input)
+    return _sign(input)
+
+
+# ---- aliases ----------------------------------------------------------------------------------
+
+
+def multiply(input, other):
+    """input * other (alias of mul)."""
+    return _mul(input, other)
+
+
+def subtract(input, other, *, alpha=1):
+    """input - alpha * other."""
+    return _sub(input, _scaled(other, alpha))
+
+
+def divide(input, other, *, rounding_mode=None):
+    """input / other (alias of div)."""
+    return div(input, other, rounding_mode=rounding_mode)
+
+
+def floor_div(x, y):
+    """x // y: the quotient rounded down."""
+    return _floor_div(x, y)
+
+
+def floordiv(input, other):
+    """input // other: the quotient rounded down."""
+    return _floor_div(input, other)
+
+
+def floormod(x, y):
+    """x mod y with the sign of y."""
+    return _floor_mod(x, y)
+
+
+def pows(input, exponent):
+    """input ** exponent (alias of pow)."""
+    return _pow(input, exponent)
+
+
+tensor_add = add
+tensor_sub = sub
+tensor_mul = mul
+tensor_muls = mul
+tensor_pow = pow
+tensor_mod = floor_mod
+tensor_floordiv = floor_divide
+tensor_exp = exp
+tensor_expm1 = expm1
+tensor_ge = ge
+tensor_gt = gt
+tensor_le = le
+tensor_lt = lt
+
+
+def tensor_div(x, y):
+    """x / y in the promoted dtype (integers truncate toward zero)."""
+    return _real_div(x, y)
+
+
+# ---- in-place updates -------------------------------------------------------------------------
+
+
+def tanh_(input):
+    """input = tanh(input), in place; returns input."""
+    return rebind(input, _tanh(input))
+
+
+def inplace_sigmoid(input):
+    """input = sigmoid(input), in place; returns input."""
+    return rebind(input, _sigmoid(input))
+
+
 # ---- Tensor operators and methods -------------------------------------------------------------
 # Operators are plain functions calling the Primitive: `x + y` is a benchmarked hot path.
 
@@ -549,5 +942,17 @@ TENSOR_METHODS = {
     "greater": greater, "greater_equal": greater_equal, "less": less, "less_equal": less_equal,
     "equal": equal, "not_equal": not_equal,
     "isnan": isnan, "isinf": isinf, "isfinite": isfinite,
+    # aliases and compositions
+    "absolute": absolute, "negative": negative, "arctan2": arctan2, "multiply": multiply,
+    "subtract": subtract, "divide": divide, "invert": invert,
+    "acosh": acosh, "arccosh": arccosh, "asinh": asinh, "arcsinh": arcsinh, "atanh": atanh,
+    "arctanh": arctanh, "trunc": trunc, "inv": inv, "fmax": fmax, "fmin": fmin, "gcd": gcd, "lcm": lcm,
+    "bitwise_left_shift": bitwise_left_shift, "bitwise_right_shift": bitwise_right_shift,
+    "heaviside": heaviside, "nextafter": nextafter, "isclose": isclose,
+    "approximate_equal": approximate_equal, "addcdiv": addcdiv, "addcmul": addcmul,
+    "nan_to_num": nan_to_num, "deg2rad": deg2rad, "rad2deg": rad2deg, "frac": frac, "log2": log2,
+    "log10": log10, "logaddexp": logaddexp, "logaddexp2": logaddexp2, "copysign": copysign,
+    "float_power": float_power, "ldexp": ldexp, "isposinf": isposinf, "isneginf": isneginf,
+    "positive": positive, "sgn": sgn, "signbit": signbit,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

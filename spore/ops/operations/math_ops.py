@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
-from ..validator import broadcast_shapes, check_dtype, check_tensor, check_type, dtype_of
+from ..validator import broadcast_shapes, check_bool, check_dtype, check_tensor, check_type, dtype_of
 
 __all__ = [
     "Add", "Sub", "Mul", "Div", "RealDiv", "DivMod", "FloorDiv", "FloorMod", "Mod", "Pow",
@@ -29,6 +29,10 @@ __all__ = [
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
     "IsNan", "IsInf", "IsFinite",
     "SigmoidGrad", "TanhGrad",
+    "Acosh", "Asinh", "Atanh", "Trunc", "Rint", "Inv", "Fmax", "Fmin", "TruncateDiv", "TruncateMod",
+    "DivNoNan", "MulNoNan", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
+    "IsClose", "ApproximateEqual", "Addcdiv", "Addcmul", "AccumulateNV2", "NanToNum", "PopulationCount",
+    "Eps", "Fills",
 ]
 
 # ---- dtype groups ---------------------------------------------------------------------------
@@ -612,3 +616,259 @@ class SigmoidGrad(_OutputGrad):
 
 class TanhGrad(_OutputGrad):
     """TanhGrad()(y, dy): dy * (1 - y ** 2), the gradient of Tanh given its output y."""
+
+
+# ---- inverse hyperbolic functions, rounding, reciprocals ------------------------------------------
+
+
+class Acosh(_FloatUnaryOp):
+    """arccosh(x) (NaN for x < 1)."""
+
+
+class Asinh(_FloatUnaryOp):
+    """arcsinh(x)."""
+
+
+class Atanh(_FloatUnaryOp):
+    """arctanh(x) (NaN outside [-1, 1], +-inf at +-1)."""
+
+
+class Trunc(_StrictUnaryOp):
+    """x rounded toward zero, in x's dtype."""
+
+    accepts = REALS
+
+
+class Rint(_FloatUnaryOp):
+    """x rounded to the nearest integer value, halves to even."""
+
+    accepts = FLOATS
+
+
+class Inv(_StrictUnaryOp):
+    """1 / x in x's dtype: integers divide truncating toward zero (1 / 0 gives the dtype's
+    smallest value, as MindSpore computes it)."""
+
+    accepts = FLOATS + COMPLEXES + (mstype.int8, mstype.int16, mstype.int32, mstype.int64)
+
+
+# ---- binary arithmetic ------------------------------------------------------------------------
+
+
+class Fmax(_StrictBinaryOp):
+    """The larger of x and y, elementwise; where one is NaN, the other."""
+
+    accepts = REALS
+
+
+class Fmin(_StrictBinaryOp):
+    """The smaller of x and y, elementwise; where one is NaN, the other."""
+
+    accepts = REALS
+
+
+class TruncateDiv(_BinaryOp):
+    """x / y rounded toward zero, in the promoted dtype."""
+
+    accepts = REALS
+
+
+class TruncateMod(_BinaryOp):
+    """The remainder of x / y with the sign of x (x - trunc(x / y) * y)."""
+
+    accepts = REALS
+
+
+class DivNoNan(_StrictBinaryOp):
+    """x / y, and 0 where y is 0 (integers divide truncating toward zero)."""
+
+    accepts = REALS + COMPLEXES
+
+
+class MulNoNan(_StrictBinaryOp):
+    """x * y, and 0 where y is 0 (even where x is inf or NaN)."""
+
+    accepts = REALS + COMPLEXES
+
+
+class _TensorPairOp(_StrictBinaryOp):
+    """A binary op on two Tensors (no Python numbers) that broadcast. With `same_dtype`,
+    their dtypes must be equal (no promotion)."""
+
+    same_dtype = True
+
+    def common_dtype(self, x, y) -> mstype.Number:
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "y", y)
+        if self.same_dtype and x.dtype != y.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'y' must be the same as 'x' ({x.dtype}), "
+                            f"but got {y.dtype}.")
+        return super().common_dtype(x, y)
+
+
+class Gcd(_TensorPairOp):
+    """The greatest common divisor of x and y (non-negative), for integer Tensors."""
+
+    accepts = (mstype.int16, mstype.int32, mstype.int64)
+    same_dtype = False
+
+
+class Lcm(_TensorPairOp):
+    """The least common multiple of x and y (non-negative), for Int32 / Int64 Tensors."""
+
+    accepts = (mstype.int32, mstype.int64)
+    same_dtype = False
+
+
+class LeftShift(_TensorPairOp):
+    """x << y for integer Tensors of one dtype."""
+
+    accepts = INTEGERS
+
+
+class RightShift(_TensorPairOp):
+    """x >> y (arithmetic shift) for integer Tensors of one dtype."""
+
+    accepts = INTEGERS
+
+
+class Heaviside(_TensorPairOp):
+    """The step function of x: 0 where x < 0, 1 where x > 0, y where x == 0. x and y are
+    real Tensors of one dtype."""
+
+    accepts = REALS
+
+
+class NextAfter(_TensorPairOp):
+    """The next representable value after x toward y, for Float32 / Float64 Tensors."""
+
+    accepts = (mstype.float32, mstype.float64)
+
+
+class IsClose(_TensorPairOp):
+    """IsClose(rtol=1e-05, atol=1e-08, equal_nan=False)(x, y): whether
+    |x - y| <= atol + rtol * |y| elementwise (NaNs equal when `equal_nan`): Bool out."""
+
+    accepts = REALS + (mstype.bool_,)
+    output_dtype = staticmethod(_to_bool)
+
+    def __init__(self, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False):
+        super().__init__()
+        self.add_prim_attr("rtol", float(check_type(self.name, "rtol", rtol, (float, int))))
+        self.add_prim_attr("atol", float(check_type(self.name, "atol", atol, (float, int))))
+        self.add_prim_attr("equal_nan", check_bool(self.name, "equal_nan", equal_nan))
+
+
+class ApproximateEqual(_TensorPairOp):
+    """ApproximateEqual(tolerance=1e-05)(x, y): |x - y| < tolerance for floating-point
+    Tensors of one shape: Bool out."""
+
+    accepts = FLOATS
+    same_dtype = False
+    output_dtype = staticmethod(_to_bool)
+
+    def __init__(self, tolerance: float = 1e-05):
+        super().__init__()
+        self.add_prim_attr("tolerance", check_type(self.name, "tolerance", tolerance, float))
+
+    def check(self, x, y):
+        self.common_dtype(x, y)
+        if tuple(x.shape) != tuple(y.shape):
+            raise ValueError(f"For '{self.name}', the shape of 'y' must be the same as 'x' {tuple(x.shape)}, "
+                             f"but got {tuple(y.shape)}.")
+
+    def infer(self, x, y):
+        self.check(x, y)
+        return TensorSpec(x.shape, mstype.bool_)
+
+
+# ---- several inputs -------------------------------------------------------------------------
+
+
+class _AddcOp(Primitive):
+    """input + value * combine(x1, x2): input, x1, x2 and value are Tensors of one dtype
+    that broadcast (value may also be a number)."""
+
+    accepts: tuple = REALS
+
+    def check(self, input, x1, x2, value):
+        for name, item in (("input", input), ("x1", x1), ("x2", x2)):
+            check_tensor(self.name, name, item)
+        check_dtype(self.name, "input", input.dtype, self.accepts)
+        for name, item in (("x1", x1), ("x2", x2), ("value", value)):
+            if _is_tensor(item) and item.dtype != input.dtype:
+                raise TypeError(f"For '{self.name}', the dtype of '{name}' must be the same as 'input' "
+                                f"({input.dtype}), but got {item.dtype}.")
+        if not _is_tensor(value):
+            check_type(self.name, "value", value, (int, float))
+
+    def infer(self, input, x1, x2, value):
+        self.check(input, x1, x2, value)
+        shape = broadcast_shapes(self.name, input.shape, x1.shape, x2.shape, _shape_of(value),
+                                 names=("input", "x1", "x2", "value"))
+        return TensorSpec(shape, input.dtype)
+
+
+class Addcdiv(_AddcOp):
+    """Addcdiv()(input, x1, x2, value): input + value * x1 / x2."""
+
+    accepts = FLOATS + (mstype.int64,)
+
+
+class Addcmul(_AddcOp):
+    """Addcmul()(input, x1, x2, value): input + value * x1 * x2."""
+
+    accepts = REALS
+
+
+class AccumulateNV2(AddN):
+    """AccumulateNV2()(inputs): the sum of a list or tuple of Tensors of one shape and dtype."""
+
+
+class NanToNum(_StrictUnaryOp):
+    """NanToNum(nan=0.0, posinf=None, neginf=None)(x): x with NaN, +inf and -inf replaced
+    by `nan`, `posinf` and `neginf` (None: the largest / lowest finite value of x's
+    dtype), for Float16 / Float32 Tensors."""
+
+    accepts = (mstype.float16, mstype.float32)
+
+    def __init__(self, nan=0.0, posinf=None, neginf=None):
+        super().__init__()
+        for name, value in (("nan", nan), ("posinf", posinf), ("neginf", neginf)):
+            if value is not None:
+                check_type(self.name, name, value, (float, int))
+        self.add_prim_attrs(nan=0.0 if nan is None else float(nan), posinf=posinf, neginf=neginf)
+
+
+class PopulationCount(_StrictUnaryOp):
+    """The number of bits set in each element of an integer Tensor (of its two's
+    complement representation): UInt8 out."""
+
+    accepts = INTEGERS
+
+    def output_dtype(self, dtype: mstype.Number) -> mstype.Number:
+        return mstype.uint8
+
+
+class Eps(_FloatUnaryOp):
+    """A Tensor of x's shape filled with the machine epsilon of x's dtype."""
+
+    accepts = FLOATS
+
+
+class Fills(Primitive):
+    """Fills()(x, value): a Tensor of x's shape and dtype filled with `value` (a number or
+    a 0-d Tensor)."""
+
+    def check(self, x, value):
+        check_tensor(self.name, "x", x)
+        if _is_tensor(value):
+            if len(value.shape) != 0:
+                raise ValueError(f"For '{self.name}', the 'value' Tensor must be 0-dimensional, but got "
+                                 f"shape {tuple(value.shape)}.")
+        else:
+            check_type(self.name, "value", value, (int, float, bool))
+
+    def infer(self, x, value):
+        self.check(x, value)
+        return TensorSpec(x.shape, x.dtype)
