@@ -93,3 +93,244 @@ def svd(prim):
         u, s, vh = torch.linalg.svd(input, full_matrices=full_matrices)
         return s, u, vh.mH
     return run
+
+
+def _via_float32(fn):
+    """`fn` for inputs LAPACK has no half-precision routine for: Float16 tensors are
+    computed in Float32 and the results rounded back."""
+    def run(*args):
+        half = [a for a in args if isinstance(a, torch.Tensor) and a.dtype == torch.float16]
+        if not half:
+            return fn(*args)
+        out = fn(*(a.float() if isinstance(a, torch.Tensor) and a.dtype == torch.float16 else a for a in args))
+        if isinstance(out, tuple):
+            return tuple(o.half() if o.is_floating_point() else o for o in out)
+        return out.half()
+    return run
+
+
+@kernel("Trace")
+def trace(x):
+    return torch.trace(x).to(x.dtype)  # torch sums integers in Int64
+
+
+@kernel("MatrixDeterminant")
+@_via_float32
+def matrix_determinant(x):
+    return torch.linalg.det(x)
+
+
+@kernel("LogMatrixDeterminant")
+@_via_float32
+def log_matrix_determinant(x):
+    sign, log_abs = torch.linalg.slogdet(x)
+    return sign, log_abs.to(x.dtype)  # a complex input's sign is complex, and so is its log|det| in MindSpore
+
+
+@kernel_factory("MatrixInverse")
+def matrix_inverse(prim):
+    adjoint = prim.adjoint
+
+    def run(x):
+        return torch.linalg.inv_ex(x.mH if adjoint else x).inverse  # a singular matrix gives inf / nan, no error
+    return run
+
+
+@kernel_factory("MatrixSolve")
+def matrix_solve(prim):
+    adjoint = prim.adjoint
+
+    @_via_float32
+    def run(matrix, rhs):
+        solution, info = torch.linalg.solve_ex(matrix.mH if adjoint else matrix, rhs)
+        if info.any():
+            _reject("MatrixSolve: the input 'matrix' is not invertible")
+        return solution
+    return run
+
+
+@kernel_factory("MatrixTriangularSolve")
+def matrix_triangular_solve(prim):
+    lower, adjoint = prim.lower, prim.adjoint
+
+    def run(matrix, rhs):
+        triangle = matrix.tril() if lower else matrix.triu()
+        if adjoint:
+            return torch.linalg.solve_triangular(triangle.mH, rhs, upper=lower)
+        return torch.linalg.solve_triangular(triangle, rhs, upper=not lower)
+    return run
+
+
+@kernel_factory("MatrixPower")
+def matrix_power(prim):
+    n = prim.n
+
+    def run(x):
+        if n < 0 and not x.is_floating_point():
+            _reject("MatrixPower: integer matrices have no negative powers")
+        return torch.linalg.matrix_power(x, n)
+    return run
+
+
+@kernel("MatrixExp")
+@_via_float32
+def matrix_exp(x):
+    return torch.linalg.matrix_exp(x)
+
+
+def _bound(value) -> int:
+    return int(value.item()) if isinstance(value, torch.Tensor) else int(value)
+
+
+@kernel("MatrixBandPart")
+def matrix_band_part(x, lower, upper):
+    rows, cols = x.shape[-2:]
+    below, above = _bound(lower), _bound(upper)
+    i = torch.arange(rows, device=x.device).unsqueeze(-1)
+    j = torch.arange(cols, device=x.device)
+    keep = ((below < 0) | (i - j <= below)) & ((above < 0) | (j - i <= above))
+    return torch.where(keep, x, torch.zeros((), dtype=x.dtype, device=x.device))
+
+
+@kernel_factory("Cholesky")
+def cholesky(prim):
+    upper = prim.upper
+
+    @_via_float32
+    def run(x):
+        factor, info = torch.linalg.cholesky_ex(x, upper=upper)
+        if info.any():
+            _reject("Cholesky expects symmetric positive definite matrices as inputs")
+        return factor
+    return run
+
+
+@kernel_factory("CholeskyInverse")
+def cholesky_inverse(prim):
+    upper = prim.upper
+
+    @_via_float32
+    def run(x):
+        inverse = torch.linalg.inv_ex(x).inverse  # (x x^T)^-1 = x^-T x^-1, without squaring x's condition
+        return inverse @ inverse.mT if upper else inverse.mT @ inverse
+    return run
+
+
+@kernel_factory("CholeskySolve")
+def cholesky_solve(prim):
+    upper = prim.upper
+
+    def run(x1, x2):
+        return torch.cholesky_solve(x1, x2, upper=upper)
+    return run
+
+
+@kernel_factory("Qr")
+def qr(prim):
+    mode = "complete" if prim.full_matrices else "reduced"
+
+    @_via_float32
+    def run(x):
+        return tuple(torch.linalg.qr(x, mode=mode))
+    return run
+
+
+@kernel("Geqrf")
+@_via_float32
+def geqrf(x):
+    return tuple(torch.geqrf(x))
+
+
+@kernel("Orgqr")
+def orgqr(x, tau):
+    return torch.linalg.householder_product(x, tau)
+
+
+@kernel_factory("Ormqr")
+def ormqr(prim):
+    left, transpose = prim.left, prim.transpose
+
+    def run(x, tau, other):
+        return torch.ormqr(x, tau, other, left=left, transpose=transpose)
+    return run
+
+
+@kernel_factory("Eig")
+def eig(prim):
+    compute_v = prim.compute_v
+
+    def run(x):
+        if compute_v:
+            return tuple(torch.linalg.eig(x))
+        values = torch.linalg.eigvals(x)
+        return values, torch.zeros((), dtype=values.dtype, device=x.device)
+    return run
+
+
+@kernel_factory("Lstsq")
+def lstsq(prim):
+    l2 = prim.l2_regularizer
+
+    @_via_float32
+    def run(x, a):
+        rhs = a.unsqueeze(-1) if a.dim() == 1 else a
+        if l2 == 0.0:
+            return torch.linalg.lstsq(x, rhs, driver="gelsd").solution
+        # Tikhonov: (x^T x + l2 I) out = x^T a
+        gram = x.mT @ x + l2 * torch.eye(x.shape[-1], dtype=x.dtype, device=x.device)
+        return torch.linalg.solve(gram, x.mT @ rhs)
+    return run
+
+
+@kernel("LuSolve")
+@_via_float32
+def lu_solve(x, lu_data, lu_pivots):
+    return torch.linalg.lu_solve(lu_data, lu_pivots, x)
+
+
+@kernel_factory("LuUnpack")
+def lu_unpack(prim):
+    unpack_data, unpack_pivots = prim.unpack_data, prim.unpack_pivots
+
+    def run(lu_data, lu_pivots):
+        rows, k = lu_data.shape[-2], min(lu_data.shape[-2:])
+        if lu_pivots.numel() and (lu_pivots.min() < 1 or lu_pivots.max() > rows):
+            _reject(f"LuUnpack: the pivots must be in [1, {rows}]")
+        data = lu_data if lu_data.is_floating_point() or lu_data.is_complex() else lu_data.double()
+        p, lower, upper = torch.lu_unpack(data, lu_pivots.int(), unpack_data, unpack_pivots)
+        empty = torch.zeros(0, dtype=lu_data.dtype, device=lu_data.device)
+        p = p.to(lu_data.dtype) if unpack_pivots else empty
+        if not unpack_data:
+            return p, empty, empty
+        return p, lower[..., :k].to(lu_data.dtype), upper[..., :k, :].to(lu_data.dtype)
+    return run
+
+
+@kernel_factory("Cross")
+def cross(prim):
+    infer_axis = prim.axis
+
+    def run(x1, x2):
+        x1, x2 = torch.broadcast_tensors(x1, x2)
+        return torch.linalg.cross(x1, x2, dim=infer_axis(tuple(x1.shape)))
+    return run
+
+
+@kernel_factory("Cdist")
+def cdist(prim):
+    p = prim.p
+
+    @_via_float32
+    def run(x1, x2):
+        return torch.cdist(x1, x2, p=p, compute_mode="donot_use_mm_for_euclid_dist")  # exact, not Gram-based
+    return run
+
+
+@kernel_factory("Pdist")
+def pdist(prim):
+    p = prim.p
+
+    @_via_float32
+    def run(x):
+        return F.pdist(x, p=p)
+    return run

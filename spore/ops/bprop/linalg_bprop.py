@@ -14,7 +14,7 @@ from .. import function as F
 from ..function.reduce_func import primitive
 from ..operations import linalg_ops
 from .broadcast import grad_like, sum_to_shape
-from .registry import bprop, input_needs_grad
+from .registry import bprop, input_needs_grad, non_differentiable
 
 _FLAGS = ((False, False), (False, True), (True, False), (True, True))
 _MATMUL = {flags: linalg_ops.MatMul(*flags) for flags in _FLAGS}
@@ -267,3 +267,259 @@ def _svd(prim, input, out, dout):
     k = s.shape[-1]
     u, v, du, dv = (_first_columns(t, k) for t in (u, v, du, dv))
     return (_svd_grad(s, u, v, ds, du, dv),)
+
+
+# ---- trace, determinants, inverses ------------------------------------------------------------------
+# Real inputs only from here on: the complex gradients (conjugates) are not written.
+_band = linalg_ops.MatrixBandPart()
+_inverse = linalg_ops.MatrixInverse()
+
+
+def _real_only(op: str, x: Tensor) -> None:
+    if x.dtype.is_complex:
+        raise RuntimeError(f"For '{op}', the gradient of a complex input is not supported.")
+
+
+def _mm(a: Tensor, b: Tensor, ta: bool = False, tb: bool = False) -> Tensor:
+    """op(a) @ op(b) over the last two axes (op transposes when its flag is set)."""
+    return _BATCH_MATMUL[ta, tb](a, b)
+
+
+def _as_matrix_batch(t: Tensor) -> Tensor:
+    """A tensor of shape (...) as (..., 1, 1), to scale a batch of matrices."""
+    return F.expand_dims(F.expand_dims(t, -1), -1)
+
+
+def _lower(t: Tensor, strict: bool = False) -> Tensor:
+    lower = _band(t, -1, 0)
+    return F.sub(lower, _diagonal_part(t)) if strict else lower
+
+
+def _upper(t: Tensor) -> Tensor:
+    return _band(t, 0, -1)
+
+
+def _diagonal_part(t: Tensor) -> Tensor:
+    return _band(t, 0, 0)
+
+
+@bprop("Trace")
+def _trace(prim, x, out, dout):
+    rows, cols = x.shape
+    return (F.mul(F.eye(rows, cols, dout.dtype), dout),)
+
+
+@bprop("MatrixDeterminant")
+def _matrix_determinant(prim, x, out, dout):
+    """d det(x) = det(x) x^-T."""
+    _real_only(prim.name, x)
+    return (F.mul(_as_matrix_batch(F.mul(dout, out)), _swap_last(_inverse(x))),)
+
+
+@bprop("LogMatrixDeterminant")
+def _log_matrix_determinant(prim, x, out, dout):
+    """d log|det(x)| = x^-T; the sign is piecewise constant."""
+    _real_only(prim.name, x)
+    return (F.mul(_as_matrix_batch(dout[1]), _swap_last(_inverse(x))),)
+
+
+@bprop("MatrixInverse")
+def _matrix_inverse(prim, x, out, dout):
+    """out = x^-1: d x = -out^T dout out^T (for out = x^-T: its transpose)."""
+    _real_only(prim.name, x)
+    if prim.adjoint:
+        return (F.neg(_mm(_mm(out, dout, False, True), out)),)
+    return (F.neg(_mm(_mm(out, dout, True, False), out, False, True)),)
+
+
+def _solve_grads(solve_transposed, adjoint: bool, out: Tensor, dout: Tensor):
+    """(d matrix, d rhs) of out = A^-1 rhs (A^-T rhs with `adjoint`): d rhs solves the
+    transposed system for dout, d A = -d rhs out^T (-out d rhs^T)."""
+    d_rhs = solve_transposed(dout)
+    d_matrix = _mm(out, d_rhs, False, True) if adjoint else _mm(d_rhs, out, False, True)
+    return F.neg(d_matrix), d_rhs
+
+
+@bprop("MatrixSolve")
+def _matrix_solve(prim, matrix, rhs, out, dout):
+    _real_only(prim.name, matrix)
+    transposed = linalg_ops.MatrixSolve(not prim.adjoint)
+    return _solve_grads(lambda g: transposed(matrix, g), prim.adjoint, out, dout)
+
+
+@bprop("MatrixTriangularSolve")
+def _matrix_triangular_solve(prim, matrix, rhs, out, dout):
+    """As MatrixSolve, with d matrix kept to the triangle the forward read."""
+    _real_only(prim.name, matrix)
+    transposed = linalg_ops.MatrixTriangularSolve(prim.lower, not prim.adjoint)
+    d_matrix, d_rhs = _solve_grads(lambda g: transposed(matrix, g), prim.adjoint, out, dout)
+    return (_lower(d_matrix) if prim.lower else _upper(d_matrix)), d_rhs
+
+
+def _power_grad(base: Tensor, n: int, dout: Tensor) -> Tensor:
+    """d base of base^n (n >= 1): sum over k of (base^T)^k dout (base^T)^(n-1-k)."""
+    powers = [None, base]  # powers[k] = base^k; powers[0] is the identity, never multiplied
+    for _ in range(2, n):
+        powers.append(_mm(powers[-1], base))
+    grad = None
+    for k in range(n):
+        term = dout
+        if k:
+            term = _mm(powers[k], term, True, False)
+        if n - 1 - k:
+            term = _mm(term, powers[n - 1 - k], False, True)
+        grad = term if grad is None else F.add(grad, term)
+    return grad
+
+
+@bprop("MatrixPower")
+def _matrix_power(prim, x, out, dout):
+    """x^n for n < 0 is (x^-1)^|n|: its gradient goes through the inverse's."""
+    n = prim.n
+    if n == 0:
+        return (F.zeros_like(x),)
+    if n > 0:
+        return (_power_grad(x, n, dout),)
+    inverse = _inverse(x)
+    d_inverse = _power_grad(inverse, -n, dout)
+    return (F.neg(_mm(_mm(inverse, d_inverse, True, False), inverse, False, True)),)
+
+
+@bprop("MatrixExp")
+def _matrix_exp(prim, x, out, dout):
+    """The top-right block of exp([[x^T, dout], [0, x^T]]) is the directional derivative
+    of exp at x^T along dout: exactly d x (Mathias' block-triangular identity)."""
+    _real_only(prim.name, x)
+    n = x.shape[-1]
+    xt = _swap_last(x)
+    top = F.concat((xt, dout), -1)
+    bottom = F.concat((F.zeros_like(xt), xt), -1)
+    block = linalg_ops.MatrixExp()(F.concat((top, bottom), -2))
+    upper_rows = F.split(block, (n, n), -2)[0]
+    return (F.split(upper_rows, (n, n), -1)[1],)
+
+
+@bprop("MatrixBandPart")
+def _matrix_band_part(prim, x, lower, upper, out, dout):
+    return _band(dout, lower, upper), None, None
+
+
+# ---- Cholesky --------------------------------------------------------------------------------------
+def _symmetric_part(t: Tensor) -> Tensor:
+    return F.mul(F.add(t, _swap_last(t)), 0.5)
+
+
+@bprop("Cholesky")
+def _cholesky(prim, x, out, dout):
+    """For x = L L^T (Murray, 2016): d x = sym(L^-T Phi(L^T dL) L^-1), Phi taking the lower
+    triangle with the diagonal halved. With `upper`, out = U = L^T and dL = dU^T."""
+    lower = _swap_last(out) if prim.upper else out
+    d_lower = _swap_last(dout) if prim.upper else dout
+    product = _mm(lower, d_lower, True, False)
+    phi = F.sub(_lower(product), F.mul(_diagonal_part(product), 0.5))
+    solve_lt = linalg_ops.MatrixTriangularSolve(True, True)  # L^T X = B
+    left = solve_lt(lower, phi)                               # L^-T phi
+    both = _swap_last(solve_lt(lower, _swap_last(left)))      # L^-T phi L^-1
+    return (_symmetric_part(both),)
+
+
+@bprop("CholeskyInverse")
+def _cholesky_inverse(prim, x, out, dout):
+    """out = A^-1 with A = x x^T (x^T x with `upper`): d A = -out dout out, then
+    d x = (d A + d A^T) x (x (d A + d A^T))."""
+    d_a = F.neg(_mm(_mm(out, dout), out))
+    both = F.add(d_a, _swap_last(d_a))
+    return (_mm(x, both) if prim.upper else _mm(both, x),)
+
+
+@bprop("CholeskySolve")
+def _cholesky_solve(prim, x1, x2, out, dout):
+    """out = A^-1 x1, A from x2's triangle: d x1 = A^-1 dout, d A = -d x1 out^T, d x2 as in
+    CholeskyInverse, kept to the triangle the forward read."""
+    d_x1 = linalg_ops.CholeskySolve(prim.upper)(dout, x2)
+    d_a = F.neg(_mm(d_x1, out, False, True))
+    both = F.add(d_a, _swap_last(d_a))
+    if prim.upper:
+        return d_x1, _upper(_mm(x2, both))
+    return d_x1, _lower(_mm(both, x2))
+
+
+# ---- LU ----------------------------------------------------------------------------------------------
+@bprop("LuUnpack")
+def _lu_unpack(prim, lu_data, lu_pivots, out, dout):
+    """L takes the strict lower part of lu_data, U the upper part: their gradients go back
+    to those parts (padded with zeros where L or U is narrower than lu_data)."""
+    if not prim.unpack_data:
+        return F.zeros_like(lu_data), None
+    _, d_l, d_u = dout
+    m, n = lu_data.shape[-2:]
+    d_l, d_u = _lower(d_l, strict=True), _upper(d_u)
+    if m > n:  # U is n x n: its rows are the top of lu_data
+        d_u = F.concat((d_u, F.zeros(d_u.shape[:-2] + (m - n, n), d_u.dtype)), -2)
+    elif n > m:  # L is m x m: its columns are the left of lu_data
+        d_l = F.concat((d_l, F.zeros(d_l.shape[:-2] + (m, n - m), d_l.dtype)), -1)
+    return F.add(d_l, d_u), None
+
+
+# ---- cross products and distances --------------------------------------------------------------------
+@bprop("Cross")
+def _cross(prim, x1, x2, out, dout):
+    """a x b is linear in each: d a = b x dout, d b = dout x a."""
+    return (sum_to_shape(prim(x2, dout), x1.shape), sum_to_shape(prim(dout, x1), x2.shape))
+
+
+def _distance_weights(p: float, diff: Tensor, dist: Tensor) -> Tensor:
+    """d dist / d diff for dist = ||diff||_p over the last axis of `diff` (`dist` has that
+    axis kept, size 1): sign(diff) |diff|^(p-1) / dist^(p-1), zero where dist is zero; for
+    p = inf only the entries attaining the maximum count."""
+    if p == 0:
+        return F.zeros_like(diff)
+    sign = F.sign(diff)
+    if p == 1:
+        return sign
+    if p == float("inf"):
+        return F.mul(sign, F.cast(F.equal(F.abs(diff), dist), diff.dtype))
+    zero = F.equal(dist, 0)
+    safe_dist = F.where(zero, F.ones_like(dist), dist)
+    if p == 2:
+        scaled = F.div(diff, safe_dist)
+    else:  # |diff| is replaced by 1 where it is 0 (sign is 0 there): no 0 ** negative
+        magnitude = F.abs(diff)
+        safe_magnitude = F.where(F.equal(magnitude, 0), F.ones_like(magnitude), magnitude)
+        scaled = F.mul(sign, F.pow(F.div(safe_magnitude, safe_dist), p - 1))
+    return F.where(zero, F.zeros_like(scaled), scaled)
+
+
+@bprop("Cdist")
+def _cdist(prim, x1, x2, out, dout):
+    """With diff[..., i, j, :] = x1[..., i, :] - x2[..., j, :]: d x1 sums the weighted
+    diffs over j, d x2 their negatives over i."""
+    diff = F.sub(F.expand_dims(x1, -2), F.expand_dims(x2, -3))
+    dist = F.expand_dims(out, -1)
+    weighted = F.mul(_distance_weights(prim.p, diff, dist), F.expand_dims(dout, -1))
+    return F.sum(weighted, -2), F.neg(F.sum(weighted, -3))
+
+
+def _pair_selectors(n: int, dtype):
+    """Constant (pairs, n) matrices picking row i and row j of each pair i < j, in Pdist's
+    order: x_i - x_j = (first - second) @ x."""
+    first, second = [], []
+    for i in range(n):
+        for j in range(i + 1, n):
+            first.append([1 if c == i else 0 for c in range(n)])
+            second.append([1 if c == j else 0 for c in range(n)])
+    return F.sub(Tensor(first, dtype), Tensor(second, dtype))
+
+
+@bprop("Pdist")
+def _pdist(prim, x, out, dout):
+    n = x.shape[0]
+    if n < 2:
+        return (F.zeros_like(x),)
+    selector = _pair_selectors(n, x.dtype)
+    diff = _mm(selector, x)
+    weighted = F.mul(_distance_weights(prim.p, diff, F.expand_dims(out, -1)), F.expand_dims(dout, -1))
+    return (_mm(selector, weighted, True, False),)
+
+
+non_differentiable("Qr", "Geqrf", "Orgqr", "Ormqr", "Eig", "Lstsq", "LuSolve")
