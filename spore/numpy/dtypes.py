@@ -36,6 +36,11 @@ def as_dtype(value, op: str = "dtype") -> mstype.Number:
         found = mstype.as_dtype(value)
     except TypeError:
         found = None
+    if found is None and isinstance(value, str):  # NumPy's codes such as 'i2' or 'f4'
+        try:
+            found = mstype.as_dtype(onp.dtype(value))
+        except TypeError:
+            found = None
     if found is None or found not in [globals()[n] for n in numeric_types]:
         raise TypeError(f"For '{op}', the dtype must be one of mindspore.numpy's numeric types "
                         f"{numeric_types}, but got {value!r}.")
