@@ -148,6 +148,15 @@ class Parameter(Tensor):
             raise TypeError(f"For 'Parameter.key', the value must be an int, but got {type(value).__name__}.")
         self.__dict__["key"] = value
 
+    @property
+    def sliced(self) -> bool:
+        """Whether the data is this rank's slice of a Parameter split across devices."""
+        return self.__dict__["sliced"]
+
+    @sliced.setter
+    def sliced(self, value) -> None:
+        self.__dict__["sliced"] = value
+
     def add_pipeline_stage(self, stage: int) -> None:
         """Record that pipeline stage `stage` (a non-negative int) uses this Parameter."""
         if not isinstance(stage, int) or isinstance(stage, bool) or stage < 0:

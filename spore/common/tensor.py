@@ -306,6 +306,10 @@ class Tensor:
 
     wait_pipeline = data_sync
 
+    def flush_from_cache(self) -> None:
+        """Write a cache-enabled Tensor's device cache back to the host (spore's Tensors
+        keep no such cache: their data is always current)."""
+
     def tolist(self):
         return tensor_data.tolist(self._data())
 
