@@ -4,6 +4,7 @@ from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, 
 from . import callback, metrics
 from .callback import *
 from .metrics import *
+from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
 from .. import amp
 from ..amp import build_train_network

@@ -1,8 +1,9 @@
 """Training callbacks: the Callback base and RunContext, and the built-in callbacks
-(loss and time monitors, checkpoints, early stopping, learning-rate control, history,
-callbacks from functions, and spore's ProgressBar)."""
-from . import (callback, checkpoint, early_stopping, history, lambda_callback, loss_monitor, lr_scheduler,
-               progress_bar, reduce_lr_on_plateau, time_monitor)
+(loss and time monitors, checkpoints, backups, exit on request, early stopping,
+learning-rate control, history, callbacks from functions, and spore's ProgressBar)."""
+from . import (backup_and_restore, callback, checkpoint, early_stopping, history, lambda_callback, loss_monitor,
+               lr_scheduler, on_request_exit, progress_bar, reduce_lr_on_plateau, time_monitor)
+from .backup_and_restore import *
 from .callback import *
 # The private names under which MindSpore's own training loops import these.
 from .callback import CallbackList as _CallbackManager
@@ -13,10 +14,11 @@ from .history import *
 from .lambda_callback import *
 from .loss_monitor import *
 from .lr_scheduler import *
+from .on_request_exit import *
 from .progress_bar import *
 from .reduce_lr_on_plateau import *
 from .time_monitor import *
 
 __all__ = (callback.__all__ + loss_monitor.__all__ + time_monitor.__all__ + checkpoint.__all__ + lr_scheduler.__all__
            + history.__all__ + lambda_callback.__all__ + reduce_lr_on_plateau.__all__ + early_stopping.__all__
-           + progress_bar.__all__)
+           + progress_bar.__all__ + backup_and_restore.__all__ + on_request_exit.__all__)

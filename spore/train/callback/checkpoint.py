@@ -213,7 +213,7 @@ class ModelCheckpoint(Callback):
         self._config = config
         self._prefix_func = prefix if callable(prefix) else None
         self._directory_func = directory if callable(directory) else None
-        self._directory = None if self._directory_func else _make_directory(directory or os.getcwd())
+        self._directory = None if self._directory_func else make_directory(directory or os.getcwd())
         self._prefix = prefix
         if self._prefix_func is None and self._directory_func is None:
             self._prefix = _unused_prefix(self._directory, prefix)
@@ -281,7 +281,7 @@ class ModelCheckpoint(Callback):
         if self._prefix_func is not None:
             self._prefix = _checked_prefix(self._prefix_func(cb_params))
         if self._directory_func is not None:
-            self._directory = _make_directory(self._directory_func(cb_params))
+            self._directory = make_directory(self._directory_func(cb_params))
 
     def _due(self, step: int) -> bool:
         config = self._config
@@ -329,20 +329,19 @@ def _checked_prefix(prefix):
     return prefix
 
 
-def _make_directory(directory) -> str:
-    """`directory` as an absolute path, created if it does not exist."""
+def make_directory(directory, op: str = "ModelCheckpoint") -> str:
+    """`directory` as an absolute path, created if it does not exist (errors name `op`)."""
     if not isinstance(directory, str) or not directory.strip():
-        raise ValueError(f"For 'ModelCheckpoint', the 'directory' must be a non-empty str or a function, but got "
+        raise ValueError(f"For '{op}', the 'directory' must be a non-empty str or a function, but got "
                          f"{directory!r}.")
     path = os.path.realpath(directory)
     if os.path.exists(path) and not os.path.isdir(path):
-        raise NotADirectoryError(f"For 'ModelCheckpoint', the 'directory' '{path}' is a file, not a directory.")
+        raise NotADirectoryError(f"For '{op}', the 'directory' '{path}' is a file, not a directory.")
     try:
         os.makedirs(path, exist_ok=True)
     except PermissionError as error:
         # MindSpore reports this as a TypeError.
-        raise TypeError(f"For 'ModelCheckpoint', there is no permission to create the 'directory' '{path}'.") \
-            from error
+        raise TypeError(f"For '{op}', there is no permission to create the 'directory' '{path}'.") from error
     return path
 
 
