@@ -429,7 +429,7 @@ def invert(x, dtype=None):
     x = to_tensor(x, None, "invert", "x")
     if is_float(x) or x.dtype in mstype.complex_type:
         raise TypeError(f"For 'invert', the 'x' must hold integers or booleans, but got {x.dtype}.")
-    return cast(ops.invert(x), dtype)
+    return cast(ops.logical_not(x) if x.dtype == mstype.bool_ else ops.invert(x), dtype)
 
 
 bitwise_not = invert

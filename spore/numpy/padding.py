@@ -83,8 +83,12 @@ def _statistic(mode: str, part: Tensor, axis: int) -> Tensor:
     if mode == "mean":
         mean = ops.mean(to_float(part), axis, True)
         return mean if is_float(part) else ops.cast(ops.round(mean), part.dtype)
-    return ops.cast(ops.median(to_float(part), axis, True)[0], part.dtype) if not is_float(part) \
-        else ops.median(part, axis, True)[0]
+    # NumPy's median averages the two middle values of an even count
+    ordered = ops.sort(to_float(part), axis)[0]
+    size = part.shape[axis]
+    middle = (_take_range(ordered, axis, (size - 1) // 2, (size - 1) // 2 + 1)
+              + _take_range(ordered, axis, size // 2, size // 2 + 1)) / 2
+    return middle if is_float(part) else ops.cast(ops.round(middle), part.dtype)
 
 
 def pad(arr, pad_width, mode="constant", stat_length=None, constant_values=0, end_values=0,
