@@ -795,3 +795,150 @@ def test_tensor_logical_and_comparison_methods():
     i = _t([6, 3], ms.int32)
     assert _values(i.bitwise_and(2)) == [2, 2] and _values(i.bitwise_or(1)) == [7, 3]
     assert _values(i.bitwise_xor(1)) == [7, 2]
+
+
+# ---- compositions and aliases ------------------------------------------------------------------
+
+
+def test_angle_conversions_and_powers_of_two():
+    x = _t([180.0, -90.0], ms.float32)
+    np.testing.assert_allclose(ops.deg2rad(x).asnumpy(), [math.pi, -math.pi / 2], rtol=1e-6)
+    np.testing.assert_allclose(ops.rad2deg(_t([math.pi], ms.float64)).asnumpy(), [180.0], rtol=1e-12)
+    assert ops.deg2rad(_t([1.0], ms.float16)).dtype == ms.float16
+    assert _values(ops.exp2(_t([-1.0, 3.0], ms.float32))) == [0.5, 8.0]
+    assert ops.exp2(_t([1, 2], ms.int32)).dtype == ms.float32
+    np.testing.assert_allclose(ops.log2(_t([8.0, 0.5], ms.float64)).asnumpy(), [3.0, -1.0], rtol=1e-12)
+    np.testing.assert_allclose(ops.log10(_t([1000.0], ms.float32)).asnumpy(), [3.0], rtol=1e-6)
+    assert _values(ops.ldexp(_t([1.5, 3.0], ms.float32), _t([2, -1], ms.int32))) == [6.0, 1.5]
+    assert ops.ldexp(_t([1, 2], ms.int32), _t([1, 1], ms.int32)).dtype == ms.float32
+    power = ops.float_power(_t([2, 3], ms.int32), 2)
+    assert power.dtype == ms.float64 and _values(power) == [4.0, 9.0]
+    assert ops.float_power(_t([1 + 1j], ms.complex64), 2).dtype == ms.complex128
+    assert ops.float_power_ext(_t([2.0], ms.float32), _t([0.5], ms.float32)).dtype == ms.float64
+
+
+def test_log_add_exp():
+    a, b = _t([0.0, 1000.0, -1000.0], ms.float64), _t([0.0, 1000.0, -1001.0], ms.float64)
+    np.testing.assert_allclose(ops.logaddexp(a, b).asnumpy(), np.logaddexp(a.asnumpy(), b.asnumpy()), rtol=1e-12)
+    np.testing.assert_allclose(ops.logaddexp2(a, b).asnumpy(), np.logaddexp2(a.asnumpy(), b.asnumpy()), rtol=1e-12)
+    assert ops.logaddexp(_t([1.0], ms.float16), _t([1.0], ms.float16)).dtype == ms.float16
+
+
+def test_signs_and_fractions():
+    x = _t([-0.0, 0.0, -1.5, 2.25], ms.float32)
+    assert _values(ops.signbit(x)) == [True, False, True, False]
+    assert _values(ops.signbit(_t([-2, 0, 3], ms.int32))) == [True, False, False]
+    signs = _t([-0.0, 0.0, -2.0], ms.float32)
+    assert _values(ops.copysign(_t([1.0, 2.0, 3.0], ms.float32), signs)) == [-1.0, 2.0, -3.0]
+    assert _values(ops.copysign(_t([1, -2], ms.int32), -1.0)) == [-1.0, -2.0]
+    assert ops.copysign(_t([1, -2], ms.int32), 1).dtype == ms.float32
+    assert _values(ops.frac(x)) == [0.0, 0.0, -0.5, 0.25]
+    assert _values(ops.frac(_t([3, -4], ms.int32))) == [0, 0]
+    assert _values(ops.sgn(_t([-2.0, 0.0, 5.0], ms.float32))) == [-1.0, 0.0, 1.0]
+    np.testing.assert_allclose(ops.sgn(_t([3 + 4j, 0j], ms.complex64)).asnumpy(), [0.6 + 0.8j, 0j], rtol=1e-6)
+    y = _t([1.0], ms.float32)
+    assert ops.positive(y) is y
+
+
+def test_infinity_predicates():
+    x = _t([np.inf, -np.inf, np.nan, 1.0], ms.float32)
+    assert _values(ops.isposinf(x)) == [True, False, False, False]
+    assert _values(ops.isneginf(x)) == [False, True, False, False]
+    assert _values(ops.isnan_ext(x)) == [False, False, True, False]
+    with pytest.raises(TypeError, match="For 'IsInf'"):
+        ops.isposinf(_t([1, 2], ms.int32))
+
+
+def test_math_aliases():
+    x, y = _t([7, -7], ms.int32), _t([2, 2], ms.int32)
+    assert _values(ops.multiply(x, y)) == [14, -14]
+    assert _values(ops.subtract(x, y, alpha=2)) == [3, -11]
+    assert _values(ops.divide(x, y)) == [3.5, -3.5]
+    assert _values(ops.divide(x, y, rounding_mode="trunc")) == [3, -3]
+    assert _values(ops.floor_div(x, y)) == [3, -4] and _values(ops.floordiv(x, y)) == [3, -4]
+    assert _values(ops.floormod(x, 3)) == [1, 2] and _values(ops.tensor_mod(x, 3)) == [1, 2]
+    assert _values(ops.truncate_div(x, y)) == [3, -3] and _values(ops.truncate_mod(x, 3)) == [1, -1]
+    assert _values(ops.tensor_div(x, y)) == [3, -3]
+    assert _values(ops.pows(x, 2)) == [49, 49] and _values(ops.tensor_pow(x, 2)) == [49, 49]
+    assert _values(ops.tensor_add(x, y)) == [9, -5] and _values(ops.tensor_sub(x, y)) == [5, -9]
+    assert _values(ops.tensor_mul(x, y)) == [14, -14] and _values(ops.tensor_muls(x, 2)) == [14, -14]
+    assert _values(ops.tensor_floordiv(x, y)) == [3, -4]
+    assert _values(ops.tensor_gt(x, 0)) == [True, False] and _values(ops.tensor_ge(x, 7)) == [True, False]
+    assert _values(ops.tensor_lt(x, 0)) == [False, True] and _values(ops.tensor_le(x, -7)) == [False, True]
+    f = _t([0.0], ms.float32)
+    assert _values(ops.tensor_exp(f)) == [1.0] and _values(ops.tensor_expm1(f)) == [0.0]
+    for alias, original in [(ops.arccosh, ops.acosh), (ops.arcsinh, ops.asinh), (ops.arctanh, ops.atanh)]:
+        z = _t([1.5], ms.float32) if alias is ops.arccosh else _t([0.5], ms.float32)
+        np.testing.assert_array_equal(alias(z).asnumpy(), original(z).asnumpy())
+
+
+def test_shifts_take_an_int_beside_a_tensor():
+    x = _t([1, 2], ms.int32)
+    assert _values(ops.bitwise_left_shift(x, 2)) == [4, 8]
+    assert _values(ops.bitwise_left_shift(1, x)) == [2, 4]
+    assert _values(ops.bitwise_right_shift(_t([8, -8], ms.int64), 1)) == [4, -4]
+    with pytest.raises(TypeError, match="For 'bitwise_left_shift', the 'other' must be a Tensor or an int"):
+        ops.bitwise_left_shift(x, 1.5)
+    with pytest.raises(TypeError, match="at least one of 'input' and 'other' must be a Tensor"):
+        ops.bitwise_right_shift(1, 2)
+
+
+def test_in_place_activations():
+    x = _t([0.0, 1.0], ms.float32)
+    assert ops.tanh_(x) is x
+    np.testing.assert_allclose(x.asnumpy(), np.tanh([0.0, 1.0]), rtol=1e-6)
+    y = _t([0.0], ms.float64)
+    assert ops.inplace_sigmoid(y) is y and _values(y) == [0.5]
+
+
+def test_composition_errors():
+    with pytest.raises(TypeError, match="For 'deg2rad', the dtype of 'x' must be a floating-point type"):
+        ops.deg2rad(_t([1], ms.int32))
+    with pytest.raises(TypeError, match="For 'rad2deg', the 'x' must be a Tensor"):
+        ops.rad2deg(1.0)
+    with pytest.raises(TypeError, match="For 'logaddexp', the 'other' must be a Tensor"):
+        ops.logaddexp(_t([1.0], ms.float32), 1.0)
+    with pytest.raises(TypeError, match="For 'logaddexp2', the dtype of 'input' and 'other' must be floating-point"):
+        ops.logaddexp2(_t([1], ms.int32), _t([1], ms.int32))
+    with pytest.raises(TypeError, match="For 'float_power', at least one of"):
+        ops.float_power(2, 3)
+    with pytest.raises(TypeError, match="For 'copysign', the 'x' must be a Tensor"):
+        ops.copysign(1.0, _t([1.0], ms.float32))
+    with pytest.raises(TypeError, match="For 'signbit', the 'input' must be a Tensor"):
+        ops.signbit([1.0])
+    with pytest.raises(TypeError, match="For 'positive', the 'input' must be a Tensor"):
+        ops.positive(1)
+
+
+def test_new_tensor_methods():
+    x = _t([0.5, 2.0], ms.float32)
+    i = _t([12, 18], ms.int32)
+    assert _values(i.gcd(_t([8, 12], ms.int32))) == [4, 6] and _values(i.lcm(_t([8, 12], ms.int32))) == [24, 36]
+    assert _values(i.bitwise_left_shift(_t([1, 1], ms.int32))) == [24, 36]
+    assert _values(i.bitwise_right_shift(_t([1, 1], ms.int32))) == [6, 9]
+    assert _values(x.trunc()) == [0.0, 2.0] and _values(x.frac()) == [0.5, 0.0] and _values(x.inv()) == [2.0, 0.5]
+    assert _values(x.fmax(1.0)) == [1.0, 2.0] and _values(x.fmin(1.0)) == [0.5, 1.0]
+    assert _values(x.multiply(2)) == [1.0, 4.0] and _values(x.subtract(x, alpha=2)) == [-0.5, -2.0]
+    assert _values(x.divide(2)) == [0.25, 1.0] and _values(x.negative()) == [-0.5, -2.0]
+    assert _values(x.negative().absolute()) == [0.5, 2.0] and _values(x.positive()) == [0.5, 2.0]
+    assert _values(x.isclose(x)) == [True, True] and _values(x.approximate_equal(x + 1e-7)) == [True, True]
+    assert _values(x.addcmul(x, x, 2)) == [1.0, 10.0] and _values(x.addcdiv(x, x)) == [1.5, 3.0]
+    assert _values(x.heaviside(_t([0.5, 0.5], ms.float32))) == [1.0, 1.0]
+    assert _values(x.copysign(-1.0)) == [-0.5, -2.0] and _values(x.sgn()) == [1.0, 1.0]
+    assert _values(x.signbit()) == [False, False] and _values(x.isposinf()) == [False, False]
+    assert _values(x.isneginf()) == [False, False] and _values(x.float_power(2)) == [0.25, 4.0]
+    assert _values(x.ldexp(_t([1, 1], ms.int32))) == [1.0, 4.0] and _values(x.log2()) == [-1.0, 1.0]
+    np.testing.assert_allclose(x.log10().asnumpy(), np.log10([0.5, 2.0]), rtol=1e-6)
+    np.testing.assert_allclose(x.logaddexp(x).asnumpy(), np.logaddexp([0.5, 2.0], [0.5, 2.0]), rtol=1e-6)
+    np.testing.assert_allclose(x.logaddexp2(x).asnumpy(), [1.5, 3.0], rtol=1e-6)
+    np.testing.assert_allclose(x.deg2rad().rad2deg().asnumpy(), [0.5, 2.0], rtol=1e-6)
+    np.testing.assert_allclose(x.arctan2(x).asnumpy(), [math.pi / 4] * 2, rtol=1e-6)
+    np.testing.assert_allclose((x + 1).acosh().asnumpy(), np.arccosh([1.5, 3.0]), rtol=1e-6)
+    for name, ref in (("asinh", np.arcsinh), ("arcsinh", np.arcsinh)):
+        np.testing.assert_allclose(getattr(x, name)().asnumpy(), ref([0.5, 2.0]), rtol=1e-6)
+    for name in ("atanh", "arctanh"):
+        np.testing.assert_allclose(getattr(x / 4, name)().asnumpy(), np.arctanh([0.125, 0.5]), rtol=1e-6)
+    np.testing.assert_allclose((x + 1).arccosh().asnumpy(), np.arccosh([1.5, 3.0]), rtol=1e-6)
+    assert _values(_t([np.nan, 1.0], ms.float32).nan_to_num(2.0)) == [2.0, 1.0]
+    assert _values(_t([1.0], ms.float32).nextafter(_t([2.0], ms.float32))) == [np.nextafter(np.float32(1), 2)]
+    assert _values(_t([5], ms.int32).invert()) == [-6]
