@@ -1,0 +1,148 @@
+"""Tools over checkpoint files: conversion between `.ckpt` and `.safetensors`
+(ckpt_to_safetensors, safetensors_to_ckpt), loading in the background
+(load_checkpoint_async) and joining the slices of a Parameter (merge_sliced_parameter)."""
+from __future__ import annotations
+
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from ..ops.validator import check_positive_int
+from .serialization import load_checkpoint, save_checkpoint
+
+__all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter"]
+
+_SUFFIXES = {"ckpt": ".ckpt", "safetensors": ".safetensors"}
+
+
+def ckpt_to_safetensors(file_path: str, save_path: str | None = None, name_map: dict | None = None,
+                        file_name_regex: str | None = None, processes_num: int = 1) -> None:
+    """Write each `.ckpt` file as a `.safetensors` file of the same name: `file_path` is
+    one file, or a directory whose `rank*` subdirectories hold the files (mirrored under
+    `save_path`). The output goes to `save_path` (a directory; the source's by default).
+    `name_map` renames entries, `file_name_regex` selects files, `processes_num` files
+    are converted at a time."""
+    _convert("ckpt_to_safetensors", file_path, save_path, name_map, file_name_regex, processes_num,
+             "ckpt", "safetensors")
+
+
+def safetensors_to_ckpt(file_path: str, save_path: str | None = None, name_map: dict | None = None,
+                        file_name_regex: str | None = None, processes_num: int = 1) -> None:
+    """The conversion of ckpt_to_safetensors the other way: `.safetensors` to `.ckpt`."""
+    _convert("safetensors_to_ckpt", file_path, save_path, name_map, file_name_regex, processes_num,
+             "safetensors", "ckpt")
+
+
+def _convert(api: str, file_path, save_path, name_map, file_name_regex, processes_num, source: str,
+             target: str) -> None:
+    if not isinstance(file_path, str) or not (os.path.isdir(file_path) or os.path.isfile(file_path)):
+        raise ValueError(f"For {api}, the input path must be a valid path or file, but got {file_path}")
+    if save_path and os.path.splitext(save_path)[1]:
+        raise ValueError(f"For {api}, the save_path must be a directory, but got '{save_path}'")
+    if name_map is not None and not isinstance(name_map, dict):
+        raise ValueError(f"For {api}, the type of 'name_map' must be a dict, but got '{type(name_map)}'")
+    check_positive_int(api, "processes_num", processes_num)
+    if os.path.isdir(file_path):
+        tasks = _directory_tasks(api, file_path, save_path, file_name_regex, _SUFFIXES[source])
+    else:
+        if not file_path.endswith(_SUFFIXES[source]):
+            raise ValueError(f"For {api}, the input file must be a {_SUFFIXES[source]} file, but got {file_path}")
+        if file_name_regex is not None and not re.findall(file_name_regex, file_path):
+            raise ValueError(f"For {api}, the input file does not match the regular expression.")
+        target_dir = save_path or os.path.dirname(file_path)
+        if target_dir:
+            os.makedirs(target_dir, exist_ok=True)
+        tasks = [(file_path, target_dir)]
+    with ThreadPoolExecutor(max_workers=processes_num) as pool:
+        list(pool.map(lambda task: _convert_file(task[0], task[1], name_map, source, target), tasks))
+
+
+def _directory_tasks(api: str, directory: str, save_path, file_name_regex, suffix: str) -> list:
+    """(source file, target directory) for the matching files of each `rank*` subdirectory."""
+    rank_dirs = sorted(d for d in os.listdir(directory)
+                       if d.startswith("rank") and os.path.isdir(os.path.join(directory, d)))
+    if not rank_dirs:
+        raise ValueError(f"For '{api}', no directories starting with 'rank' found in {directory}.")
+    tasks = []
+    for rank_dir in rank_dirs:
+        source_dir = os.path.join(directory, rank_dir)
+        target_dir = source_dir if save_path is None else os.path.join(save_path, rank_dir)
+        os.makedirs(target_dir, exist_ok=True)
+        for name in sorted(os.listdir(source_dir)):
+            if name.endswith(suffix) and (file_name_regex is None or re.search(file_name_regex, name)):
+                tasks.append((os.path.join(source_dir, name), target_dir))
+    return tasks
+
+
+def _convert_file(path: str, target_dir: str, name_map, source: str, target: str) -> None:
+    entries = load_checkpoint(path, format=source)
+    if name_map is not None:
+        entries = {name_map.get(name, name): value for name, value in entries.items()}
+    name = os.path.basename(path)[:-len(_SUFFIXES[source])] + _SUFFIXES[target]
+    save_checkpoint(entries, os.path.join(target_dir, name), format=target)
+
+
+class ParamDictFuture:
+    """A checkpoint being loaded in the background: `result()` waits for it and returns
+    what load_checkpoint returns."""
+
+    def __init__(self, executor: ThreadPoolExecutor, future):
+        self.executor = executor
+        self.param_dict_future = future
+
+    def result(self) -> dict:
+        param_dict = self.param_dict_future.result()
+        self.executor.shutdown()
+        return param_dict
+
+
+def load_checkpoint_async(ckpt_file_name: str, net=None, strict_load: bool = False, filter_prefix=None,
+                          dec_key=None, dec_mode: str = "AES-GCM", specify_prefix=None,
+                          choice_func=None) -> ParamDictFuture:
+    """Start load_checkpoint (same arguments; the format from the file's extension) in a
+    background thread; the returned object's `result()` gives its result (and raises its
+    errors)."""
+    if not isinstance(ckpt_file_name, str):
+        raise TypeError(f"For 'load_checkpoint_async', the 'ckpt_file_name' must be str, but got "
+                        f"{type(ckpt_file_name).__name__}.")
+    file_format = "safetensors" if ckpt_file_name.endswith(".safetensors") else "ckpt"
+    executor = ThreadPoolExecutor(max_workers=1)
+    future = executor.submit(load_checkpoint, ckpt_file_name, net, strict_load, filter_prefix, dec_key, dec_mode,
+                             specify_prefix, choice_func, format=file_format)
+    return ParamDictFuture(executor, future)
+
+
+def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None) -> Parameter:
+    """The Parameter whose value is the slices (Parameters of one name, equal in shape
+    but for axis 0, in rank order) joined along axis 0; it keeps the first slice's name,
+    requires_grad and layerwise_parallel. Slicing strategies (from a parallel strategy
+    file) are not supported: `strategy` must be None or empty."""
+    if not isinstance(sliced_parameters, list):
+        raise TypeError(f"For 'merge_sliced_parameter', the argument 'sliced_parameters' should be list, but got "
+                        f"{type(sliced_parameters)}.")
+    if not sliced_parameters:
+        raise ValueError("For 'merge_sliced_parameter', the argument 'sliced_parameters' should not be empty.")
+    if strategy and not isinstance(strategy, dict):
+        raise TypeError(f"For 'merge_sliced_parameter', the argument 'strategy' should be dict, but got "
+                        f"{type(strategy)}.")
+    if strategy:
+        raise ValueError("For 'merge_sliced_parameter', merging by a parallel 'strategy' is not supported by spore "
+                         "(it runs on one device and reads no strategy files); pass strategy=None to join the "
+                         "slices along axis 0.")
+    for index, parameter in enumerate(sliced_parameters):
+        if not isinstance(parameter, Parameter):
+            raise TypeError(f"For 'merge_sliced_parameter', the element in 'sliced_parameters' should be "
+                            f"'Parameter', but got {type(parameter)} at index {index}.")
+    first = sliced_parameters[0]
+    for index, parameter in enumerate(sliced_parameters):
+        if parameter.name != first.name or parameter.ndim != first.ndim or parameter.shape[1:] != first.shape[1:]:
+            raise ValueError(f"For 'merge_sliced_parameter', please make sure that the elements in "
+                             f"'sliced_parameters' have the same name, dimension length and shape except 0 axis. "
+                             f"They should be {first.name}, {first.ndim}, {tuple(first.shape[1:])}, but got "
+                             f"{parameter.name}, {parameter.ndim}, {tuple(parameter.shape[1:])} at index {index}.")
+    merged = np.concatenate([p.asnumpy() for p in sliced_parameters])
+    return Parameter(Tensor(merged, first.dtype), first.name, first.requires_grad, first.layerwise_parallel)
