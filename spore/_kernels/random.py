@@ -169,3 +169,200 @@ def random_poisson(prim):
             rate = rate.double()
         return torch.poisson(rate, generator=gen).to(dtype)
     return kernel
+
+
+# ---- Bernoulli, permutations, choices -----------------------------------------------------
+@kernel_factory("Bernoulli")
+def bernoulli(prim):
+    gen = rng.generator_for(_seed.op_seeds(max(prim.seed, 0), prim.offset))  # seed -1: as seed 0
+
+    def kernel(x, p):
+        if x.dtype not in _BERNOULLI_DTYPES:
+            raise TypeError(f"unsupported dtype {x.dtype}")
+        probs = p.double() if isinstance(p, torch.Tensor) else torch.tensor(float(p), dtype=torch.float64)
+        if not isinstance(p, torch.Tensor) and not 0 <= float(p) <= 1:
+            raise ValueError("p out of range")
+        probs = probs.to(x.device).expand(x.shape)
+        return torch.bernoulli(probs, generator=gen).to(x.dtype)
+    return kernel
+
+
+_BERNOULLI_DTYPES = (torch.bool, torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64,
+                     torch.float32, torch.float64)
+
+
+@kernel_factory("Randperm")
+def randperm(prim):
+    gen, length, pad, dtype = _generator(prim), prim.max_length, prim.pad, TORCH_OF[prim.dtype]
+
+    def kernel(n):
+        count = int(n.reshape(-1)[0])
+        out = torch.full((length,), pad, dtype=torch.int64, device=device.current())
+        out[:count] = torch.randperm(count, generator=gen, device=device.current())
+        return out.to(dtype)
+    return kernel
+
+
+@kernel_factory("RandomChoiceWithMask")
+def random_choice_with_mask(prim):
+    gen, count = _generator(prim), prim.count
+
+    def kernel(input_x):
+        if input_x.dtype is not torch.bool:
+            raise TypeError("input_x must be Bool")
+        true_positions = torch.nonzero(input_x)
+        order = torch.randperm(true_positions.shape[0], generator=gen, device=input_x.device)[:count]
+        index = torch.zeros((count, input_x.dim()), dtype=torch.int32, device=input_x.device)
+        index[:order.shape[0]] = true_positions[order].to(torch.int32)
+        mask = torch.arange(count, device=input_x.device) < order.shape[0]
+        return index, mask
+    return kernel
+
+
+@kernel_factory("MultinomialWithReplacement")
+def multinomial_with_replacement(prim):
+    generators: dict = {}
+    count, replacement = prim.numsamples, prim.replacement
+
+    def kernel(x, seed, offset):
+        key = (index(seed), index(offset))
+        if key not in generators:
+            generators[key] = rng.generator_for(_seed.op_seeds(*key))
+        weights = x.float() if x.dtype == torch.float16 else x
+        return torch.multinomial(weights, count, replacement=replacement, generator=generators[key])
+    return kernel
+
+
+# ---- distributions filling a shape ----------------------------------------------------------
+@kernel_factory("Cauchy")
+def cauchy(prim):
+    gen, size, median, sigma = _generator(prim), tuple(prim.size), prim.median, prim.sigma
+
+    def kernel():
+        out = torch.empty(size, dtype=torch.float32, device=device.current())
+        return out.cauchy_(median, sigma, generator=gen)
+    return kernel
+
+
+@kernel_factory("LogNormalReverse")
+def log_normal_reverse(prim):
+    gen, mean, std = _generator(prim), prim.mean, prim.std
+
+    def kernel(input):
+        if input.dtype not in (torch.float16, torch.float32):
+            raise TypeError("input must be float16 or float32")
+        out = torch.empty(input.shape, dtype=torch.float32, device=input.device)
+        return out.log_normal_(mean, std, generator=gen).to(input.dtype)
+    return kernel
+
+
+# ---- candidate samplers ---------------------------------------------------------------------
+def _candidate_sampler(probabilities, draw):
+    """A kernel factory for a candidate sampler: `probabilities(classes, range_max)` gives
+    each class's chance per draw, `draw(count, range_max, gen)` draws class ids."""
+    def factory(prim):
+        gen = _generator(prim)
+        num_sampled, unique, range_max = prim.num_sampled, prim.unique, prim.range_max
+
+        def kernel(true_classes):
+            if unique:
+                # Draw until num_sampled distinct classes came: the expected counts use the tries.
+                chosen: dict = {}
+                tries = 0
+                while len(chosen) < num_sampled:
+                    for c in draw(num_sampled, range_max, gen).tolist():
+                        tries += 1
+                        chosen.setdefault(c, None)
+                        if len(chosen) == num_sampled:
+                            break
+                candidates = torch.tensor(list(chosen), dtype=torch.int64)
+
+                def expected(classes):
+                    return -torch.expm1(tries * torch.log1p(-probabilities(classes, range_max)))
+            else:
+                candidates = draw(num_sampled, range_max, gen)
+
+                def expected(classes):
+                    return num_sampled * probabilities(classes, range_max)
+            true_count = expected(true_classes.double().cpu()).float().to(true_classes.device)
+            sampled_count = expected(candidates.double()).float().to(true_classes.device)
+            dtype = true_classes.dtype if prim.candidate_dtype is None else torch.int64
+            return candidates.to(dtype=dtype, device=true_classes.device), true_count, sampled_count
+        return kernel
+    return factory
+
+
+def _uniform_probability(classes, range_max):
+    return torch.full_like(classes, 1.0 / range_max)
+
+
+def _uniform_draw(count, range_max, gen):
+    return torch.randint(0, range_max, (count,), generator=gen)
+
+
+def _log_uniform_probability(classes, range_max):
+    return torch.log((classes + 2.0) / (classes + 1.0)) / torch.log(torch.tensor(range_max + 1.0, dtype=classes.dtype))
+
+
+def _log_uniform_draw(count, range_max, gen):
+    u = torch.rand((count,), generator=gen, dtype=torch.float64)
+    values = torch.floor(torch.exp(u * torch.log(torch.tensor(range_max + 1.0, dtype=torch.float64)))) - 1
+    return values.clamp(0, range_max - 1).to(torch.int64)
+
+
+kernel_factory("UniformCandidateSampler")(_candidate_sampler(_uniform_probability, _uniform_draw))
+kernel_factory("LogUniformCandidateSampler")(_candidate_sampler(_log_uniform_probability, _log_uniform_draw))
+
+
+# ---- draws shaped like a tensor, from a Generator -------------------------------------------
+def _draw_like(fill):
+    """A kernel factory for (input, *parameters, generator): `fill(out, *parameters,
+    generator=...)` fills a float tensor of input's shape (float64 for exactness, cast to
+    input's dtype after)."""
+    def factory(prim):
+        own = _generator(prim)
+
+        def kernel(input, *rest):
+            *parameters, generator = rest
+            gen = own if generator is None else generator._handle
+            work = torch.float32 if input.dtype in (torch.float16, torch.bfloat16, torch.float32) else torch.float64
+            out = torch.empty(input.shape, dtype=work, device=input.device)
+            return fill(out, *parameters, generator=gen).to(input.dtype)
+        return kernel
+    return factory
+
+
+def _bernoulli_fill(out, p, generator):
+    probs = p.to(out.dtype) if isinstance(p, torch.Tensor) else torch.tensor(float(p), dtype=out.dtype)
+    return torch.bernoulli(probs.to(out.device).expand(out.shape), generator=generator)
+
+
+kernel_factory("InplaceUniform")(_draw_like(lambda out, low, high, generator: out.uniform_(low, high,
+                                                                                            generator=generator)))
+kernel_factory("InplaceNormal")(_draw_like(lambda out, mean, std, generator: out.normal_(mean, std,
+                                                                                          generator=generator)))
+kernel_factory("InplaceExponential")(_draw_like(lambda out, lambd, generator: out.exponential_(lambd,
+                                                                                               generator=generator)))
+kernel_factory("InplaceBernoulli")(_draw_like(_bernoulli_fill))
+
+
+@kernel_factory("BernoulliExt")
+def bernoulli_ext(prim):
+    own = _generator(prim)
+
+    def kernel(input, generator):
+        gen = own if generator is None else generator._handle
+        return torch.bernoulli(input, generator=gen)
+    return kernel
+
+
+@kernel_factory("InplaceRandom")
+def inplace_random(prim):
+    own = _generator(prim)
+
+    def kernel(input, from_, to, generator):
+        gen = own if generator is None else generator._handle
+        if input.dtype is torch.bool or input.is_complex():
+            raise TypeError(f"unsupported dtype {input.dtype}")
+        return torch.randint(from_, to, input.shape, generator=gen, dtype=input.dtype, device=input.device)
+    return kernel

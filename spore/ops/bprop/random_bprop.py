@@ -10,4 +10,7 @@ from __future__ import annotations
 from .registry import non_differentiable
 
 non_differentiable("StandardNormal", "UniformReal", "UniformInt", "StandardLaplace", "RandomShuffle",
-                   "Multinomial", "RandomCategorical", "Gamma", "Poisson", "RandomGamma", "RandomPoisson")
+                   "Multinomial", "RandomCategorical", "Gamma", "Poisson", "RandomGamma", "RandomPoisson",
+                   "Bernoulli", "Randperm", "RandomChoiceWithMask", "MultinomialWithReplacement", "Cauchy",
+                   "LogNormalReverse", "UniformCandidateSampler", "LogUniformCandidateSampler", "InplaceUniform",
+                   "InplaceNormal", "InplaceExponential", "InplaceRandom", "InplaceBernoulli", "BernoulliExt")

@@ -18,11 +18,15 @@ from ...common.tensor import Tensor
 from ..operations import math_ops as M
 from ..operations import random_ops as R
 from ..primitive import PRIMITIVES, Primitive
+from .inplace import rebind
 
 __all__ = [
     "standard_normal", "uniform", "normal", "laplace", "standard_laplace", "gamma",
     "random_gamma", "poisson", "random_poisson", "rand", "randn", "rand_like", "randn_like",
     "randint", "randint_like", "shuffle", "multinomial", "random_categorical",
+    "bernoulli", "bernoulli_", "bernoulli_ext", "choice_with_mask", "exponential_", "normal_", "random_",
+    "uniform_", "randperm", "multinomial_with_replacement", "uniform_candidate_sampler",
+    "log_uniform_candidate_sampler",
 ]
 
 _add, _sub, _mul = M.Add(), M.Sub(), M.Mul()
@@ -266,5 +270,135 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64) -> Tensor
     return R.RandomCategorical(dtype)(logits, num_sample, seed)
 
 
-TENSOR_METHODS = {}
+# ---- Bernoulli, permutations, choices ---------------------------------------------------
+def bernoulli(input, p=0.5, seed=None) -> Tensor:
+    """0 / 1 samples of input's shape and dtype, 1 with probability p (a float in [0, 1]
+    or a float32 / float64 Tensor broadcasting to input)."""
+    _check_tensor("bernoulli", "input", input)
+    if not isinstance(p, Tensor):
+        if isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise TypeError(f"For 'bernoulli', the 'p' must be a float or a Tensor, but got {type(p).__name__}.")
+        if not 0 <= p <= 1:
+            raise ValueError(f"For 'bernoulli', the 'p' must be in range [0, 1], but got {p}.")
+    return _random_op(R.Bernoulli, "bernoulli", seed)(input, p)
+
+
+def bernoulli_(input, p=0.5, *, generator=None) -> Tensor:
+    """Fill input in place with 0 / 1 samples, 1 with probability p; returns input."""
+    return rebind(input, _random_op(R.InplaceBernoulli, "bernoulli_", None)(input, p, generator))
+
+
+def bernoulli_ext(input, *, generator=None) -> Tensor:
+    """0 / 1 samples of input's shape and dtype, 1 with probability `input` (in [0, 1])."""
+    return _random_op(R.BernoulliExt, "bernoulli_ext", None)(input, generator)
+
+
+def choice_with_mask(input_x, count=256, seed=None) -> tuple:
+    """(Int32 coordinates (count, rank), Bool mask (count,)) of `count` True elements of
+    the Bool input_x chosen at random (see ops.RandomChoiceWithMask)."""
+    sampler = _seed.function_op("choice_with_mask", seed, lambda s1, s2: R.RandomChoiceWithMask(count, s1, s2),
+                                R.RandomChoiceWithMask, count)
+    return sampler(input_x)
+
+
+def randperm(n, seed=0, offset=0, dtype=mstype.int64) -> Tensor:
+    """A random permutation of 0 .. n-1 (n a positive int), as `dtype`. A nonzero
+    (seed, offset) gives the same permutation on every call."""
+    _check_int("randperm", "n", n)
+    if n <= 0:
+        raise ValueError(f"For 'randperm', the 'n' must be greater than 0, but got {n}.")
+    _check_int("randperm", "seed", seed)
+    _check_int("randperm", "offset", offset)
+    return R.Randperm(n, -1, dtype, seed=seed, seed2=offset)(Tensor([n], mstype.int64))
+
+
+def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False) -> Tensor:
+    """Int64 indices, `numsamples` per row of the weights x, drawn with probability
+    proportional to the weights; `seed` and `offset` are 0-d Int64 Tensors."""
+    return R.MultinomialWithReplacement(numsamples, replacement)(x, seed, offset)
+
+
+def uniform_candidate_sampler(true_classes, num_true, num_sampled, unique, range_max, seed=0,
+                              remove_accidental_hits=False) -> tuple:
+    """(sampled_candidates, true_expected_count, sampled_expected_count): candidates drawn
+    uniformly from [0, range_max) (see ops.UniformCandidateSampler)."""
+    sampler = R.UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed, remove_accidental_hits)
+    return sampler(true_classes)
+
+
+def log_uniform_candidate_sampler(true_classes, num_true=1, num_sampled=5, unique=True, range_max=5,
+                                  seed=0) -> tuple:
+    """(sampled_candidates, true_expected_count, sampled_expected_count): candidates drawn
+    from the log-uniform distribution on [0, range_max) (see ops.LogUniformCandidateSampler)."""
+    return R.LogUniformCandidateSampler(num_true, num_sampled, unique, range_max, seed)(true_classes)
+
+
+# ---- in-place draws ---------------------------------------------------------------------
+def exponential_(input, lambd=1, *, generator=None) -> Tensor:
+    """Fill input in place with samples of the exponential distribution of rate lambd."""
+    return rebind(input, _random_op(R.InplaceExponential, "exponential_", None)(input, lambd, generator))
+
+
+def normal_(input, mean=0, std=1, *, generator=None) -> Tensor:
+    """Fill input in place with samples of N(mean, std**2)."""
+    return rebind(input, _random_op(R.InplaceNormal, "normal_", None)(input, mean, std, generator))
+
+
+def uniform_(input, from_=0, to=1, *, generator=None) -> Tensor:
+    """Fill input in place with samples uniform on [from_, to)."""
+    return rebind(input, _random_op(R.InplaceUniform, "uniform_", None)(input, from_, to, generator))
+
+
+def _random_upper_bound(dtype) -> int:
+    """random_'s default `to`: one past the largest integer the dtype holds exactly."""
+    if dtype.is_floating_point:
+        digits = {mstype.float16: 11, mstype.bfloat16: 8, mstype.float32: 24, mstype.float64: 53}[dtype]
+        return 2 ** digits + 1
+    return int(np.iinfo(mstype.dtype_to_nptype(dtype)).max) + 1
+
+
+def random_(input, from_=0, to=None, *, generator=None) -> Tensor:
+    """Fill input in place with integers uniform on [from_, to) (to None: up to the
+    largest integer input's dtype holds exactly, inclusive)."""
+    _check_tensor("random_", "input", input)
+    if to is None:
+        to = _random_upper_bound(input.dtype)
+    return rebind(input, _random_op(R.InplaceRandom, "random_", None)(input, from_, to, generator))
+
+
+# ---- Tensor methods -----------------------------------------------------------------------
+def _tensor_bernoulli(self, *, generator=None) -> Tensor:
+    return bernoulli_ext(self, generator=generator)
+
+
+def _tensor_uniform(self, from_=0.0, to=1.0, generator=None) -> Tensor:
+    """Samples uniform on [from_, to) of self's shape and dtype (self is unchanged)."""
+    return _random_op(R.InplaceUniform, "uniform", None)(self, from_, to, generator)
+
+
+def _tensor_cauchy(self, median=0.0, sigma=1.0) -> Tensor:
+    """Fill self in place with samples of the Cauchy distribution; returns self."""
+    _check_tensor("cauchy", "input", self)
+    sampler = _seed.function_op("cauchy", None, lambda s1, s2: R.Cauchy(list(self.shape), median, sigma,
+                                                                        seed=s1, seed2=s2),
+                                tuple(self.shape), median, sigma)
+    return rebind(self, _cast(sampler(), self.dtype))
+
+
+def _tensor_log_normal(self, mean=1.0, std=2.0) -> Tensor:
+    """Fill self in place with samples exp(N(mean, std**2)); returns self."""
+    sampler = _seed.function_op("log_normal", None, lambda s1, s2: R.LogNormalReverse(mean, std, seed=s1, seed2=s2),
+                                mean, std)
+    return rebind(self, sampler(self))
+
+
+def _tensor_random_categorical(self, num_sample, seed=0, dtype=mstype.int64) -> Tensor:
+    return random_categorical(self, num_sample, seed, dtype)
+
+
+TENSOR_METHODS = {
+    "bernoulli": _tensor_bernoulli, "bernoulli_": bernoulli_, "uniform": _tensor_uniform, "uniform_": uniform_,
+    "normal_": normal_, "random_": random_, "exponential_": exponential_, "cauchy": _tensor_cauchy,
+    "log_normal": _tensor_log_normal, "multinomial": multinomial, "random_categorical": _tensor_random_categorical,
+}
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

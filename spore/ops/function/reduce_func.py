@@ -660,6 +660,45 @@ def _tensor_var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction
     return var(self, _either(axis, dim), _either(ddof, correction), _either(keepdims, keepdim))
 
 
+def _tensor_count_nonzero(self, dim=None):
+    return count_nonzero(self, _all_axes(dim))
+
+
+def _tensor_nansum(self, dim=None, keepdim=False, *, dtype=None):
+    return nansum(self, dim, keepdim, dtype=dtype)
+
+
+def _tensor_searchsorted(self, v, side="left", sorter=None):
+    """Tensor.searchsorted gives Int32 indices (MindSpore's method, unlike the function)."""
+    return searchsorted(self, v, out_int32=True, side=side, sorter=sorter)
+
+
+def _tensor_kthvalue(self, k, dim=-1, keepdim=False):
+    """(values, Int64 indices) of the k-th smallest element along `dim` (k from 1)."""
+    check_tensor("kthvalue", "input", self)
+    check_type("kthvalue", "k", k, int)
+    check_type("kthvalue", "dim", dim, int)
+    check_bool("kthvalue", "keepdim", keepdim)
+    x, dim = (F.reshape(self, (1,)), 0) if not self.shape else (self, dim)
+    size = x.shape[dim]
+    if not 1 <= k <= size:
+        raise ValueError(f"For 'kthvalue', the 'k' must be in range [1, {size}], but got {k}.")
+    values, indices = F.sort(x, dim)
+    values, indices = F.narrow(values, dim, k - 1, 1), F.cast(F.narrow(indices, dim, k - 1, 1), mstype.int64)
+    if keepdim and self.shape:
+        return values, indices
+    shape = tuple(self.shape[:dim % x.ndim]) + tuple(self.shape[dim % x.ndim + 1:]) if self.shape else ()
+    return F.reshape(values, shape), F.reshape(indices, shape)
+
+
+def _tensor_histc(self, bins=100, min=0, max=0):
+    return histc(self, bins, float(min), float(max))
+
+
+def _tensor_bincount(self, weights=None, minlength=0):
+    return bincount(self, weights, minlength)
+
+
 TENSOR_METHODS = {
     "sum": _tensor_sum, "mean": _tensor_mean, "prod": _tensor_prod,
     "max": _extremum_method("ArgMaxWithValue", max, amax),
@@ -668,5 +707,10 @@ TENSOR_METHODS = {
     "argmax": _tensor_argmax, "argmin": _tensor_argmin,
     "cumsum": _tensor_cumsum, "cumprod": cumprod, "logsumexp": logsumexp, "norm": norm,
     "std": _tensor_std, "var": _tensor_var,
+    "aminmax": aminmax, "bincount": _tensor_bincount, "count_nonzero": _tensor_count_nonzero,
+    "cummax": cummax, "cummin": cummin, "diff": diff, "histc": _tensor_histc, "kthvalue": _tensor_kthvalue,
+    "logcumsumexp": logcumsumexp, "median": median, "msort": msort, "nanmean": nanmean,
+    "nanmedian": nanmedian, "nanquantile": nanquantile, "nansum": _tensor_nansum, "quantile": quantile,
+    "searchsorted": _tensor_searchsorted,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

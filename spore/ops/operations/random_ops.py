@@ -8,6 +8,7 @@ A `shape` input is a tuple of ints or a 1-D int32 / int64 Tensor holding the sha
 from __future__ import annotations
 
 from ...common import dtype as mstype
+from ...common.generator import Generator
 from ..primitive import Primitive, TensorSpec
 from ..validator import (
     broadcast_shapes,
@@ -22,6 +23,8 @@ from ..validator import (
 __all__ = [
     "StandardNormal", "UniformReal", "UniformInt", "StandardLaplace", "RandomShuffle",
     "Multinomial", "RandomCategorical", "Gamma", "Poisson", "RandomGamma", "RandomPoisson",
+    "Bernoulli", "Randperm", "RandomChoiceWithMask", "MultinomialWithReplacement", "Cauchy", "LogNormalReverse",
+    "UniformCandidateSampler", "LogUniformCandidateSampler",
 ]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -253,3 +256,295 @@ class RandomPoisson(_RandomOp):
         out = _tensor_shape(self.name, shape)
         _typed_tensor(self.name, "rate", rate, _FLOATS + (mstype.int32, mstype.int64))
         return TensorSpec(out + tuple(rate.shape), self.dtype)
+
+
+# ---- Bernoulli, permutations, choices -----------------------------------------------------
+_BERNOULLI_TYPES = (mstype.bool_, mstype.int8, mstype.uint8, mstype.int16, mstype.int32, mstype.int64,
+                    mstype.float32, mstype.float64)
+
+
+class Bernoulli(Primitive):
+    """Bernoulli(seed=-1, offset=0)(x, p): 0 / 1 samples of x's shape and dtype, 1 with
+    probability p (a float, or a float32 / float64 Tensor broadcasting to x's shape, in
+    [0, 1]). seed -1 follows the rule of seeds (0, 0) (see `spore.common.seed`)."""
+
+    pure = False
+
+    def __init__(self, seed=-1, offset=0):
+        super().__init__()
+        check_type(self.name, "seed", seed, int)
+        check_type(self.name, "offset", offset, int)
+        if seed < -1:
+            raise ValueError(f"For '{self.name}', the 'seed' must be -1 or a non-negative int, but got {seed}.")
+        check_non_negative_int(self.name, "offset", offset)
+        self.add_prim_attrs(seed=seed, offset=offset)
+
+    def infer(self, x, p):
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, _BERNOULLI_TYPES)
+        if hasattr(p, "dtype") and hasattr(p, "shape"):
+            check_dtype(self.name, "p", p.dtype, (mstype.float32, mstype.float64))
+            broadcast_shapes(self.name, x.shape, p.shape, names=("x", "p"))
+        else:
+            check_type(self.name, "p", p, (int, float))
+            if not 0 <= p <= 1:
+                raise ValueError(f"For '{self.name}', the 'p' must be in range [0, 1], but got {p}.")
+        return TensorSpec(x.shape, x.dtype)
+
+
+class Randperm(_RandomOp):
+    """Randperm(max_length=1, pad=-1, dtype=int32)(n): a random permutation of 0 .. n-1
+    (n a 1-element int32 / int64 Tensor, at most max_length) followed by `pad` up to
+    `max_length` elements. spore adds MindSpore's `seed` and `seed2` rules as keyword
+    attributes, so that the functional randperm repeats under set_seed."""
+
+    _DTYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
+               mstype.uint32, mstype.uint64, mstype.float16, mstype.float32, mstype.float64)
+
+    def __init__(self, max_length=1, pad=-1, dtype=mstype.int32, *, seed=0, seed2=0):
+        super().__init__(seed, seed2)
+        self.add_prim_attr("max_length", check_positive_int(self.name, "max_length", max_length))
+        self.add_prim_attr("pad", check_type(self.name, "pad", pad, int))
+        self.add_prim_attr("dtype", _dtype_attr(self.name, dtype, self._DTYPES))
+
+    def check(self, n):
+        self.infer(n)
+        count = int(n.asnumpy().reshape(-1)[0])
+        if not 0 <= count <= self.max_length:
+            raise ValueError(f"For '{self.name}', the 'n' must be in range [0, max_length={self.max_length}], "
+                             f"but got {count}.")
+
+    def infer(self, n):
+        check_tensor(self.name, "n", n)
+        check_dtype(self.name, "n", n.dtype, _SHAPE_DTYPES)
+        if tuple(n.shape) != (1,):
+            raise ValueError(f"For '{self.name}', the 'n' must be a Tensor of shape (1,), but got {n.shape}.")
+        return TensorSpec((self.max_length,), self.dtype)
+
+
+class RandomChoiceWithMask(_RandomOp):
+    """RandomChoiceWithMask(count=256, seed=0, seed2=0)(input_x): the Int32 coordinates
+    (count, rank) of `count` True elements of the Bool `input_x` (rank 1 to 5) chosen at
+    random without replacement, and a Bool mask (count,) telling which rows are real
+    (when fewer than `count` elements are True, the other rows are zeros)."""
+
+    def __init__(self, count=256, seed=0, seed2=0):
+        super().__init__(seed, seed2)
+        self.add_prim_attr("count", check_positive_int(self.name, "count", count))
+
+    def infer(self, input_x):
+        _typed_tensor(self.name, "input_x", input_x, (mstype.bool_,))
+        check_rank(self.name, "input_x", input_x.shape, (1, 2, 3, 4, 5))
+        return TensorSpec((self.count, len(input_x.shape)), mstype.int32), TensorSpec((self.count,), mstype.bool_)
+
+
+class MultinomialWithReplacement(Primitive):
+    """MultinomialWithReplacement(numsamples, replacement=False)(x, seed, offset): Int64
+    indices, `numsamples` per row of the 1-D / 2-D non-negative weights `x`, drawn with
+    probability proportional to the weights (with or without replacement). `seed` and
+    `offset` are 0-d Int64 Tensors: nonzero seeds give a fixed stream of (seed, offset)."""
+
+    pure = False
+
+    def __init__(self, numsamples, replacement=False):
+        super().__init__()
+        self.add_prim_attr("numsamples", check_positive_int(self.name, "numsamples", numsamples))
+        self.add_prim_attr("replacement", check_type(self.name, "replacement", replacement, bool))
+
+    def infer(self, x, seed, offset):
+        _typed_tensor(self.name, "x", x, _FLOATS)
+        check_rank(self.name, "x", x.shape, (1, 2))
+        for arg, value in (("seed", seed), ("offset", offset)):
+            _int_value(self.name, arg, value)
+        if not self.replacement and self.numsamples > x.shape[-1]:
+            raise ValueError(f"For '{self.name}', the 'numsamples' must be at most the number of categories "
+                             f"({x.shape[-1]}) without replacement, but got {self.numsamples}.")
+        return TensorSpec(tuple(x.shape[:-1]) + (self.numsamples,), mstype.int64)
+
+
+# ---- distributions filling a shape ----------------------------------------------------------
+class Cauchy(_RandomOp):
+    """Cauchy(size, median=0.0, sigma=1.0)(): float32 samples of the Cauchy distribution
+    of `median` and scale `sigma`, of shape `size` (a list of positive ints)."""
+
+    def __init__(self, size, median=0.0, sigma=1.0, *, seed=0, seed2=0):
+        super().__init__(seed, seed2)
+        check_type(self.name, "size", size, (list, tuple))
+        _tuple_shape(self.name, tuple(size), positive=True)
+        self.add_prim_attr("size", list(size))
+        self.add_prim_attr("median", float(check_type(self.name, "median", median, (int, float))))
+        sigma = float(check_type(self.name, "sigma", sigma, (int, float)))
+        if sigma <= 0:
+            raise ValueError(f"For '{self.name}', the 'sigma' must be positive, but got {sigma}.")
+        self.add_prim_attr("sigma", sigma)
+
+    def infer(self):
+        return TensorSpec(tuple(self.size), mstype.float32)
+
+
+class LogNormalReverse(_RandomOp):
+    """LogNormalReverse(mean=1.0, std=2.0)(input): samples exp(N(mean, std**2)) of the
+    float input's shape and dtype (input's values are not read)."""
+
+    def __init__(self, mean=1.0, std=2.0, *, seed=0, seed2=0):
+        super().__init__(seed, seed2)
+        self.add_prim_attr("mean", float(check_type(self.name, "mean", mean, (int, float))))
+        std = float(check_type(self.name, "std", std, (int, float)))
+        if std <= 0:
+            raise ValueError(f"For '{self.name}', the 'std' must be positive, but got {std}.")
+        self.add_prim_attr("std", std)
+
+    def infer(self, input):
+        _typed_tensor(self.name, "input", input, (mstype.float16, mstype.float32))
+        return TensorSpec(input.shape, input.dtype)
+
+
+# ---- candidate samplers ---------------------------------------------------------------------
+class _CandidateSampler(_RandomOp):
+    """(true_classes) -> (sampled_candidates (num_sampled,), true_expected_count (like
+    true_classes, float32), sampled_expected_count (num_sampled,), float32): candidates
+    drawn from [0, range_max) (distinct when `unique`), with the expected number of times
+    each true class and each candidate would be drawn."""
+
+    candidate_dtype = mstype.int64
+
+    def check(self, true_classes):
+        self.infer(true_classes)
+
+    def _sampler_attrs(self, num_true, num_sampled, unique, range_max):
+        self.add_prim_attr("num_true", check_positive_int(self.name, "num_true", num_true))
+        self.add_prim_attr("num_sampled", check_positive_int(self.name, "num_sampled", num_sampled))
+        self.add_prim_attr("unique", check_type(self.name, "unique", unique, bool))
+        self.add_prim_attr("range_max", check_positive_int(self.name, "range_max", range_max))
+        if unique and num_sampled > range_max:
+            raise ValueError(f"For '{self.name}', the 'num_sampled' must be at most 'range_max' ({range_max}) "
+                             f"when 'unique' is True, but got {num_sampled}.")
+
+    def infer(self, true_classes):
+        _typed_tensor(self.name, "true_classes", true_classes, (mstype.int32, mstype.int64))
+        check_rank(self.name, "true_classes", true_classes.shape, 2)
+        if true_classes.shape[1] != self.num_true:
+            raise ValueError(f"For '{self.name}', the second dimension of 'true_classes' must be 'num_true' "
+                             f"({self.num_true}), but got shape {true_classes.shape}.")
+        return (TensorSpec((self.num_sampled,), self.candidate_dtype or true_classes.dtype),
+                TensorSpec(true_classes.shape, mstype.float32),
+                TensorSpec((self.num_sampled,), mstype.float32))
+
+
+class UniformCandidateSampler(_CandidateSampler):
+    """UniformCandidateSampler(num_true, num_sampled, unique, range_max, seed=0,
+    remove_accidental_hits=False)(true_classes): candidates uniform on [0, range_max);
+    the candidates have true_classes' dtype."""
+
+    candidate_dtype = None
+
+    def __init__(self, num_true, num_sampled, unique, range_max, seed=0, remove_accidental_hits=False):
+        super().__init__(seed, 0)
+        self._sampler_attrs(num_true, num_sampled, unique, range_max)
+        self.add_prim_attr("remove_accidental_hits",
+                           check_type(self.name, "remove_accidental_hits", remove_accidental_hits, bool))
+
+
+class LogUniformCandidateSampler(_CandidateSampler):
+    """LogUniformCandidateSampler(num_true=1, num_sampled=5, unique=True, range_max=5,
+    seed=0)(true_classes): Int64 candidates from the log-uniform (Zipfian) distribution
+    P(k) = log((k + 2) / (k + 1)) / log(range_max + 1)."""
+
+    def __init__(self, num_true=1, num_sampled=5, unique=True, range_max=5, seed=0):
+        super().__init__(seed, 0)
+        self._sampler_attrs(num_true, num_sampled, unique, range_max)
+
+
+# ---- draws shaped like a tensor, from a Generator -------------------------------------------
+# MindSpore 2.x's internal primitives behind the in-place random methods (`x.normal_()`,
+# `x.uniform_()`, ...): (input, parameters..., generator) -> samples of input's shape and
+# dtype. They draw from `generator` (a mindspore.Generator) when one is given, else from
+# the instance's own stream (seeded like every random op).
+def _check_generator(op: str, generator) -> None:
+    if generator is not None and not isinstance(generator, Generator):
+        raise TypeError(f"For '{op}', the 'generator' must be a Generator or None, but got "
+                        f"{type(generator).__name__}.")
+
+
+def _check_number(op: str, arg: str, value) -> float:
+    return float(check_type(op, arg, value, (int, float)))
+
+
+class _DrawLike(_RandomOp):
+    """(input, *parameters, generator) -> samples of input's shape and dtype."""
+
+    input_types = mstype.float_type
+
+    def check(self, input, *rest):
+        # The kernels accept dtypes and parameters MindSpore rejects.
+        self.infer(input, *rest)
+
+    def infer(self, input, *rest):
+        check_tensor(self.name, "input", input)
+        check_dtype(self.name, "input", input.dtype, self.input_types)
+        *parameters, generator = rest
+        self.check_parameters(*parameters)
+        _check_generator(self.name, generator)
+        return TensorSpec(input.shape, input.dtype)
+
+    def check_parameters(self, *parameters):
+        for i, value in enumerate(parameters):
+            _check_number(self.name, f"parameter {i}", value)
+
+
+class InplaceUniform(_DrawLike):
+    """(input, from_, to, generator): samples uniform on [from_, to)."""
+
+    def check_parameters(self, from_, to):
+        low, high = _check_number(self.name, "from_", from_), _check_number(self.name, "to", to)
+        if low > high:
+            raise ValueError(f"For '{self.name}', the 'from_' must be at most 'to', but got from_={low} and "
+                             f"to={high}.")
+
+
+class InplaceNormal(_DrawLike):
+    """(input, mean, std, generator): samples of N(mean, std**2)."""
+
+    def check_parameters(self, mean, std):
+        _check_number(self.name, "mean", mean)
+        if _check_number(self.name, "std", std) < 0:
+            raise ValueError(f"For '{self.name}', the 'std' must be non-negative, but got {std}.")
+
+
+class InplaceExponential(_DrawLike):
+    """(input, lambd, generator): samples of the exponential distribution of rate lambd."""
+
+    def check_parameters(self, lambd):
+        if _check_number(self.name, "lambd", lambd) <= 0:
+            raise ValueError(f"For '{self.name}', the 'lambd' must be positive, but got {lambd}.")
+
+
+class InplaceRandom(_DrawLike):
+    """(input, from_, to, generator): integers uniform on [from_, to), in input's dtype."""
+
+    input_types = tuple(t for t in mstype.number_type if not t.is_complex)
+
+    def check_parameters(self, from_, to):
+        check_type(self.name, "from_", from_, int)
+        check_type(self.name, "to", to, int)
+        if from_ >= to:
+            raise ValueError(f"For '{self.name}', the 'from_' must be less than 'to', but got from_={from_} and "
+                             f"to={to}.")
+
+
+class InplaceBernoulli(_DrawLike):
+    """(input, p, generator): 0 / 1 samples, 1 with probability p (a float in [0, 1] or a
+    float Tensor broadcasting to input's shape)."""
+
+    input_types = _BERNOULLI_TYPES
+
+    def check_parameters(self, p):
+        if hasattr(p, "dtype") and hasattr(p, "shape"):
+            check_dtype(self.name, "p", p.dtype, mstype.float_type)
+            return
+        if not 0 <= _check_number(self.name, "p", p) <= 1:
+            raise ValueError(f"For '{self.name}', the 'p' must be in range [0, 1], but got {p}.")
+
+
+class BernoulliExt(_DrawLike):
+    """(input, generator): 0 / 1 samples, 1 with probability `input` (values in [0, 1])."""
