@@ -1,5 +1,387 @@
 """Primitives of scatter, segment and index-update operators:
-scatter_*, tensor_scatter_*, scatter_nd_*, unsorted_segment_*, index_add, index_fill, ...."""
+scatter_*, tensor_scatter_*, scatter_nd_*, unsorted_segment_*, index_add, index_fill, ....
+
+Two kinds, as in MindSpore:
+- tensor_scatter_*, TensorScatterElements, IndexFill and UnsortedSegment* compute a new
+  tensor;
+- Scatter* and ScatterNd* (on axis-0 indices / index vectors), IndexAdd, InplaceIndexAdd
+  and InplaceAdd / InplaceSub / InplaceUpdate update their first input (a Parameter or a
+  Tensor) and return it. spore rebinds the input to new storage holding the result (see
+  `_UpdateOp.run`), as the assign family does.
+"""
 from __future__ import annotations
 
-__all__: list[str] = []
+from ...common import dtype as mstype
+from ...common.tensor import Tensor, wrap
+from ..primitive import Primitive, TensorSpec
+from ..validator import check_axis, check_bool, check_dtype, check_string, check_tensor, check_type
+from .selection_ops import (
+    _INT32_64,
+    _check_in_range,
+    _check_indices,
+    _check_nd_indices,
+    _check_nd_values,
+    _static_int,
+    _TensorScatter,
+)
+
+__all__ = [
+    "TensorScatterSub", "TensorScatterMul", "TensorScatterDiv", "TensorScatterMax", "TensorScatterMin",
+    "TensorScatterElements",
+    "ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin", "ScatterUpdate",
+    "ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax", "ScatterNdMin",
+    "ScatterNdUpdate",
+    "UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd",
+    "IndexAdd", "InplaceIndexAdd", "IndexFill", "InplaceAdd", "InplaceSub", "InplaceUpdate",
+]
+
+_SEGMENT_ID_TYPES = (mstype.int16, mstype.int32, mstype.int64)
+
+
+# ---- tensor_scatter_*: new tensors ---------------------------------------------------------------
+class _CheckedTensorScatter(_TensorScatter):
+    def check(self, input_x, indices, updates):
+        self.infer(input_x, indices, updates)  # torch would promote dtypes and take float indices
+
+
+class TensorScatterSub(_CheckedTensorScatter):
+    """TensorScatterSub()(input_x, indices, updates): out[indices] -= updates."""
+
+
+class TensorScatterMul(_CheckedTensorScatter):
+    """TensorScatterMul()(input_x, indices, updates): out[indices] *= updates."""
+
+
+class TensorScatterDiv(_CheckedTensorScatter):
+    """TensorScatterDiv()(input_x, indices, updates): out[indices] /= updates."""
+
+
+class TensorScatterMax(_CheckedTensorScatter):
+    """TensorScatterMax()(input_x, indices, updates): out[indices] = max(out[indices], updates)."""
+
+
+class TensorScatterMin(_CheckedTensorScatter):
+    """TensorScatterMin()(input_x, indices, updates): out[indices] = min(out[indices], updates)."""
+
+
+class TensorScatterElements(Primitive):
+    """TensorScatterElements(axis=0, reduction='none')(input_x, indices, updates): a copy of
+    input_x with updates[i][j] written (or added, reduction 'add') at [indices[i][j]][j]
+    for axis 0, and so on for other axes. indices and updates have one shape, of input_x's
+    rank; negative indices count from the end."""
+
+    def __init__(self, axis=0, reduction="none"):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("reduction", check_string(self.name, "reduction", reduction, ("none", "add"),
+                                                     case_sensitive=True))
+
+    def check(self, input_x, indices, updates):
+        self.infer(input_x, indices, updates)  # torch accepts smaller updates and other dtypes
+
+    def infer(self, input_x, indices, updates):
+        check_tensor(self.name, "input_x", input_x)
+        index_shape = _check_indices(self.name, "indices", indices, _INT32_64)
+        check_tensor(self.name, "updates", updates)
+        shape = tuple(input_x.shape)
+        axis = check_axis(self.name, self.axis, len(shape))
+        if updates.dtype is not input_x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'updates' must be the dtype of 'input_x' "
+                            f"({input_x.dtype}), but got {updates.dtype}.")
+        if tuple(updates.shape) != index_shape or len(index_shape) != len(shape):
+            raise ValueError(f"For '{self.name}', 'indices' and 'updates' must have one shape of the rank of "
+                             f"'input_x' ({len(shape)}), but got {index_shape} and {tuple(updates.shape)}.")
+        if any(i > n for d, (i, n) in enumerate(zip(index_shape, shape)) if d != axis):
+            raise ValueError(f"For '{self.name}', the shape of 'indices' {index_shape} must not exceed the shape "
+                             f"of 'input_x' {shape} off axis {axis}.")
+        size = shape[axis] if shape else 1
+        _check_in_range(self.name, "indices", indices, -size, size)
+        return TensorSpec(shape, input_x.dtype)
+
+
+# ---- updates of a variable -----------------------------------------------------------------------
+class _UpdateOp(Primitive):
+    """An op that updates its first input: `run` computes the result, rebinds the input
+    to it and returns the input's new value."""
+
+    side_effect = True
+
+    def run(self, args: tuple):
+        self.infer(*args)
+        target = args[0]
+        if not isinstance(target, Tensor):
+            raise TypeError(f"For '{self.name}', the input to update must be a Tensor or a Parameter, but got "
+                            f"{type(target).__name__}.")
+        raw = tuple(a._data() if isinstance(a, Tensor) else a for a in args)
+        try:
+            result = self.kernel(*raw)
+        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
+            error = failure
+        else:
+            target._t = result
+            return wrap(result)
+        raise RuntimeError(f"For '{self.name}', the update failed: {error}") from None
+
+
+def _check_same_dtype_updates(op: str, input_x, updates) -> None:
+    check_tensor(op, "updates", updates)
+    if updates.dtype is not input_x.dtype:
+        raise TypeError(f"For '{op}', the dtype of 'updates' must be the dtype of 'input_x' ({input_x.dtype}), "
+                        f"but got {updates.dtype}.")
+
+
+class _Scatter(_UpdateOp):
+    """(input_x, indices, updates): rows of input_x (axis 0) at `indices` combined with
+    updates, of shape indices.shape + input_x.shape[1:]; input_x is updated in place."""
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+    def infer(self, input_x, indices, updates):
+        check_tensor(self.name, "input_x", input_x)
+        index_shape = _check_indices(self.name, "indices", indices, _INT32_64)
+        _check_same_dtype_updates(self.name, input_x, updates)
+        shape = tuple(input_x.shape)
+        if not shape:
+            raise ValueError(f"For '{self.name}', the 'input_x' must have at least 1 dimension, but got a 0-d Tensor.")
+        expected = index_shape + shape[1:]
+        if tuple(updates.shape) != expected:
+            raise ValueError(f"For '{self.name}', the shape of 'updates' must be indices.shape + "
+                             f"input_x.shape[1:] = {expected}, but got {tuple(updates.shape)}.")
+        _check_in_range(self.name, "indices", indices, 0, shape[0])
+        return TensorSpec(shape, input_x.dtype)
+
+
+class ScatterAdd(_Scatter):
+    """ScatterAdd(use_locking=False)(input_x, indices, updates): input_x[indices] += updates."""
+
+
+class ScatterSub(_Scatter):
+    """ScatterSub(use_locking=False)(input_x, indices, updates): input_x[indices] -= updates."""
+
+
+class ScatterMul(_Scatter):
+    """ScatterMul(use_locking=False)(input_x, indices, updates): input_x[indices] *= updates."""
+
+
+class ScatterDiv(_Scatter):
+    """ScatterDiv(use_locking=False)(input_x, indices, updates): input_x[indices] /= updates
+    (integers divide truncating toward zero)."""
+
+
+class ScatterMax(_Scatter):
+    """ScatterMax(use_locking=False)(input_x, indices, updates): the larger of input_x[indices]
+    and updates."""
+
+
+class ScatterMin(_Scatter):
+    """ScatterMin(use_locking=False)(input_x, indices, updates): the smaller of input_x[indices]
+    and updates."""
+
+
+class ScatterUpdate(_Scatter):
+    """ScatterUpdate(use_locking=True)(input_x, indices, updates): input_x[indices] = updates."""
+
+    def __init__(self, use_locking=True):
+        super().__init__(use_locking)
+
+
+class _ScatterNd(_UpdateOp):
+    """(input_x, indices, updates): the elements or slices of input_x at the index vectors
+    on the last axis of `indices` combined with updates (shape indices.shape[:-1] +
+    input_x.shape[N:] for depth N); input_x is updated in place."""
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+    def infer(self, input_x, indices, updates):
+        check_tensor(self.name, "input_x", input_x)
+        index_shape = _check_indices(self.name, "indices", indices, _INT32_64)
+        _check_same_dtype_updates(self.name, input_x, updates)
+        _check_nd_indices(self.name, tuple(input_x.shape), index_shape, tuple(updates.shape))
+        _check_nd_values(self.name, indices, tuple(input_x.shape))
+        return TensorSpec(tuple(input_x.shape), input_x.dtype)
+
+
+class ScatterNdAdd(_ScatterNd):
+    """ScatterNdAdd(use_locking=False)(input_x, indices, updates): input_x[indices] += updates."""
+
+
+class ScatterNdSub(_ScatterNd):
+    """ScatterNdSub(use_locking=False)(input_x, indices, updates): input_x[indices] -= updates."""
+
+
+class ScatterNdMul(_ScatterNd):
+    """ScatterNdMul(use_locking=False)(input_x, indices, updates): input_x[indices] *= updates."""
+
+
+class ScatterNdDiv(_ScatterNd):
+    """ScatterNdDiv(use_locking=False)(input_x, indices, updates): input_x[indices] /= updates."""
+
+
+class ScatterNdMax(_ScatterNd):
+    """ScatterNdMax(use_locking=False)(input_x, indices, updates): the larger of
+    input_x[indices] and updates."""
+
+
+class ScatterNdMin(_ScatterNd):
+    """ScatterNdMin(use_locking=False)(input_x, indices, updates): the smaller of
+    input_x[indices] and updates."""
+
+
+class ScatterNdUpdate(_ScatterNd):
+    """ScatterNdUpdate(use_locking=True)(input_x, indices, updates): input_x[indices] = updates."""
+
+    def __init__(self, use_locking=True):
+        super().__init__(use_locking)
+
+
+# ---- segments -----------------------------------------------------------------------------------
+class _UnsortedSegment(Primitive):
+    """(x, segment_ids, num_segments): output row s combines the rows of x whose id is s;
+    segment_ids covers the leading axes of x. The output has shape (num_segments,) +
+    x.shape[segment_ids.ndim:]. Ids outside [0, num_segments) are dropped."""
+
+    def check(self, x, segment_ids, num_segments):
+        self.infer(x, segment_ids, num_segments)  # torch would accept other dtypes and shapes
+
+    def infer(self, x, segment_ids, num_segments):
+        check_tensor(self.name, "x", x)
+        ids_shape = _check_indices(self.name, "segment_ids", segment_ids, _SEGMENT_ID_TYPES)
+        shape = tuple(x.shape)
+        if shape[:len(ids_shape)] != ids_shape:
+            raise ValueError(f"For '{self.name}', the shape of 'segment_ids' {ids_shape} must be the leading "
+                             f"part of the shape of 'x' {shape}.")
+        count = _static_int(self.name, "num_segments", num_segments)
+        if count <= 0:
+            raise ValueError(f"For '{self.name}', the 'num_segments' must be positive, but got {count}.")
+        return TensorSpec((count,) + shape[len(ids_shape):], x.dtype)
+
+
+class UnsortedSegmentSum(_UnsortedSegment):
+    """UnsortedSegmentSum()(input_x, segment_ids, num_segments): the sum of each segment (0 if empty)."""
+
+
+class UnsortedSegmentMax(_UnsortedSegment):
+    """UnsortedSegmentMax()(x, segment_ids, num_segments): the maximum of each segment (the
+    dtype's lowest value if empty)."""
+
+
+class UnsortedSegmentMin(_UnsortedSegment):
+    """UnsortedSegmentMin()(x, segment_ids, num_segments): the minimum of each segment (the
+    dtype's highest value if empty)."""
+
+
+class UnsortedSegmentProd(_UnsortedSegment):
+    """UnsortedSegmentProd()(x, segment_ids, num_segments): the product of each segment (1 if empty)."""
+
+
+# ---- index updates ----------------------------------------------------------------------------------
+def _check_index_along(op: str, x, indices, updates, axis: int, names=("input_x", "indices", "updates")) -> None:
+    """A 1-D int index into `axis` of x and updates shaped as x but for len(indices) on axis."""
+    check_tensor(op, names[0], x)
+    index_shape = _check_indices(op, names[1], indices, _INT32_64)
+    _check_same_dtype_updates(op, x, updates)
+    shape = tuple(x.shape)
+    axis = check_axis(op, axis, len(shape))
+    if len(index_shape) != 1:
+        raise ValueError(f"For '{op}', the '{names[1]}' must be 1-D, but got shape {index_shape}.")
+    expected = shape[:axis] + index_shape + shape[axis + 1:]
+    if tuple(updates.shape) != expected:
+        raise ValueError(f"For '{op}', the shape of '{names[2]}' must be {expected}, but got {tuple(updates.shape)}.")
+    _check_in_range(op, names[1], indices, 0, shape[axis] if shape else 1)
+
+
+class IndexAdd(_UpdateOp):
+    """IndexAdd(axis, use_lock=True, check_index_bound=True)(input_x, indices, input_y):
+    input_x's slices at `indices` along `axis` += input_y's slices; input_x is updated."""
+
+    def __init__(self, axis, use_lock=True, check_index_bound=True):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+        self.add_prim_attr("use_lock", check_bool(self.name, "use_lock", use_lock))
+        self.add_prim_attr("check_index_bound", check_bool(self.name, "check_index_bound", check_index_bound))
+
+    def infer(self, input_x, indices, input_y):
+        _check_index_along(self.name, input_x, indices, input_y, self.axis, ("input_x", "indices", "input_y"))
+        return TensorSpec(tuple(input_x.shape), input_x.dtype)
+
+
+class InplaceIndexAdd(_UpdateOp):
+    """InplaceIndexAdd(axis)(var, indices, updates): var's slices at `indices` along `axis`
+    += updates' slices; var is updated."""
+
+    def __init__(self, axis):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+
+    def infer(self, var, indices, updates):
+        _check_index_along(self.name, var, indices, updates, self.axis, ("var", "indices", "updates"))
+        return TensorSpec(tuple(var.shape), var.dtype)
+
+
+class IndexFill(Primitive):
+    """IndexFill()(x, dim, index, value): a copy of x with `value` (a number or a 0-d
+    Tensor) in its slices at the 1-D `index` along `dim`."""
+
+    def check(self, x, dim, index, value):
+        self.infer(x, dim, index, value)  # torch converts values MindSpore refuses
+
+    def infer(self, x, dim, index, value):
+        check_tensor(self.name, "x", x)
+        index_shape = _check_indices(self.name, "index", index, _INT32_64)
+        dim = check_axis(self.name, _static_int(self.name, "dim", dim), len(x.shape), "dim")
+        if len(index_shape) > 1:
+            raise ValueError(f"For '{self.name}', the 'index' must be 0-D or 1-D, but got shape {index_shape}.")
+        if isinstance(value, Tensor) or hasattr(value, "dtype"):
+            if tuple(value.shape):
+                raise ValueError(f"For '{self.name}', the 'value' must be a 0-d Tensor, but got shape "
+                                 f"{tuple(value.shape)}.")
+        else:
+            check_type(self.name, "value", value, (bool, int, float))
+        size = x.shape[dim] if x.shape else 1
+        _check_in_range(self.name, "index", index, -size, size)
+        return TensorSpec(tuple(x.shape), x.dtype)
+
+
+class _InplaceRows(_UpdateOp):
+    """(x, v): rows (axis 0) of x at `indices` (an int or a tuple of ints) combined with
+    the rows of v, of shape (len(indices),) + x.shape[1:]; x is updated."""
+
+    def __init__(self, indices):
+        super().__init__()
+        rows = (indices,) if isinstance(indices, int) and not isinstance(indices, bool) else indices
+        if not (isinstance(rows, (tuple, list)) and all(isinstance(i, int) and not isinstance(i, bool)
+                                                        for i in rows)):
+            raise TypeError(f"For '{self.name}', the 'indices' must be an int or a tuple of ints, but got {indices!r}.")
+        self.add_prim_attr("indices", tuple(rows))
+
+    def infer(self, x, v):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "v", v)
+        check_dtype(self.name, "v", v.dtype, (x.dtype,))
+        shape = tuple(x.shape)
+        if not shape:
+            raise ValueError(f"For '{self.name}', the 'x' must have at least 1 dimension, but got a 0-d Tensor.")
+        expected = (len(self.indices),) + shape[1:]
+        if tuple(v.shape) != expected:
+            raise ValueError(f"For '{self.name}', the shape of 'v' must be {expected}, but got {tuple(v.shape)}.")
+        bad = [i for i in self.indices if not 0 <= i < shape[0]]
+        if bad:
+            raise IndexError(f"For '{self.name}', the 'indices' must be in range [0, {shape[0]}), but got {bad[0]}.")
+        return TensorSpec(shape, x.dtype)
+
+
+class InplaceAdd(_InplaceRows):
+    """InplaceAdd(indices)(x, v): x[indices] += v."""
+
+
+class InplaceSub(_InplaceRows):
+    """InplaceSub(indices)(x, v): x[indices] -= v."""
+
+
+class InplaceUpdate(_InplaceRows):
+    """InplaceUpdate(indices)(x, v): x[indices] = v."""
+
