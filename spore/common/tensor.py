@@ -41,6 +41,9 @@ class Tensor:
         if input_data is None:
             if shape is None:
                 raise TypeError("For 'Tensor', 'input_data' or 'shape' must be given, but got neither.")
+            if _has_unknown_sizes(shape):
+                self._describe_dynamic(shape, dtype)
+                return
             self._t = tensor_data.zeros(_as_shape(shape), dtype or mstype.float32)
             return
         if isinstance(input_data, Tensor):
@@ -60,6 +63,19 @@ class Tensor:
         self._t = None
         self._init = (init, _as_shape(shape), dtype)
 
+    def _describe_dynamic(self, shape, dtype) -> None:
+        """A Tensor whose shape has unknown sizes (None or -1) holds no data: it describes
+        the inputs a Cell accepts (`Cell.set_inputs`)."""
+        if dtype is None:
+            raise TypeError("For 'Tensor', a Tensor of dynamic shape needs a 'dtype'.")
+        self._t = None
+        self._init = (None, tuple(-1 if s is None else int(s) for s in shape), dtype)
+
+    @property
+    def _is_dynamic(self) -> bool:
+        """Whether some sizes of the shape are unknown (-1): such a Tensor holds no data."""
+        return self._t is None and self._init[0] is None
+
     def _data(self):
         """The torch tensor, materializing a deferred initialization first."""
         if self._t is None:
@@ -70,6 +86,9 @@ class Tensor:
         """Run the deferred initializer (a no-op for Tensors that already hold data)."""
         if self._t is None:
             init, shape_, dtype = self._init
+            if init is None:
+                raise RuntimeError(f"For 'Tensor', a Tensor of dynamic shape {list(shape_)} holds no data: it only "
+                                   f"describes inputs (see Cell.set_inputs).")
             arr = np.zeros(shape_, dtype=mstype.dtype_to_nptype(dtype))
             init(arr)
             self._t = tensor_data.from_host(arr, dtype)
@@ -352,6 +371,8 @@ class Tensor:
         return str(self.asnumpy())
 
     def __repr__(self) -> str:
+        if self._is_dynamic:
+            return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=" + ("\n)" if self.ndim > 1 else " )")
         if self._t is None:
             return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<not initialized>)"
         value = format_value(self.asnumpy(), self.dtype is mstype.bfloat16)
@@ -369,6 +390,10 @@ class Tensor:
 
 def _from_numpy_and_dtype(arr, dtype_name):
     return Tensor(arr, mstype.as_dtype(dtype_name))
+
+
+def _has_unknown_sizes(shape) -> bool:
+    return not isinstance(shape, numbers.Integral) and any(s is None or s == -1 for s in shape)
 
 
 def _as_shape(shape) -> tuple:

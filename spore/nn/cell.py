@@ -310,10 +310,11 @@ class Cell(CellStateMixin, CellSettingsMixin):
         """{Parameter name: Parameter}."""
         return OrderedDict((p.name, p) for p in self.get_parameters(recurse))
 
-    def init_parameters_data(self, auto_parallel_mode: bool = False) -> OrderedDict:
-        for param in self.get_parameters():
-            param.init_data()
-        return self.parameters_dict()
+    def init_parameters_data(self, auto_parallel_mode: bool = False) -> dict:
+        """Create the data of every Parameter still waiting for its initializer; returns
+        {Parameter: Parameter} (the initialized one for each), as MindSpore does."""
+        params = list(self.get_parameters())
+        return {param: param.init_data() for param in params}
 
     def apply(self, fn) -> Cell:
         """Call `fn(cell)` on every descendant (children first), then on this Cell."""
