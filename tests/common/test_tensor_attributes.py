@@ -191,3 +191,23 @@ def test_module_level_constructors():
     with pytest.raises(TypeError, match="'array'"):
         ms.from_numpy([1, 2])
     assert ms.is_tensor(t) and ms.is_tensor(ms.Parameter(t)) and not ms.is_tensor(a)
+
+
+def test_conjugate_transposes():
+    x = Tensor(np.array([[1, 2], [3, 4]]))
+    np.testing.assert_array_equal(x.H.asnumpy(), [[1, 3], [2, 4]])
+    c = np.array([[0 + 0j, 1 + 1j], [2 + 2j, 3 + 3j]], np.complex64)
+    np.testing.assert_array_equal(Tensor(c).mH.asnumpy(), c.conj().T)
+    np.testing.assert_array_equal(Tensor(c).H.asnumpy(), c.conj().T)
+    batch = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(Tensor(batch).mH.asnumpy(), batch.transpose(0, 2, 1))
+    with pytest.raises(ValueError, match="2-D"):
+        Tensor(batch).H
+    with pytest.raises(ValueError, match="Tensor.mH"):
+        Tensor([1.0]).mH
+
+
+def test_select_with_a_condition():
+    x = Tensor(np.array([2.0, 3.0], np.float32))
+    out = Tensor.select(x, Tensor(np.array([True, False])), Tensor(np.array([1.0, 2.0], np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), [2.0, 2.0])

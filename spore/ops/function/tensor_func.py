@@ -12,7 +12,7 @@ import numbers
 from ...autograd.hooks import tensor_hooks
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from . import array_func, math_func, reduce_func, selection_func
+from . import array_func, math_func, reduce_func, selection_func, special_func
 from .inplace import rebind
 
 __all__: list[str] = []
@@ -151,6 +151,24 @@ def _matrix_transpose(self) -> Tensor:
     return array_func.swapaxes(self, -2, -1)
 
 
+def _conjugate_transpose(self) -> Tensor:
+    """Tensor.H: the conjugate transpose of a 2-D Tensor."""
+    if self.ndim != 2:
+        raise ValueError(f"For 'Tensor.H', only a 2-D Tensor is supported, but got {self.ndim}-D.")
+    return _conj_if_complex(array_func.transpose(self, (1, 0)))
+
+
+def _matrix_conjugate_transpose(self) -> Tensor:
+    """Tensor.mH: the last two axes swapped and the values conjugated (rank >= 2)."""
+    if self.ndim < 2:
+        raise ValueError(f"For 'Tensor.mH', the Tensor must have at least 2 dimensions, but got {self.ndim}.")
+    return _conj_if_complex(array_func.swapaxes(self, -2, -1))
+
+
+def _conj_if_complex(x: Tensor) -> Tensor:
+    return special_func.conj(x) if x.dtype.kind == mstype.Number.KIND_COMPLEX else x
+
+
 def _clone(self) -> Tensor:
     """A copy in new storage; gradients flow through it."""
     return array_func.TENSOR_METHODS["copy"](self)
@@ -207,7 +225,10 @@ def _new_empty(self, size, *, dtype=None, device=None) -> Tensor:
 
 
 def _select(self, dim, index) -> Tensor:
-    """Tensor.select(dim, index): the slice at `index` along `dim` (that axis removed)."""
+    """Tensor.select(dim, index): the slice at `index` along `dim` (that axis removed).
+    Tensor.select(condition, y): self where the bool Tensor `condition` is True, else y."""
+    if isinstance(dim, Tensor):
+        return selection_func.select(dim, self, index)
     for arg, value in (("dim", dim), ("index", index)):
         if not isinstance(value, numbers.Integral) or isinstance(value, bool):
             raise TypeError(f"For 'Tensor.select', the '{arg}' must be an int, but got {type(value).__name__}.")
@@ -343,7 +364,8 @@ def _remove_hook(handle_id) -> None:
 TENSOR_METHODS: dict = {
     **{name: _inplace(name, compute) for name, compute in _INPLACE.items()},
     "fill": _fill, "fills": _fills, "index_put": _index_put,
-    "mT": property(_matrix_transpose), "data": property(_data_get, _data_set),
+    "mT": property(_matrix_transpose), "H": property(_conjugate_transpose),
+    "mH": property(_matrix_conjugate_transpose), "data": property(_data_get, _data_set),
     "clone": _clone, "contiguous": _contiguous, "type": _type, "type_as": _type_as,
     "byte": _byte, "short": _short,
     "new_full": _new_full, "new_zeros": _new_zeros, "new_ones": _new_ones, "new_empty": _new_empty,
