@@ -85,17 +85,20 @@ def logical_not(a, dtype=None):
 
 def isfinite(x, dtype=None):
     """Neither infinite nor NaN."""
-    return cast(ops.isfinite(to_tensor(x, None, "isfinite", "x")), dtype)
+    x = to_tensor(x, None, "isfinite", "x")
+    return cast(ops.isfinite(x) if is_float(x) else ops.ones(tuple(x.shape), mstype.bool_), dtype)
 
 
 def isinf(x, dtype=None):
     """Positive or negative infinity."""
-    return cast(ops.isinf(to_tensor(x, None, "isinf", "x")), dtype)
+    x = to_tensor(x, None, "isinf", "x")
+    return cast(ops.isinf(x) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_), dtype)
 
 
 def isnan(x, dtype=None):
     """Not a number."""
-    return cast(ops.isnan(to_tensor(x, None, "isnan", "x")), dtype)
+    x = to_tensor(x, None, "isnan", "x")
+    return cast(ops.isnan(x) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_), dtype)
 
 
 def isneginf(x):
