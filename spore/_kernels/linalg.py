@@ -334,3 +334,55 @@ def pdist(prim):
     def run(x):
         return F.pdist(x, p=p)
     return run
+
+
+def _band_slots(band, device):
+    """For each diagonal of `band`: (packed row, slice of the packed row, rows, columns)
+    of its elements."""
+    slots = []
+    for d, row, offset, length in band.diagonals():
+        steps = torch.arange(length, device=device)
+        slots.append((row, slice(offset, offset + length), steps - min(0, d), steps + max(0, d)))
+    return slots
+
+
+def _scalar(value):
+    return value.item() if isinstance(value, torch.Tensor) else value
+
+
+@kernel_factory("MatrixDiagPartV3")
+def matrix_diag_part_v3(prim):
+    def run(x, k, padding_value):
+        band = prim.band(x.shape[-2], x.shape[-1], k.tolist() if isinstance(k, torch.Tensor) else k)
+        count = band.k1 - band.k0 + 1
+        out = torch.full(x.shape[:-2] + (count, band.width), _scalar(padding_value), dtype=x.dtype, device=x.device)
+        for row, packed, rows, cols in _band_slots(band, x.device):
+            out[..., row, packed] = x[..., rows, cols]
+        return out[..., 0, :] if count == 1 else out
+    return run
+
+
+@kernel_factory("MatrixDiagV3")
+def matrix_diag_v3(prim):
+    def run(x, k, num_rows, num_cols, padding_value):
+        k = k.tolist() if isinstance(k, torch.Tensor) else k
+        rows, cols = prim.matrix_size(x.shape[-1], k, _scalar(num_rows), _scalar(num_cols))
+        band = prim.band(rows, cols, k)
+        packed = x if band.k0 != band.k1 else x.unsqueeze(-2)
+        out = torch.full(packed.shape[:-2] + (rows, cols), _scalar(padding_value), dtype=x.dtype, device=x.device)
+        for row, part, rows, cols in _band_slots(band, x.device):
+            out[..., rows, cols] = packed[..., row, part]
+        return out
+    return run
+
+
+@kernel_factory("MatrixSetDiagV3")
+def matrix_set_diag_v3(prim):
+    def run(x, diagonal, k):
+        band = prim.band(x.shape[-2], x.shape[-1], k.tolist() if isinstance(k, torch.Tensor) else k)
+        packed = diagonal if band.k0 != band.k1 else diagonal.unsqueeze(-2)
+        out = x.clone()
+        for row, part, rows, cols in _band_slots(band, x.device):
+            out[..., rows, cols] = packed[..., row, part]
+        return out
+    return run

@@ -73,6 +73,11 @@ GRAD_CASES = [
     OpCase(ops.Pdist(), (spread(4, 3),), None),
     OpCase(ops.Pdist(1.0), (spread(3, 2),), None),
     OpCase(ops.Pdist(2.5), (spread(3, 2),), None),
+    OpCase(ops.MatrixDiagV3(), (rand(2, 3), [-1, 0], 3, 4, rand()), None),
+    OpCase(ops.MatrixDiagV3("LEFT_LEFT"), (rand(3), 1, -1, -1, 0.0), None),
+    OpCase(ops.MatrixDiagPartV3(), (rand(3, 4), [-1, 1], rand()), None),
+    OpCase(ops.MatrixDiagPartV3("LEFT_RIGHT"), (rand(2, 3, 3), 0, 0.0), None),
+    OpCase(ops.MatrixSetDiagV3(), (rand(3, 4), rand(2, 3), [0, 1]), None),
     # compositions differentiate through their primitives
     OpCase(lambda i, a, b: ops.addmm(i, a, b, beta=0.5, alpha=2.0), (rand(2, 4), rand(2, 3), rand(3, 4)), None,
            prim="MatMul"),

@@ -362,6 +362,42 @@ CASES = [
            rtol=1e-4),
 ]
 
+# MindSpore 2.7.1's documented examples (printed by it) for the packed diagonal layouts.
+DIAG_X = np.array([[8., 9., 0.], [1., 2., 3.], [0., 4., 5.]], np.float32)
+DIAG_OUT = np.array([[1., 8., 11.], [4., 2., 9.], [11., 5., 3.]], np.float32)
+PART_X = np.array([[1., 2., 3., 4.], [5., 6., 7., 8.], [9., 8., 7., 6.]], np.float32)
+PART_OUT = np.array([[9., 9., 4.], [9., 3., 8.], [2., 7., 6.]], np.float32)
+SET_DIAGONAL = np.array([[0., 9., 1.], [6., 5., 8.], [1., 2., 3.], [4., 5., 0.]], np.float32)
+SET_OUT = np.array([[1., 6., 9., 7.], [4., 2., 5., 1.], [7., 5., 3., 8.]], np.float32)
+
+
+def main_diagonal_matrix(x, k=0, rows=-1, cols=-1, padding=0):
+    n = x.shape[-1]
+    out = np.full(x.shape[:-1] + (n + abs(k),) * 2, padding, x.dtype)
+    index = np.arange(n)
+    out[..., index - min(k, 0), index + max(k, 0)] = x
+    return out
+
+
+DIAGONAL_CASES = [
+    OpCase(ops.MatrixDiagV3("LEFT_RIGHT"), (DIAG_X, [-1, 1], 3, 3, np.array(11.0, np.float32)),
+           lambda *args: DIAG_OUT),
+    OpCase(ops.MatrixDiagV3(), (rand(2, 3), 0, -1, -1, 0.0), lambda x, *a: main_diagonal_matrix(x)),
+    OpCase(ops.matrix_diag, (ints(2, 3), 1, -1, -1, 5), lambda x, *a: main_diagonal_matrix(x, 1, padding=5),
+           prim="MatrixDiagV3"),
+    OpCase(ops.matrix_diag, (rand(3, dtype=np.float64), -2), lambda x, k: main_diagonal_matrix(x, -2),
+           prim="MatrixDiagV3"),
+    OpCase(ops.MatrixDiagPartV3(), (PART_X, [1, 3], np.array(9.0, np.float32)),
+           lambda *args: PART_OUT),
+    OpCase(ops.MatrixDiagPartV3(), (rand(2, 3, 4), 1, 0.0), lambda x, k, p: np.diagonal(x, 1, -2, -1)),
+    OpCase(ops.matrix_diag_part, (ints(4, 3), -1, 0), lambda x, k, p: np.diagonal(x, -1), prim="MatrixDiagPartV3"),
+    OpCase(ops.MatrixSetDiagV3(), (np.full((3, 4), 7.0, np.float32), SET_DIAGONAL, [-1, 2]),
+           lambda *args: SET_OUT),
+    OpCase(ops.matrix_set_diag, (rand(2, 3, 3), rand(2, 3)),
+           lambda x, d: np.where(np.eye(3, dtype=bool), d[..., None, :], x), prim="MatrixSetDiagV3"),
+]
+CASES += DIAGONAL_CASES
+
 ERROR_CASES = [
     ErrorCase(ops.Trace(), (rand(2, 2, 2),), RuntimeError, "For 'Trace', the rank of the input must be 2"),
     ErrorCase(ops.Trace(), (rand(2, 2, dtype=np.bool_),), TypeError, "For 'Trace', the dtype of 'x'"),
@@ -481,6 +517,22 @@ ERROR_CASES = [
               "For 'cov', the 'fweights' must be a scalar or 1-D with 3 elements"),
     ErrorCase(lambda x, a: ops.cov(x, aweights=a), (rand(2, 3), ints(3)), TypeError,
               "For 'cov', the dtype of 'aweights'"),
+    ErrorCase(lambda: ops.MatrixDiagV3("UP"), (), ValueError, "For 'MatrixDiagV3', the 'align' must be one of"),
+    ErrorCase(ops.MatrixDiagV3(), (rand(3, 3), [0, 1], -1, -1, 0.0), ValueError,
+              "For 'MatrixDiagV3', the 'x' must hold 2 diagonals"),
+    ErrorCase(ops.MatrixDiagV3(), (rand(3), 0, 2, 2, 0.0), ValueError, "For 'MatrixDiagV3', num_rows 2 and num_cols 2"),
+    ErrorCase(ops.MatrixDiagV3(), (rand(3), 1.5, -1, -1, 0.0), TypeError, "For 'MatrixDiagV3', the 'k' must be"),
+    ErrorCase(ops.MatrixDiagV3(), (rand(3), 0, -1, -1, rand(2)), ValueError,
+              "For 'MatrixDiagV3', the 'padding_value' must be 0-D"),
+    ErrorCase(ops.MatrixDiagPartV3(), (rand(3, 3), [2, 1], 0.0), ValueError,
+              r"For 'MatrixDiagPartV3', the 'k' must satisfy k\[0\] <= k\[1\]"),
+    ErrorCase(ops.MatrixDiagPartV3(), (rand(3, 3), 3, 0.0), ValueError, "For 'MatrixDiagPartV3', the 'k' must be "
+              "within"),
+    ErrorCase(ops.MatrixDiagPartV3(), (rand(3), 0, 0.0), ValueError, "For 'MatrixDiagPartV3', the input 'x'"),
+    ErrorCase(ops.MatrixSetDiagV3(), (rand(3, 3), rand(2), 0), ValueError,
+              r"For 'MatrixSetDiagV3', the 'diagonal' must have shape \(3,\)"),
+    ErrorCase(ops.MatrixSetDiagV3(), (rand(3, 3), rand(3, dtype=np.float64), 0), TypeError,
+              "For 'MatrixSetDiagV3', the dtype of 'diagonal'"),
     ErrorCase(ops.pinv, (ints(2, 2),), TypeError, "For 'pinv', the dtype of 'x'"),
     ErrorCase(ops.pinv, (rand(3),), ValueError, "For 'pinv', the 'x' must have at least 2 dimensions"),
     ErrorCase(ops.cond, (rand(2, 3),), ValueError, "For 'MatrixInverse'.*square"),
@@ -524,3 +576,16 @@ def test_infer_matches_the_kernel(prim, inputs):
     tensors = [ms.Tensor(v) for v in inputs]
     outs = prim(*tensors)
     assert [(s.shape, s.dtype) for s in prim.infer(*tensors)] == [(o.shape, o.dtype) for o in outs]
+
+
+def test_diagonal_ops_take_tensor_arguments():
+    """MindSpore's examples pass k, num_rows, num_cols and padding_value as Tensors."""
+    k = ms.Tensor(np.array([-1, 1], np.int32))
+    out = ops.matrix_diag(ms.Tensor(DIAG_X), k, ms.Tensor(np.int32(3)), ms.Tensor(np.int32(3)),
+                          ms.Tensor(np.float32(11.0)), align="LEFT_RIGHT")
+    np.testing.assert_array_equal(out.asnumpy(), DIAG_OUT)
+    part = ops.matrix_diag_part(ms.Tensor(PART_X), ms.Tensor(np.array([1, 3], np.int32)), ms.Tensor(np.float32(9)))
+    np.testing.assert_array_equal(part.asnumpy(), PART_OUT)
+    new = ops.matrix_set_diag(ms.Tensor(np.full((3, 4), 7.0, np.float32)), ms.Tensor(SET_DIAGONAL),
+                              ms.Tensor(np.array([-1, 2], np.int32)))
+    np.testing.assert_array_equal(new.asnumpy(), SET_OUT)

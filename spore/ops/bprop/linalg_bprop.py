@@ -522,4 +522,35 @@ def _pdist(prim, x, out, dout):
     return (_mm(selector, weighted, True, False),)
 
 
+# ---- diagonals ----------------------------------------------------------------------------------------
+def _outside_band_sum(dout: Tensor, inside: Tensor) -> Tensor:
+    """The gradient of a padding value: dout summed where the padding went."""
+    return F.sub(F.sum(dout), F.sum(inside))
+
+
+@bprop("MatrixDiagV3")
+def _matrix_diag_v3(prim, x, k, num_rows, num_cols, padding_value, out, dout):
+    """The diagonals carry x: d x is dout's diagonal part; the padding value gets the rest."""
+    d_x = linalg_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
+    d_padding = _outside_band_sum(dout, d_x) if isinstance(padding_value, Tensor) else None
+    return d_x, None, None, None, d_padding
+
+
+@bprop("MatrixDiagPartV3")
+def _matrix_diag_part_v3(prim, x, k, padding_value, out, dout):
+    """d x puts dout back on the diagonals; the packed slots past a diagonal's end hold the
+    padding value, which gets their gradient."""
+    rows, cols = x.shape[-2:]
+    d_x = linalg_ops.MatrixDiagV3(prim.align)(dout, k, rows, cols, F.zeros((), dout.dtype))
+    d_padding = _outside_band_sum(dout, d_x) if isinstance(padding_value, Tensor) else None
+    return d_x, None, d_padding
+
+
+@bprop("MatrixSetDiagV3")
+def _matrix_set_diag_v3(prim, x, diagonal, k, out, dout):
+    d_x = prim(dout, F.zeros_like(diagonal), k)
+    d_diagonal = linalg_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
+    return d_x, d_diagonal, None
+
+
 non_differentiable("Qr", "Geqrf", "Orgqr", "Ormqr", "Eig", "Lstsq", "LuSolve")

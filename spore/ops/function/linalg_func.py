@@ -20,7 +20,8 @@ __all__ = ["matmul", "bmm", "dense", "outer", "einsum", "inner", "dot", "svd",
            "tensor_dot", "batch_dot", "vecdot", "dist", "cov", "einsum_ext", "trace", "det", "matrix_determinant",
            "slogdet", "log_matrix_determinant", "logdet", "inverse", "matrix_solve", "matrix_power", "matrix_exp",
            "matrix_band_part", "cholesky", "cholesky_inverse", "cholesky_solve", "qr", "geqrf", "orgqr", "ormqr",
-           "eig", "eigvals", "lstsq", "lu_solve", "lu_unpack", "cross", "cdist", "pdist", "pinv", "cond"]
+           "eig", "eigvals", "lstsq", "lu_solve", "lu_unpack", "cross", "cdist", "pdist", "pinv", "cond", "matrix_diag",
+           "matrix_diag_part", "matrix_set_diag"]
 
 _matmul_ext, _batch_matmul, _matmul = L.MatMulExt(), L.BatchMatMul(), L.MatMul()
 _dense, _outer = L.Dense(), L.Outer()
@@ -512,6 +513,26 @@ def cond(A, p=None):
     matrix norm order ('fro', 'nuc', inf, -inf, 1, -1, 2, -2; None: 2)."""
     order = 2 if p is None else p
     return F.mul(F.matrix_norm(A, order), F.matrix_norm(_inverse(A), order))
+
+
+# ---- diagonals ---------------------------------------------------------------------------------------------
+def matrix_diag(x, k=0, num_rows=-1, num_cols=-1, padding_value=0, align="RIGHT_LEFT"):
+    """Matrices (..., num_rows, num_cols) with diagonals k (an int or a range [k0, k1], ints
+    or an Int32 Tensor) taken from x, padding_value elsewhere (-1 sizes: the smallest that
+    fit); `align` says how x packs diagonals shorter than its last axis."""
+    return primitive("MatrixDiagV3", align)(x, k, num_rows, num_cols, padding_value)
+
+
+def matrix_diag_part(x, k, padding_value, align="RIGHT_LEFT"):
+    """The diagonals k (an int or a range [k0, k1]) of x (..., m, n), packed as `align`
+    says and padded with padding_value."""
+    return primitive("MatrixDiagPartV3", align)(x, k, padding_value)
+
+
+def matrix_set_diag(x, diagonal, k=0, align="RIGHT_LEFT"):
+    """x (..., m, n) with its diagonals k replaced by `diagonal` (packed as matrix_diag_part
+    returns them)."""
+    return primitive("MatrixSetDiagV3", align)(x, diagonal, k)
 
 
 # ---- cross products and distances --------------------------------------------------------------------
