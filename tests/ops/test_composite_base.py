@@ -242,5 +242,6 @@ def test_reexported_ops():
     assert C.matmul(x, x, dtype=ms.float64).dtype == ms.float64
     assert np.allclose(C.matmul(x, x).asnumpy(), np.array([[1, 2], [3, 4]]) @ np.array([[1, 2], [3, 4]]))
     for name in ("dot", "gamma", "laplace", "multinomial", "normal", "poisson", "uniform", "repeat_interleave",
-                 "clip_by_value"):
+                 "clip_by_value", "batch_dot", "count_nonzero", "cummin", "mm", "repeat_elements", "sequence_mask",
+                 "tensor_dot", "vecdot"):
         assert getattr(C, name) is getattr(ops, name)

@@ -236,3 +236,72 @@ def value_and_grad(fn: Callable, grad_position=0, weights=None, has_aux: bool = 
         return run(args)
 
     return value_and_grad_fn
+
+
+# ---- _Grad: the one transformation behind grad and value_and_grad in MindSpore ----------
+class _Grad:
+    """_Grad(get_all=False, get_by_list=False, sens_param=False, get_by_position=False,
+    has_aux=False, get_value=False, return_ids=False, merge_forward=False)
+
+    `_Grad(...)(fn, weights=None, grad_position=0)` returns a function of fn's arguments
+    (plus `sens` last, with sens_param) giving the gradients of the inputs at
+    `grad_position` (get_by_position; else all inputs with get_all, or the first), of
+    `weights` (get_by_list), or both as (inputs, weights); with get_value,
+    (fn's outputs, gradients); with has_aux, (gradients, fn's other outputs).
+    """
+
+    _FLAGS = ("get_all", "get_by_list", "sens_param", "get_by_position", "has_aux", "get_value", "return_ids",
+              "merge_forward")
+
+    def __init__(self, get_all=False, get_by_list=False, sens_param=False, get_by_position=False, has_aux=False,
+                 get_value=False, return_ids=False, merge_forward=False):
+        values = (get_all, get_by_list, sens_param, get_by_position, has_aux, get_value, return_ids, merge_forward)
+        for name, value in zip(self._FLAGS, values):
+            if not isinstance(value, bool):
+                raise TypeError(f"For '_Grad', the '{name}' should be bool, but got {type(value).__name__}")
+            setattr(self, name, value)
+
+    def __call__(self, fn: Callable, weights=None, grad_position=0) -> Callable:
+        if not callable(fn):
+            raise TypeError(f"For '_Grad', the function to differentiate must be callable, but got "
+                            f"{type(fn).__name__}.")
+        params, single = _as_weights("_Grad", weights) if self.get_by_list else ((), False)
+
+        def after_grad(*args):
+            sens = None
+            if self.sens_param:
+                if not args:
+                    raise TypeError("For '_Grad' with sens_param=True, the last argument must be the sensitivity "
+                                    "'sens', but no argument was given.")
+                args, sens = args[:-1], args[-1]
+            positions = self._positions(args, grad_position)
+            result = _differentiate(fn, args, positions, params, sens, self.has_aux, api="_Grad")
+            grads = self._structure(result, args, positions, params, single)
+            if self.get_value:
+                return result.outputs, grads
+            if self.has_aux:
+                return grads, tuple(result.outputs[1:])
+            return grads
+
+        return after_grad
+
+    def _positions(self, args: tuple, grad_position) -> tuple[int, ...]:
+        if self.get_by_position:
+            return _positions("_Grad", grad_position, len(args))
+        if self.get_by_list and not self.get_all:
+            return ()
+        if not args:
+            raise TypeError("For '_Grad', the function must take at least one input to differentiate with respect "
+                            "to.")
+        return tuple(range(len(args))) if self.get_all else (0,)
+
+    def _structure(self, result: _Result, args: tuple, positions: tuple, params: tuple, single: bool):
+        weight_part = _weight_part(result.weight_grads, params, single, self.return_ids)
+        if self.get_by_list and not (self.get_by_position or self.get_all):
+            return weight_part
+        if self.get_by_position:
+            tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
+            input_part = _input_part(result.input_grads, tensor_positions, self.return_ids)
+        else:
+            input_part = result.input_grads if self.get_all else result.input_grads[0]
+        return (input_part, weight_part) if self.get_by_list else input_part
