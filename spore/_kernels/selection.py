@@ -497,6 +497,29 @@ def _unique(x):
     return values[order], rank[inverse].to(index_dtype)
 
 
+@kernel_factory("UniqueConsecutive")
+def _unique_consecutive(prim):
+    axis = prim.axis
+
+    def unique_consecutive(x):
+        values, inverse, counts = torch.unique_consecutive(x, return_inverse=True, return_counts=True, dim=axis)
+        return values, inverse.long(), counts.long()
+    return unique_consecutive
+
+
+@kernel("UniqueWithPad")
+def _unique_with_pad(x, pad_num):
+    values, index = _unique(x)
+    pad = int(pad_num.item() if isinstance(pad_num, torch.Tensor) else pad_num)
+    padded = torch.cat([values, values.new_full((x.numel() - values.numel(),), pad)])
+    return padded, index.to(x.dtype)
+
+
+@kernel("MaskedScatter")
+def _masked_scatter(x, mask, updates):
+    return x.masked_scatter(mask.expand(x.shape), updates.reshape(-1))
+
+
 # ---- gradients ----------------------------------------------------------------------------
 
 

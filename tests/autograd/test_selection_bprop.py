@@ -120,6 +120,8 @@ GRAD_CASES = [
     _setitem((Ellipsis, slice(None, None, -2)), rand(3, 1)),
     _setitem(X234 > 0, np.array(0.5)),
     _setitem((slice(None), 1, np.array([0, 2])), rand(2, 1)),
+    OpCase(ops.MaskedScatter(), (rand(3, 4), rand(3, 4) > 0, rand(14)), None),
+    OpCase(ops.MaskedScatter(), (rand(2, 3), np.array([True, False, True]), rand(2, 2)), None),
 ]
 
 CHECKED_ELSEWHERE = {}

@@ -119,6 +119,26 @@ def _gather_d_grad(dim):
     return reference
 
 
+def _unique_consecutive(axis):
+    """(output, idx, counts) of runs of equal consecutive elements (slices along `axis`)."""
+    def reference(x):
+        rows = x.reshape(-1, 1) if axis is None else np.moveaxis(x, axis, 0)
+        starts = [0] + [i for i in range(1, len(rows)) if np.any(rows[i] != rows[i - 1])]
+        counts = np.diff(starts + [len(rows)]).astype(i64)
+        idx = np.repeat(np.arange(len(starts)), counts).astype(i64)
+        kept = rows[starts]
+        output = kept.reshape(-1) if axis is None else np.moveaxis(kept, 0, axis)
+        return output, idx.reshape(x.shape) if axis is None else idx, counts
+    return reference
+
+
+def _masked_scatter(x, mask, updates):
+    out = x.copy()
+    full = np.broadcast_to(mask, x.shape)
+    out[full] = updates.reshape(-1)[:full.sum()]
+    return out
+
+
 MASK34 = rand(3, 4, dtype=b)
 COND = np.array([True, False, True])
 
@@ -247,6 +267,19 @@ CASES = [
     OpCase(ops.Unique(), (_ints([5, 1, 5], u8),), _unique),
     OpCase(ops.Unique(), (np.zeros(0, np.float32),), _unique),
     OpCase(ops.unique, (_ints([[3, 1], [2, 1]]),), _unique, prim="Unique"),
+    OpCase(ops.UniqueConsecutive(), (_ints([1, 1, 2, 2, 3, 1, 1, 2]),), _unique_consecutive(None)),
+    OpCase(ops.UniqueConsecutive(True, True), (_ints([[1, 1], [2, 2]], i32),), _unique_consecutive(None)),
+    OpCase(ops.UniqueConsecutive(axis=0), (_ints([[1, 1], [1, 1], [2, 3]], i32),), _unique_consecutive(0)),
+    OpCase(ops.UniqueConsecutive(axis=-1), (np.array([[1.0, 1.0, 2.0], [3.0, 3.0, 2.0]], np.float32),),
+           _unique_consecutive(1)),
+    OpCase(ops.unique_consecutive, (_ints([5, 5, 4], i32), True), lambda x, r: _unique_consecutive(None)(x)[:2],
+           prim="UniqueConsecutive"),
+    OpCase(ops.UniqueWithPad(), (_ints([1, 2, 2, 3, 5, 5], i32), 0),
+           lambda x, p: (np.array([1, 2, 3, 5, 0, 0], i32), np.array([0, 1, 1, 2, 3, 3], i32))),
+    OpCase(ops.unique_with_pad, (_ints([4, 4, 1]), -1),
+           lambda x, p: (np.array([4, 1, -1], i64), np.array([0, 0, 1], i64)), prim="UniqueWithPad"),
+    OpCase(ops.MaskedScatter(), (rand(3, 4), MASK34, rand(12)), _masked_scatter),
+    OpCase(ops.MaskedScatter(), (rand(2, 3, dtype=i32, high=9), COND, rand(7, dtype=i32, high=9)), _masked_scatter),
     # ---- gradients
     OpCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints([[0, 0], [3, -1], [2, 1]])), _gather_d_grad(1)),
     OpCase(GatherDGrad(), (rand(1, 4, dtype=f64), (3, 4), _ints([[2, 0, 1, 1]], i32)), _gather_d_grad(0)),
@@ -351,6 +384,20 @@ ERROR_CASES = [
     ErrorCase(GatherDGrad(), ([1.0], (3,), _ints([0])), TypeError, "For 'GatherDGrad', the 'grad' must be a Tensor"),
     ErrorCase(GatherDGrad(), (rand(1), (-3,), _ints([0])), ValueError, "the 'shape' must hold non-negative ints"),
     ErrorCase(lambda: GatherDGrad(1.0), (), TypeError, "For 'GatherDGrad', the 'dim' must be int"),
+    ErrorCase(ops.UniqueConsecutive(axis=2), (rand(2, 2),), ValueError, r"For 'UniqueConsecutive'.*range \[-2, 2\)"),
+    ErrorCase(ops.UniqueConsecutive(), ([1, 2],), TypeError, "For 'UniqueConsecutive', the 'x' must be a Tensor"),
+    ErrorCase(lambda: ops.UniqueConsecutive(1), (), TypeError, "For 'UniqueConsecutive', the 'return_idx'",
+              prim="UniqueConsecutive"),
+    ErrorCase(ops.UniqueWithPad(), (rand(3), 0), TypeError, "For 'UniqueWithPad', the dtype of 'x'"),
+    ErrorCase(ops.UniqueWithPad(), (_ints([[1, 2]], i32), 0), ValueError, "For 'UniqueWithPad', the 'x' must be 1-D"),
+    ErrorCase(ops.UniqueWithPad(), (_ints([1, 2], i32), 0.5), TypeError, "For 'UniqueWithPad', the 'pad_num'"),
+    ErrorCase(ops.MaskedScatter(), (rand(3), COND, rand(1)), ValueError,
+              "For 'MaskedScatter', the 'updates' must hold at least as many elements as 'mask' selects"),
+    ErrorCase(ops.MaskedScatter(), (rand(3), _ints([1, 0, 1]), rand(3)), TypeError,
+              "For 'MaskedScatter', the dtype of 'mask'"),
+    ErrorCase(ops.MaskedScatter(), (rand(3), COND, rand(3, dtype=f64)), TypeError,
+              "For 'MaskedScatter', the dtype of 'updates'"),
+    ErrorCase(ops.MaskedScatter(), (rand(3), MASK34, rand(12)), ValueError, "For 'MaskedScatter'"),
 ]
 
 

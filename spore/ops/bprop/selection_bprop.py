@@ -24,7 +24,7 @@ from .registry import bprop, non_differentiable
 
 # NonZero gives positions. Unique: MindSpore's bprop (UniqueGrad) has no CPU kernel, so
 # its gradient is unavailable there; duplicates make it ill-defined anyway.
-non_differentiable("NonZero", "Unique")
+non_differentiable("NonZero", "Unique", "UniqueConsecutive", "UniqueWithPad")
 
 _gather_d, _gather_nd, _scatter_nd = S.GatherD(), S.GatherNd(), S.ScatterNd()
 _tensor_scatter_update, _select, _masked_fill = S.TensorScatterUpdate(), S.Select(), S.MaskedFill()
@@ -228,3 +228,16 @@ def _sum_to_value(grad, shape: tuple):
     if extra <= 0:
         return sum_to_shape(grad, shape)
     return _reshape(sum_to_shape(grad, shape[extra:]), shape)
+
+
+@bprop("MaskedScatter")
+def _masked_scatter_bprop(prim, x, mask, updates, out, dout):
+    """The replaced elements of x take no gradient; the first updates, one per True of
+    the mask in order, take the gradient of the element they replaced."""
+    shape = tuple(x.shape)
+    if tuple(mask.shape) != shape:
+        mask = _prim(A.BroadcastTo, shape)(mask)
+    taken = _prim(S.MaskedSelect)(dout, mask)
+    rest = math.prod(updates.shape) - taken.shape[0]
+    dupdates = _reshape(_prim(A.PadV3, "constant")(taken, (0, rest), 0), tuple(updates.shape))
+    return _masked_fill(dout, mask, 0), None, dupdates

@@ -343,20 +343,7 @@ def _inplace_update_method(self, v, indices):
 def _masked_scatter(self, mask, source):
     """Tensor.masked_scatter(mask, source): a copy with the elements where `mask` (broadcast
     to self's shape) is True replaced, in order, by the first elements of `source`."""
-    check_tensor("Tensor.masked_scatter", "mask", mask)
-    check_tensor("Tensor.masked_scatter", "source", source)
-    if mask.dtype is not mstype.bool_:
-        raise TypeError(f"For 'Tensor.masked_scatter', the 'mask' must be a Bool Tensor, but got {mask.dtype}.")
-    flags = np.broadcast_to(mask.asnumpy(), self.shape).reshape(-1)
-    positions = np.flatnonzero(flags)
-    if positions.size > int(np.prod(source.shape)):
-        raise ValueError(f"For 'Tensor.masked_scatter', the 'source' must hold at least {positions.size} elements, "
-                         f"but got {int(np.prod(source.shape))}.")
-    taken = _prim(S.Gather, 0)(_reshape(source, (-1,)), Tensor(np.arange(positions.size, dtype=np.int64)), 0)
-    if taken.dtype is not self.dtype:
-        taken = _cast(taken, self.dtype)
-    flat = _tensor_scatter_update(_reshape(self, (-1,)), Tensor(positions.reshape(-1, 1).astype(np.int64)), taken)
-    return _reshape(flat, self.shape)
+    return _prim(S.MaskedScatter)(self, mask, source)
 
 
 def _masked_scatter_(self, mask, source):

@@ -19,14 +19,14 @@ __all__ = [
     "gather", "gather_d", "gather_elements", "gather_nd", "index_select",
     "scatter_nd", "tensor_scatter_update", "tensor_scatter_add",
     "slice", "strided_slice", "select", "where", "masked_fill", "masked_select", "nonzero",
-    "sort", "argsort", "topk", "top_k", "unique",
+    "sort", "argsort", "topk", "top_k", "unique", "unique_consecutive", "unique_with_pad",
     "narrow", "take", "argwhere", "combinations",
 ]
 
 _gather_d, _gather_nd, _scatter_nd = S.GatherD(), S.GatherNd(), S.ScatterNd()
 _tensor_scatter_update, _tensor_scatter_add = S.TensorScatterUpdate(), S.TensorScatterAdd()
 _slice, _select, _masked_fill, _masked_select = S.Slice(), S.Select(), S.MaskedFill(), S.MaskedSelect()
-_non_zero, _unique, _reshape = S.NonZero(), S.Unique(), Reshape()
+_non_zero, _unique, _unique_with_pad, _reshape = S.NonZero(), S.Unique(), S.UniqueWithPad(), Reshape()
 _maximum, _minimum, _floor_mod = Maximum(), Minimum(), FloorMod()
 
 
@@ -48,6 +48,11 @@ def _sort_prim(axis: int, descending: bool) -> S.Sort:
 @functools.lru_cache(maxsize=128)
 def _top_k_prim(sorted: bool) -> S.TopK:
     return S.TopK(sorted)
+
+
+@functools.lru_cache(maxsize=128)
+def _unique_consecutive_prim(return_idx: bool, return_counts: bool, axis) -> S.UniqueConsecutive:
+    return S.UniqueConsecutive(return_idx, return_counts, axis)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -246,6 +251,21 @@ def unique(input):
     return _unique(input)
 
 
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """`input` with runs of equal consecutive elements (slices along `dim`; of the
+    flattened input when None) kept once; with the run of each element and the length
+    of each run when asked for."""
+    output, inverse, counts = _unique_consecutive_prim(return_inverse, return_counts, dim)(input)
+    extras = ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
+    return (output,) + extras if extras else output
+
+
+def unique_with_pad(x, pad_num):
+    """(y, idx): the distinct values of the 1-D `x` in order of first appearance, padded
+    with `pad_num` to x's length, and each element's position in y."""
+    return _unique_with_pad(x, pad_num)
+
+
 # ---- Tensor indexing ----------------------------------------------------------------------
 
 
@@ -360,6 +380,6 @@ TENSOR_METHODS = {
     "nonzero": _nonzero_method, "where": _where_method,
     "sort": _sort_method, "argsort": _argsort_method, "topk": _topk_method,
     "narrow": _narrow_method, "take": _take_method, "top_k": _top_k_method, "argwhere": argwhere,
-    "gather_nd": gather_nd,
+    "gather_nd": gather_nd, "unique_consecutive": unique_consecutive, "unique_with_pad": unique_with_pad,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

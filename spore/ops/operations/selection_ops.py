@@ -30,7 +30,7 @@ from .math_ops import binary_result_dtype
 __all__ = [
     "Gather", "GatherD", "GatherNd", "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
     "Slice", "StridedSlice", "Select", "MaskedFill", "MaskedSelect", "NonZero",
-    "Sort", "TopK", "Unique",
+    "Sort", "TopK", "Unique", "UniqueConsecutive", "UniqueWithPad", "MaskedScatter",
     "TensorGetItem", "TensorSetItem",
 ]
 
@@ -430,6 +430,84 @@ class Unique(Primitive):
         count = _value_dependent(input_x, lambda a: np.unique(a).size)
         index_dtype = mstype.int64 if input_x.dtype is mstype.int64 else mstype.int32
         return TensorSpec((count,), input_x.dtype), TensorSpec(input_x.shape, index_dtype)
+
+
+class UniqueConsecutive(Primitive):
+    """UniqueConsecutive(return_idx=False, return_counts=False, axis=None)(x) -> (output,
+    idx, counts): x with each run of equal consecutive elements (slices along `axis`; of
+    the flattened x when None) kept once; idx (Int64, x's shape, or x.shape[axis]) gives
+    each element's run, counts (Int64) each run's length."""
+
+    def __init__(self, return_idx=False, return_counts=False, axis=None):
+        super().__init__()
+        self.add_prim_attr("return_idx", check_bool(self.name, "return_idx", return_idx))
+        self.add_prim_attr("return_counts", check_bool(self.name, "return_counts", return_counts))
+        self.add_prim_attr("axis", None if axis is None else check_type(self.name, "axis", axis, int))
+
+    def infer(self, x):
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, _REAL_TYPES + (mstype.bool_,))
+        shape = tuple(x.shape)
+        if self.axis is None:
+            runs = _value_dependent(x, lambda a: _run_count(a.reshape(-1, 1)))
+            return (TensorSpec((runs,), x.dtype), TensorSpec(shape, mstype.int64),
+                    TensorSpec((runs,), mstype.int64))
+        axis = check_axis(self.name, self.axis, len(shape))
+        runs = _value_dependent(x, lambda a: _run_count(np.moveaxis(a, axis, 0).reshape(shape[axis], -1)))
+        out = shape[:axis] + (runs,) + shape[axis + 1:]
+        return (TensorSpec(out, x.dtype), TensorSpec((shape[axis],), mstype.int64),
+                TensorSpec((runs,), mstype.int64))
+
+
+def _run_count(rows: np.ndarray) -> int:
+    """How many runs of equal consecutive rows `rows` has."""
+    if not len(rows):
+        return 0
+    return 1 + int(np.any(rows[1:] != rows[:-1], axis=tuple(range(1, rows.ndim))).sum())
+
+
+class UniqueWithPad(Primitive):
+    """UniqueWithPad()(x, pad_num) -> (y, idx): for a 1-D Int32 / Int64 x, the distinct
+    values in order of first appearance padded with `pad_num` to x's length, and for
+    each element its position in y."""
+
+    def check(self, x, pad_num):
+        self.infer(x, pad_num)  # the kernel would take any dtype and rank
+
+    def infer(self, x, pad_num):
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, _INT32_64)
+        if len(x.shape) != 1:
+            raise ValueError(f"For '{self.name}', the 'x' must be 1-D, but got shape {tuple(x.shape)}.")
+        _static_int(self.name, "pad_num", pad_num)
+        return TensorSpec(tuple(x.shape), x.dtype), TensorSpec(tuple(x.shape), x.dtype)
+
+
+class MaskedScatter(Primitive):
+    """MaskedScatter()(x, mask, updates): a copy of x whose elements where `mask` (Bool,
+    broadcast to x's shape) is True are the first elements of `updates`, in order."""
+
+    def check(self, x, mask, updates):
+        self.infer(x, mask, updates)  # torch broadcasts both ways and accepts other dtypes
+
+    def infer(self, x, mask, updates):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "mask", mask)
+        check_tensor(self.name, "updates", updates)
+        check_dtype(self.name, "mask", mask.dtype, (mstype.bool_,))
+        if updates.dtype is not x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'updates' must be the dtype of 'x' ({x.dtype}), "
+                            f"but got {updates.dtype}.")
+        if broadcast_shapes(self.name, tuple(mask.shape), tuple(x.shape)) != tuple(x.shape):
+            raise ValueError(f"For '{self.name}', the 'mask' of shape {tuple(mask.shape)} must broadcast to the "
+                             f"shape of 'x' {tuple(x.shape)}.")
+        known = _known(mask)
+        if known is not None:
+            needed = int(np.broadcast_to(known, tuple(x.shape)).sum())
+            if needed > int(np.prod(updates.shape)):
+                raise ValueError(f"For '{self.name}', the 'updates' must hold at least as many elements as 'mask' "
+                                 f"selects ({needed}), but got {int(np.prod(updates.shape))}.")
+        return TensorSpec(tuple(x.shape), x.dtype)
 
 
 # ---- Tensor indexing ----------------------------------------------------------------------
