@@ -253,6 +253,7 @@ def add_n(inputs):
 
 
 @kernel("Lerp")
+@kernel("LerpScalar")
 def lerp(start, end, weight):
     if isinstance(weight, torch.Tensor) and weight.dtype != start.dtype:
         weight = weight.to(start.dtype)
@@ -385,3 +386,13 @@ def fills(x, value):
     if isinstance(value, torch.Tensor):
         value = value.item()
     return torch.full_like(x, value)
+
+
+@kernel("SquareSumAll")
+def square_sum_all(x, y):
+    return torch.sum(x * x), torch.sum(y * y)
+
+
+@kernel("EqualCount")
+def equal_count(x, y):
+    return torch.sum(x == y).reshape(1).to(x.dtype)

@@ -127,6 +127,8 @@ CHECKED_ELSEWHERE = {
     "HookBackward": "tests/autograd/test_hooks.py",
     "Lerp": "test_lerp_gradient below: Lerp takes no Float64 (as in MindSpore), so it is checked in Float32",
     "NanToNum": "test_nan_to_num_gradient below: NanToNum takes no Float64 (as in MindSpore)",
+    "LerpScalar": "test_lerp_gradient below, in Float32 as Lerp",
+    "SquareSumAll": "test_square_sum_all_gradient below: SquareSumAll takes no Float64 (as in MindSpore)",
 }
 
 
@@ -155,14 +157,14 @@ def _affine_central_differences(op, inputs, sens, index, step=0.5):
     return numeric
 
 
-@pytest.mark.parametrize("inputs", [
-    (rand(2, 3), rand(2, 3), 0.25),
-    (rand(2, 1), rand(3), rand(2, 3)),
-    (rand(3), rand(2, 3), rand(1)),
-    (rand(3), rand(3), rand(3, dtype=F64)),
-], ids=["float_weight", "broadcast", "broadcast_weight", "float64_weight"])
-def test_lerp_gradient(inputs):
-    op = ops.Lerp()
+@pytest.mark.parametrize("op, inputs", [
+    (ops.Lerp(), (rand(2, 3), rand(2, 3), 0.25)),
+    (ops.Lerp(), (rand(2, 1), rand(3), rand(2, 3))),
+    (ops.Lerp(), (rand(3), rand(2, 3), rand(1))),
+    (ops.Lerp(), (rand(3), rand(3), rand(3, dtype=F64))),
+    (ops.LerpScalar(), (rand(2, 1), rand(3), 0.75)),
+], ids=["float_weight", "broadcast", "broadcast_weight", "float64_weight", "lerp_scalar"])
+def test_lerp_gradient(op, inputs):
     tensors = [ms.Tensor(v) if isinstance(v, np.ndarray) else v for v in inputs]
     out = op(*tensors)
     sens = np.random.default_rng(0).standard_normal(out.shape).astype(np.float32)
@@ -430,3 +432,11 @@ def test_nan_to_num_gradient():
     x = ms.Tensor(np.array([np.nan, 1.5, np.inf, -2.0, -np.inf], np.float32))
     grad = ms.grad(lambda t: (ops.nan_to_num(t) * ms.Tensor(np.arange(1, 6, dtype=np.float32))).sum())(x)
     assert grad.asnumpy().tolist() == [0.0, 2.0, 0.0, 4.0, 0.0]
+
+
+def test_square_sum_all_gradient():
+    """d/dx = 2x times the first output's sensitivity, d/dy = 2y times the second's."""
+    x, y = ms.Tensor([1.0, -2.0], ms.float32), ms.Tensor([0.5, 3.0], ms.float32)
+    dx, dy = ms.grad(lambda a, b: ops.SquareSumAll()(a, b)[0] * 3 + ops.SquareSumAll()(a, b)[1],
+                     grad_position=(0, 1))(x, y)
+    assert dx.asnumpy().tolist() == [6.0, -12.0] and dy.asnumpy().tolist() == [1.0, 6.0]

@@ -30,6 +30,7 @@ GRAD_CASES = [
     OpCase(lambda x: ops.Igamma()(_SHAPE_A, x), (positive(2, 3),), None, prim="Igamma"),
     OpCase(lambda x: ops.Igammac()(_SHAPE_A, x), (positive(2, 3),), None, prim="Igammac"),
     OpCase(lambda q: ops.Zeta()(_ZETA_ORDER, q), (positive(2, 3),), None, prim="Zeta"),
+    OpCase(lambda x: ops.Betainc()(_SHAPE_A, _SHAPE_A * 2, x), (rand(2, 3, low=0.1, high=0.9),), None, prim="Betainc"),
     # error function, logarithms, ratios
     OpCase(ops.Erfinv(), (rand(2, 3, low=-0.9, high=0.9),), None),
     OpCase(ops.Xlogy(), (rand(2, 3), positive(3)), None),

@@ -526,6 +526,16 @@ CASES += [
     OpCase(ops.Fills(), (rand(2, 3), 2.5), lambda x, v: np.full_like(x, v)),
     OpCase(ops.Fills(), (rand(3, dtype=np.int32), 7), lambda x, v: np.full_like(x, v)),
     OpCase(ops.Fills(), (rand(3, dtype=np.float64), scalar(1.5, np.float32)), lambda x, v: np.full_like(x, v)),
+    OpCase(ops.TensorAdd(), (rand(2, 3), rand(3)), np.add, prim="Add"),
+    OpCase(ops.LerpScalar(), (rand(2, 3), rand(2, 3), 0.25), lerp),
+    OpCase(ops.LerpScalar(), (rand(3, dtype=np.float16), rand(2, 3, dtype=np.float16), 0.5), lerp, **F16),
+    OpCase(ops.SquareSumAll(), (rand(2, 3), rand(2, 3)), lambda x, y: (np.sum(x * x), np.sum(y * y))),
+    OpCase(ops.SquareSumAll(), (rand(4, dtype=np.float16), rand(4, dtype=np.float16)),
+           lambda x, y: (np.sum(x * x), np.sum(y * y)), **F16),
+    OpCase(ops.EqualCount(), (np.array([1.0, 2.0, 3.0], np.float32), np.array([1.0, 5.0, 3.0], np.float32)),
+           lambda x, y: np.array([2.0], np.float32)),
+    OpCase(ops.EqualCount(), (np.array([[1, 2], [3, 4]], np.int32), np.array([[1, 0], [0, 4]], np.int32)),
+           lambda x, y: np.array([2], np.int32)),
 ]
 
 ERROR_CASES += [
@@ -571,6 +581,17 @@ ERROR_CASES += [
     ErrorCase(ops.Fills(), (rand(3), "a"), TypeError, "For 'Fills', the 'value'"),
     ErrorCase(ops.Fills(), (rand(3), rand(2)), ValueError, "For 'Fills', the 'value' Tensor must be 0-dimensional"),
     ErrorCase(ops.Fills(), ([1.0], 1.0), TypeError, "For 'Fills', the 'x' must be a Tensor"),
+    ErrorCase(ops.LerpScalar(), (rand(2), rand(2), rand(2)), TypeError, "For 'LerpScalar', the 'weight' must be float"),
+    ErrorCase(ops.LerpScalar(), (rand(2, dtype=np.float64), rand(2, dtype=np.float64), 0.5), TypeError,
+              "For 'LerpScalar', the dtype of 'start'"),
+    ErrorCase(ops.SquareSumAll(), (rand(2, dtype=np.float64), rand(2, dtype=np.float64)), TypeError,
+              "For 'SquareSumAll', the dtype of 'x'"),
+    ErrorCase(ops.SquareSumAll(), (rand(3), rand(1)), ValueError, "For 'SquareSumAll', the shape of 'y'"),
+    ErrorCase(ops.SquareSumAll(), (rand(3), rand(3, dtype=np.float16)), TypeError,
+              "For 'SquareSumAll', the dtype of 'y'"),
+    ErrorCase(ops.EqualCount(), (rand(3), rand(2)), ValueError, "For 'EqualCount', the shape of 'y'"),
+    ErrorCase(ops.EqualCount(), (_INT_TENSOR, rand(3)), TypeError, "For 'EqualCount', the dtype of 'y'"),
+    ErrorCase(ops.EqualCount(), (_INT_TENSOR, 1), TypeError, "For 'EqualCount', the 'y' must be a Tensor"),
 ]
 
 

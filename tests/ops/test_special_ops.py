@@ -70,6 +70,16 @@ def lower_gamma_regularized(a: float, x: float) -> float:
     return total * math.exp(-x + a * math.log(x) - math.lgamma(a))
 
 
+def betainc(a: float, b: float, x: float) -> float:
+    """I_x(a, b) by Simpson's rule on t = x s ** (1 / a) (which removes the t ** (a - 1)
+    singularity at 0): integral_0^1 x^a / a (1 - x s^(1/a))^(b-1) ds / B(a, b)."""
+    s = np.linspace(0, 1, 20001)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        integrand = np.power(1 - x * s ** (1 / a), b - 1)
+    log_beta = math.lgamma(a) + math.lgamma(b) - math.lgamma(a + b)
+    return x ** a / a * _simpson(integrand, s[1]) * math.exp(-log_beta)
+
+
 def erfinv(y: float) -> float:
     """Newton's method on math.erf."""
     if abs(y) >= 1:
@@ -213,6 +223,11 @@ CASES = [
     OpCase(ops.Zeta(), (rand(2, 3, low=1.5, high=5), positive(3)), elementwise(hurwitz_zeta), rtol=1e-4),
     OpCase(ops.Zeta(), (rand(3, dtype=np.float64, low=1.5, high=5), positive(3, dtype=np.float64)),
            elementwise(hurwitz_zeta), rtol=1e-9),
+    OpCase(ops.Betainc(), (positive(2, 3) + 0.5, positive(2, 3) + 1, rand(2, 3, low=0.05, high=0.95)),
+           elementwise(betainc), rtol=1e-5),
+    OpCase(ops.Betainc(), (np.array([0.5, 1.0, 2.0, 2.0]), np.array([1.5, 2.0, 3.0, 3.0]),
+                           np.array([0.2, 0.5, 0.9, 1.0])),
+           lambda a, b, x: np.array([0.5498151478, 0.75, 0.9963, 1.0]), rtol=1e-9),
     OpCase(ops.zeta, (2.0, positive(3)), lambda s, q: elementwise(lambda v: hurwitz_zeta(2.0, v))(q),
            rtol=1e-5, prim="Zeta"),
     # error function, logarithms, ratios
@@ -290,6 +305,11 @@ ERROR_CASES = [
               "For 'Igammac', the dtype"),
     ErrorCase(ops.Igammac(), (rand(3), rand(2)), ValueError, "For 'Igammac'.*broadcast"),
     ErrorCase(ops.Zeta(), (_INT_TENSOR, _INT_TENSOR), TypeError, "For 'Zeta', the dtype"),
+    ErrorCase(ops.Betainc(), (rand(3, dtype=np.float16),) * 3, TypeError, "For 'Betainc', the dtype of 'a'"),
+    ErrorCase(ops.Betainc(), (rand(3), rand(3), rand(1)), ValueError, "For 'Betainc', the shape of 'x'"),
+    ErrorCase(ops.Betainc(), (rand(3), rand(3, dtype=np.float64), rand(3)), TypeError,
+              "For 'Betainc', the dtype of 'b'"),
+    ErrorCase(ops.Betainc(), (rand(3), rand(3), 0.5), TypeError, "For 'Betainc', the 'x' must be a Tensor"),
     ErrorCase(ops.Erfinv(), (_INT_TENSOR,), TypeError, "For 'Erfinv', the dtype of 'x'"),
     ErrorCase(ops.Xlogy(), (_INT_TENSOR, _INT_TENSOR), TypeError, "For 'Xlogy', the dtype"),
     ErrorCase(ops.Xlogy(), ([1.0], rand(3)), TypeError, "For 'Xlogy', the 'x' must be a Tensor or a number"),

@@ -41,7 +41,7 @@ non_differentiable(
     "Equal", "NotEqual", "Greater", "GreaterEqual", "Less", "LessEqual",
     "IsNan", "IsInf", "IsFinite",
     "Trunc", "Rint", "TruncateDiv", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
-    "IsClose", "ApproximateEqual", "PopulationCount", "Eps", "Fills",
+    "IsClose", "ApproximateEqual", "PopulationCount", "Eps", "Fills", "EqualCount",
 )
 
 _add, _sub, _mul, _div, _real_div, _neg = M.Add(), M.Sub(), M.Mul(), M.Div(), M.RealDiv(), M.Neg()
@@ -383,7 +383,7 @@ def _addn_bprop(prim, inputs, out, dout):
     return (tuple(dout for _ in inputs),)
 
 
-@bprop("Lerp")
+@bprop("Lerp", "LerpScalar")
 def _lerp_bprop(prim, start, end, weight, out, dout):
     """out = start + weight * (end - start): d/dend = weight, d/dstart = 1 - weight,
     d/dweight = end - start (a number weight takes none)."""
@@ -506,3 +506,9 @@ def _accumulate_nv2_bprop(prim, inputs, out, dout):
 def _nan_to_num_bprop(prim, x, out, dout):
     """Finite elements pass the gradient; replaced ones are constants."""
     return (_select(_is_finite(x), dout, 0),)
+
+
+@bprop("SquareSumAll")
+def _square_sum_all_bprop(prim, x, y, out, dout):
+    """out = (sum x², sum y²): 2 x dout[0] and 2 y dout[1]."""
+    return _mul(x, _mul(dout[0], 2)), _mul(y, _mul(dout[1], 2))

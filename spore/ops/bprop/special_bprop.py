@@ -86,6 +86,14 @@ def _igammac_bprop(prim, a, x, out, dout):
     return None, grad_like(x, _neg(_mul(dout, _lower_gamma_density(a, x))))
 
 
+@bprop("Betainc")
+def _betainc_bprop(prim, a, b, x, out, dout):
+    """d I_x(a, b) / dx = x^(a-1) (1-x)^(b-1) / B(a, b); a and b take none (as MindSpore)."""
+    log_density = _sub(_add(_xlogy(_sub(a, 1), x), _xlogy(_sub(b, 1), _sub(1, x))),
+                       _sub(_add(_lgamma(a), _lgamma(b)), _lgamma(_add(a, b))))
+    return None, None, _mul(dout, _exp(log_density))
+
+
 @bprop("Zeta")
 def _zeta_bprop(prim, x, q, out, dout):
     """d zeta(x, q) / dq = -x * zeta(x + 1, q)."""

@@ -32,7 +32,7 @@ __all__ = [
     "Acosh", "Asinh", "Atanh", "Trunc", "Rint", "Inv", "Fmax", "Fmin", "TruncateDiv", "TruncateMod",
     "DivNoNan", "MulNoNan", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
     "IsClose", "ApproximateEqual", "Addcdiv", "Addcmul", "AccumulateNV2", "NanToNum", "PopulationCount",
-    "Eps", "Fills",
+    "Eps", "Fills", "TensorAdd", "LerpScalar", "SquareSumAll", "EqualCount",
 ]
 
 # ---- dtype groups ---------------------------------------------------------------------------
@@ -242,6 +242,10 @@ class Pow(_BinaryOp):
     |x| > 1), as MindSpore computes it."""
 
     accepts = NUMBERS
+
+
+TensorAdd = Add
+"""MindSpore 1.x's name of Add."""
 
 
 class SquaredDifference(_StrictBinaryOp):
@@ -480,6 +484,14 @@ class Lerp(Primitive):
         shape = broadcast_shapes(self.name, start.shape, end.shape, _shape_of(weight),
                                  names=("start", "end", "weight"))
         return TensorSpec(shape, start.dtype)
+
+
+class LerpScalar(Lerp):
+    """LerpScalar()(start, end, weight): Lerp with a float weight."""
+
+    def check(self, start, end, weight):
+        check_type(self.name, "weight", weight, float)
+        super().check(start, end, weight)
 
 
 # ---- logical and bitwise ----------------------------------------------------------------------
@@ -872,3 +884,44 @@ class Fills(Primitive):
     def infer(self, x, value):
         self.check(x, value)
         return TensorSpec(x.shape, x.dtype)
+
+
+class SquareSumAll(Primitive):
+    """SquareSumAll()(x, y): (sum(x ** 2), sum(y ** 2)), two 0-d Tensors, for Float16 /
+    Float32 Tensors of one shape and dtype."""
+
+    accepts = (mstype.float16, mstype.float32)
+
+    def check(self, x, y):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "y", y)
+        check_dtype(self.name, "x", x.dtype, self.accepts)
+        if y.dtype != x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'y' must be the same as 'x' ({x.dtype}), "
+                            f"but got {y.dtype}.")
+        if tuple(y.shape) != tuple(x.shape):
+            raise ValueError(f"For '{self.name}', the shape of 'y' must be the same as 'x' {tuple(x.shape)}, "
+                             f"but got {tuple(y.shape)}.")
+
+    def infer(self, x, y):
+        self.check(x, y)
+        return TensorSpec((), x.dtype), TensorSpec((), x.dtype)
+
+
+class EqualCount(Primitive):
+    """EqualCount()(x, y): the number of equal elements of two Tensors of one shape and
+    dtype, as a Tensor of shape (1,) and their dtype."""
+
+    def check(self, x, y):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "y", y)
+        if y.dtype != x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'y' must be the same as 'x' ({x.dtype}), "
+                            f"but got {y.dtype}.")
+        if tuple(y.shape) != tuple(x.shape):
+            raise ValueError(f"For '{self.name}', the shape of 'y' must be the same as 'x' {tuple(x.shape)}, "
+                             f"but got {tuple(y.shape)}.")
+
+    def infer(self, x, y):
+        self.check(x, y)
+        return TensorSpec((1,), x.dtype)

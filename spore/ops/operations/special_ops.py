@@ -28,7 +28,7 @@ from .math_ops import (
 )
 
 __all__ = [
-    "Lgamma", "Digamma", "Polygamma", "Mvlgamma", "Igamma", "Igammac", "Zeta", "Erfinv",
+    "Lgamma", "Digamma", "Polygamma", "Mvlgamma", "Igamma", "Igammac", "Zeta", "Betainc", "Erfinv",
     "Xlogy", "Xdivy", "Hypot", "Sinc", "Logit",
     "BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "BesselJ0", "BesselJ1", "BesselY0", "BesselY1",
     "BesselK0", "BesselK0e", "BesselK1", "BesselK1e",
@@ -119,6 +119,27 @@ class Zeta(_TensorPairOp):
     Tensors of one dtype."""
 
     accepts = F32_F64
+
+
+class Betainc(Primitive):
+    """Betainc()(a, b, x): the regularized incomplete beta function I_x(a, b), for
+    Float32 / Float64 Tensors of one shape and dtype (a, b > 0, 0 <= x <= 1)."""
+
+    def check(self, a, b, x):
+        for name, value in (("a", a), ("b", b), ("x", x)):
+            check_tensor(self.name, name, value)
+        check_dtype(self.name, "a", a.dtype, F32_F64)
+        for name, value in (("b", b), ("x", x)):
+            if value.dtype != a.dtype:
+                raise TypeError(f"For '{self.name}', the dtype of '{name}' must be the same as 'a' ({a.dtype}), "
+                                f"but got {value.dtype}.")
+            if tuple(value.shape) != tuple(a.shape):
+                raise ValueError(f"For '{self.name}', the shape of '{name}' must be the same as 'a' "
+                                 f"{tuple(a.shape)}, but got {tuple(value.shape)}.")
+
+    def infer(self, a, b, x):
+        self.check(a, b, x)
+        return TensorSpec(a.shape, a.dtype)
 
 
 # ---- error function, logarithms, ratios -------------------------------------------------------
