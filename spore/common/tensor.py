@@ -325,6 +325,21 @@ class Tensor:
 
     wait_pipeline = data_sync
 
+    def offload(self, file_path: str) -> bool:
+        """Write the raw data to `file_path` (read back by convert_bytes_to_tensor) and
+        remember the path; spore's Tensors live in host memory, so the data stays too.
+        Returns True."""
+        if not isinstance(file_path, str) or not file_path:
+            raise TypeError(f"For 'Tensor.offload', the 'file_path' must be a non-empty str, but got {file_path!r}.")
+        with open(file_path, "wb") as f:
+            f.write(self.get_bytes())
+        self._set_flag("offload_file_path", file_path)
+        return True
+
+    def offload_file_path(self) -> str:
+        """The file the last offload wrote ('' before any)."""
+        return self._flag("offload_file_path", "")
+
     def flush_from_cache(self) -> None:
         """Write a cache-enabled Tensor's device cache back to the host (spore's Tensors
         keep no such cache: their data is always current)."""

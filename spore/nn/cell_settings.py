@@ -152,6 +152,16 @@ class CellSettingsMixin:
         """The dtype this Cell runs in (set by to_float or set_mixed_precision_type), or None."""
         return self._mixed_precision
 
+    def offload(self, backward_prefetch="Auto") -> None:
+        """Record that this Cell's activations may be kept in host memory between forward
+        and backward, fetched back `backward_prefetch` ('Auto' or a number of operators)
+        ahead of use. spore computes on one memory space, so this is a recorded setting."""
+        if backward_prefetch != "Auto" and (not isinstance(backward_prefetch, int) or
+                                            isinstance(backward_prefetch, bool) or backward_prefetch < 0):
+            raise ValueError(f"For 'offload', the 'backward_prefetch' must be 'Auto' or a non-negative int, but got "
+                             f"{backward_prefetch!r}.")
+        self._record("_offload_prefetch", backward_prefetch)
+
     # ---- parallel settings --------------------------------------------------------------
     @property
     def pipeline_stage(self) -> int:

@@ -211,3 +211,16 @@ def test_select_with_a_condition():
     x = Tensor(np.array([2.0, 3.0], np.float32))
     out = Tensor.select(x, Tensor(np.array([True, False])), Tensor(np.array([1.0, 2.0], np.float32)))
     np.testing.assert_array_equal(out.asnumpy(), [2.0, 2.0])
+
+
+def test_offload_writes_the_data(tmp_path):
+    x = Tensor(X)
+    assert x.offload_file_path() == ""
+    path = str(tmp_path / "x.data")
+    assert x.offload(path) is True and x.offload_file_path() == path
+    with open(path, "rb") as f:
+        back = Tensor.convert_bytes_to_tensor(f.read(), (2, 3), ms.float32)
+    np.testing.assert_array_equal(back.asnumpy(), X)
+    np.testing.assert_array_equal(x.asnumpy(), X)
+    with pytest.raises(TypeError, match="file_path"):
+        x.offload(1)

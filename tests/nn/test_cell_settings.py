@@ -169,3 +169,12 @@ def test_instance_bookkeeping():
     assert "_params" in nn.Cell.IGNORE_LIST and nn.Cell.T_destination.__name__ == "T_destination"
     assert isinstance(Net().compile_cache, set) and Net().phase_cache == {} and Net().compile_phase is None
     assert Net().exist_names == set() and Net().exist_objs == set() and Net().cell_init_args is None
+
+
+def test_offload_is_recorded():
+    n = Net()
+    assert n.offload() is None and n._offload_prefetch == "Auto"
+    n.offload(backward_prefetch=3)
+    assert n._offload_prefetch == 3
+    with pytest.raises(ValueError, match="backward_prefetch"):
+        n.offload(backward_prefetch="x")
