@@ -177,7 +177,7 @@ class Tensor:
         return self.dtype.is_floating_point
 
     def is_complex(self) -> bool:
-        return self.dtype.kind == mstype.Number.KIND_COMPLEX
+        return self.dtype.is_complex
 
     def is_signed(self) -> bool:
         """False for bool and unsigned integer dtypes, True otherwise."""
@@ -300,6 +300,20 @@ class Tensor:
                             f"{type(array).__name__}.")
         return Tensor(array)
 
+    def to_dlpack(self):
+        """A DLPack capsule over this Tensor's data (host memory, shared)."""
+        return self.asnumpy().__dlpack__()
+
+    @staticmethod
+    def from_dlpack(dlpack) -> Tensor:
+        """A Tensor of the values a DLPack capsule (or an object with `__dlpack__`) holds."""
+        if hasattr(dlpack, "__dlpack__"):
+            return Tensor(np.from_dlpack(dlpack))
+        if type(dlpack).__name__ != "PyCapsule":
+            raise TypeError(f"For 'Tensor.from_dlpack', the 'dlpack' must be a DLPack capsule, but got "
+                            f"{type(dlpack).__name__}.")
+        return Tensor(np.from_dlpack(_DLPackCapsule(dlpack)))
+
     def set_dtype(self, dtype) -> mstype.Number:
         """Convert the data to `dtype` in place; returns the new dtype."""
         dtype = mstype.as_dtype(dtype)
@@ -401,6 +415,19 @@ class Tensor:
     # ---- pickling ---------------------------------------------------------------------
     def __reduce__(self):
         return (_from_numpy_and_dtype, (self.asnumpy(), self.dtype._name))
+
+
+class _DLPackCapsule:
+    """A bare DLPack capsule presented as an exporter of host memory (what np.from_dlpack reads)."""
+
+    def __init__(self, capsule):
+        self.capsule = capsule
+
+    def __dlpack__(self, *args, **kwargs):
+        return self.capsule
+
+    def __dlpack_device__(self):
+        return (1, 0)  # kDLCPU, device 0
 
 
 def _from_numpy_and_dtype(arr, dtype_name):

@@ -224,3 +224,14 @@ def test_offload_writes_the_data(tmp_path):
     np.testing.assert_array_equal(x.asnumpy(), X)
     with pytest.raises(TypeError, match="file_path"):
         x.offload(1)
+
+
+def test_dlpack_round_trip():
+    x = Tensor(X)
+    capsule = x.to_dlpack()
+    back = Tensor.from_dlpack(capsule)
+    assert back.dtype is ms.float32
+    np.testing.assert_array_equal(back.asnumpy(), X)
+    np.testing.assert_array_equal(Tensor.from_dlpack(np.ones(2)).asnumpy(), [1.0, 1.0])
+    with pytest.raises(TypeError, match="'dlpack'"):
+        Tensor.from_dlpack(3)

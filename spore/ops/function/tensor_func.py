@@ -166,7 +166,7 @@ def _matrix_conjugate_transpose(self) -> Tensor:
 
 
 def _conj_if_complex(x: Tensor) -> Tensor:
-    return special_func.conj(x) if x.dtype.kind == mstype.Number.KIND_COMPLEX else x
+    return special_func.conj(x) if x.dtype.is_complex else x
 
 
 def _clone(self) -> Tensor:
