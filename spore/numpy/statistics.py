@@ -192,7 +192,7 @@ def _sliding(op: str, a, v, mode: str):
     padded = ops.concat((zeros(before), a, zeros(after)), 0) if before or after else a
     count = padded.shape[0] - n + 1
     windows = ops.gather(padded, Tensor(onp.arange(count)[:, None] + onp.arange(n)[None, :]), 0)
-    return ops.sum(windows * v, 1)
+    return ops.sum(windows * v, 1, dtype=a.dtype)
 
 
 def _signals(op: str, a, v):
