@@ -80,6 +80,11 @@ def betainc(a: float, b: float, x: float) -> float:
     return x ** a / a * _simpson(integrand, s[1]) * math.exp(-log_beta)
 
 
+def lower_gamma_grad_a(a: float, x: float, step: float = 1e-5) -> float:
+    """d P(a, x) / da by central differences of the series."""
+    return (lower_gamma_regularized(a + step, x) - lower_gamma_regularized(a - step, x)) / (2 * step)
+
+
 def erfinv(y: float) -> float:
     """Newton's method on math.erf."""
     if abs(y) >= 1:
@@ -220,6 +225,10 @@ CASES = [
            elementwise(lambda a, x: 1 - lower_gamma_regularized(a, x)), rtol=1e-4),
     OpCase(ops.Igammac(), (positive(3, dtype=np.float64), rand(3, dtype=np.float64, low=0, high=4)),
            elementwise(lambda a, x: 1 - lower_gamma_regularized(a, x)), rtol=1e-9),
+    OpCase(ops.IgammaGradA(), (positive(2, 3), rand(2, 3, low=0, high=4)), elementwise(lower_gamma_grad_a),
+           rtol=1e-4, atol=1e-6),
+    OpCase(ops.IgammaGradA(), (positive(3, dtype=np.float64) + 1, rand(2, 1, dtype=np.float64, low=0.1, high=20)),
+           elementwise(lower_gamma_grad_a), rtol=1e-6, atol=1e-10),
     OpCase(ops.Zeta(), (rand(2, 3, low=1.5, high=5), positive(3)), elementwise(hurwitz_zeta), rtol=1e-4),
     OpCase(ops.Zeta(), (rand(3, dtype=np.float64, low=1.5, high=5), positive(3, dtype=np.float64)),
            elementwise(hurwitz_zeta), rtol=1e-9),
@@ -305,6 +314,8 @@ ERROR_CASES = [
               "For 'Igammac', the dtype"),
     ErrorCase(ops.Igammac(), (rand(3), rand(2)), ValueError, "For 'Igammac'.*broadcast"),
     ErrorCase(ops.Zeta(), (_INT_TENSOR, _INT_TENSOR), TypeError, "For 'Zeta', the dtype"),
+    ErrorCase(ops.IgammaGradA(), (rand(3), rand(3, dtype=np.float64)), TypeError,
+              "For 'IgammaGradA', the dtype of 'y'"),
     ErrorCase(ops.Betainc(), (rand(3, dtype=np.float16),) * 3, TypeError, "For 'Betainc', the dtype of 'a'"),
     ErrorCase(ops.Betainc(), (rand(3), rand(3), rand(1)), ValueError, "For 'Betainc', the shape of 'x'"),
     ErrorCase(ops.Betainc(), (rand(3), rand(3, dtype=np.float64), rand(3)), TypeError,

@@ -2,8 +2,9 @@
 
 Conventions, as MindSpore's:
 
-- Igamma / Igammac: the gradient for x (d P(a, x) / dx = x^(a-1) e^-x / Gamma(a)); `a` takes
-  none (spore has no kernel for d P / da).
+- Igamma / Igammac: d P(a, x) / dx = x^(a-1) e^-x / Gamma(a), and d P / da from
+  IgammaGradA's series (first order only: IgammaGradA is not differentiated, as in MindSpore).
+- Betainc(a, b, x): the gradient for x; a and b take none.
 - Zeta(x, q): the gradient for q (-x * zeta(x + 1, q)); the order x takes none.
 - Polygamma(n, x): the gradient for x; the integer order n takes none.
 - Complex numbers: the gradient of a real-valued L for a complex z = a + bi is
@@ -21,7 +22,9 @@ from ..operations import array_ops, selection_ops
 from ..operations import math_ops as M
 from ..operations import special_ops as S
 from .broadcast import grad_like
-from .registry import bprop
+from .registry import bprop, non_differentiable
+
+non_differentiable("IgammaGradA")
 
 _add, _sub, _mul, _div, _neg = M.Add(), M.Sub(), M.Mul(), M.Div(), M.Neg()
 _exp, _log, _square, _sqrt, _sign, _cos, _sin = M.Exp(), M.Log(), M.Square(), M.Sqrt(), M.Sign(), M.Cos(), M.Sin()
@@ -30,6 +33,7 @@ _logical_or = M.LogicalOr()
 _select, _cast, _zeros_like, _ones_like = selection_ops.Select(), array_ops.Cast(), array_ops.ZerosLike(), \
     array_ops.OnesLike()
 _lgamma, _digamma, _polygamma, _zeta = S.Lgamma(), S.Digamma(), S.Polygamma(), S.Zeta()
+_igamma_grad_a = S.IgammaGradA()
 _xlogy, _xdivy, _real, _imag, _conj, _complex = S.Xlogy(), S.Xdivy(), S.Real(), S.Imag(), S.Conj(), S.Complex()
 _i0, _i0e, _i1, _i1e = S.BesselI0(), S.BesselI0e(), S.BesselI1(), S.BesselI1e()
 _j0, _j1, _y0, _y1 = S.BesselJ0(), S.BesselJ1(), S.BesselY0(), S.BesselY1()
@@ -76,14 +80,20 @@ def _lower_gamma_density(a, x):
     return _exp(_sub(_sub(_xlogy(_sub(a, 1), x), x), _lgamma(a)))
 
 
+def _lower_gamma_grads(a, x, dout):
+    """The gradients of P(a, x) for a and x, reduced to their shapes."""
+    return grad_like(a, _mul(dout, _igamma_grad_a(a, x))), grad_like(x, _mul(dout, _lower_gamma_density(a, x)))
+
+
 @bprop("Igamma")
 def _igamma_bprop(prim, a, x, out, dout):
-    return None, grad_like(x, _mul(dout, _lower_gamma_density(a, x)))
+    return _lower_gamma_grads(a, x, dout)
 
 
 @bprop("Igammac")
 def _igammac_bprop(prim, a, x, out, dout):
-    return None, grad_like(x, _neg(_mul(dout, _lower_gamma_density(a, x))))
+    """Q = 1 - P."""
+    return _lower_gamma_grads(a, x, _neg(dout))
 
 
 @bprop("Betainc")

@@ -28,7 +28,7 @@ from .math_ops import (
 )
 
 __all__ = [
-    "Lgamma", "Digamma", "Polygamma", "Mvlgamma", "Igamma", "Igammac", "Zeta", "Betainc", "Erfinv",
+    "Lgamma", "Digamma", "Polygamma", "Mvlgamma", "Igamma", "Igammac", "IgammaGradA", "Zeta", "Betainc", "Erfinv",
     "Xlogy", "Xdivy", "Hypot", "Sinc", "Logit",
     "BesselI0", "BesselI0e", "BesselI1", "BesselI1e", "BesselJ0", "BesselJ1", "BesselY0", "BesselY1",
     "BesselK0", "BesselK0e", "BesselK1", "BesselK1e",
@@ -110,6 +110,12 @@ class Igamma(_TensorPairOp):
 
 class Igammac(_TensorPairOp):
     """Igammac()(a, x): the regularized upper incomplete gamma function 1 - P(a, x)."""
+
+    accepts = F32_F64
+
+
+class IgammaGradA(_TensorPairOp):
+    """IgammaGradA()(a, x): d P(a, x) / da, the gradient of Igamma for its `a`."""
 
     accepts = F32_F64
 
