@@ -63,6 +63,9 @@ class Generator:
                              f"{state.shape}.")
         _rng.set_state(self._handle, state.asnumpy())
 
+    def __repr__(self) -> str:
+        return f"<mindspore.common.generator.Generator object at {id(self):#x}>"
+
 
 default_generator = Generator._wrapping(_rng.default_generator())
 

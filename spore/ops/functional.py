@@ -3,11 +3,18 @@ module path MindSpore 1.x code uses. Every name is the object its owning module 
 the functions of `spore.ops.function`, the gradient transformations of
 `spore.ops.composite`, and the few Primitive classes and modules MindSpore also exposes
 here."""
+import types
+
+from . import composite as _composite
 from . import operations
 from . import operations as P  # noqa: F401 - re-exported
-from .composite import *  # noqa: F403
 from .function import *  # noqa: F403
 from .operations import array_ops, linalg_ops, other_ops  # noqa: F401 - re-exported
+
+# The composite operations and transformations, without composite's own submodules;
+# where a name is also a function of the functional API (zeros_like), F holds the function.
+globals().update({name: value for name, value in vars(_composite).items()
+                  if not name.startswith("_") and not isinstance(value, types.ModuleType) and name not in globals()})
 
 _PRIMITIVE_CLASSES = frozenset({"AdaptiveMaxPool2D", "DtypeToEnum", "J", "Median", "Roll", "SliceGetItem",
                                 "TensorToTuple", "UniqueConsecutive"})

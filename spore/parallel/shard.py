@@ -1,6 +1,7 @@
 """`shard`: the sharding strategy of a Cell's or function's inputs and outputs. It is
-recorded on the Cell (or the returned function); in one process every strategy computes
-exactly what the unsharded code computes, so the computation is unchanged."""
+recorded on the Cell (`Cell.shard`) or the returned function; in one process every
+strategy computes exactly what the unsharded code computes, so the computation is
+unchanged."""
 from __future__ import annotations
 
 import functools
@@ -31,10 +32,9 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     if parameter_plan is not None and not isinstance(parameter_plan, dict):
         raise TypeError(f"For 'shard', the 'parameter_plan' must be a dict, but got "
                         f"{type(parameter_plan).__name__}.")
-    plan = {"in_strategy": in_strategy, "out_strategy": out_strategy, "parameter_plan": parameter_plan}
     if isinstance(fn, Cell):
-        fn.shard_strategy = plan
-        return fn
+        return fn.shard(in_strategy, out_strategy, parameter_plan)
+    plan = {"in_strategy": in_strategy, "out_strategy": out_strategy, "parameter_plan": parameter_plan}
 
     @functools.wraps(fn)
     def sharded(*args, **kwargs):
