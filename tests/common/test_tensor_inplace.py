@@ -139,3 +139,22 @@ def test_inplace_in_graph_mode():
 
     out = f(Tensor(A), Tensor(B))
     np.testing.assert_allclose(out.asnumpy(), 1 / (1 + np.exp(-(A + B))), rtol=1e-6)
+
+
+def test_inplace_on_a_parameter_updates_it_in_both_modes():
+    class Counter(ms.nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.w = ms.Parameter(Tensor(np.array([1.0, 2.0], np.float32)), name="w")
+
+        def construct(self, x):
+            self.w.add_(1)
+            return x * self.w
+
+    net = Counter()
+    x = Tensor(np.ones(2, np.float32))
+    np.testing.assert_array_equal(net(x).asnumpy(), [2.0, 3.0])
+    np.testing.assert_array_equal(ms.jit(lambda v: net(v))(x).asnumpy(), [3.0, 4.0])
+    np.testing.assert_array_equal(ms.jit(lambda v: net(v))(x).asnumpy(), [4.0, 5.0])
+    np.testing.assert_array_equal(net.w.asnumpy(), [4.0, 5.0])
+    assert net.w.zero_() is net.w and net.w.asnumpy().tolist() == [0.0, 0.0]

@@ -3,7 +3,8 @@
 
 An in-place method computes its result out of place with the family's op, casts it to the
 Tensor's dtype and rebinds the Tensor to it (see inplace.py): gradients flow through the
-op that made the new value, as they do for `x[i] = v`.
+op that made the new value, as they do for `x[i] = v`. A Parameter is updated with
+Assign instead, so that its update is also a side effect of a compiled graph.
 """
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import numbers
 
 from ...autograd.hooks import tensor_hooks
 from ...common import dtype as mstype
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from . import array_func, math_func, reduce_func, selection_func, special_func
+from . import array_func, math_func, other_func, reduce_func, selection_func, special_func
 from .inplace import rebind
 
 __all__: list[str] = []
@@ -30,6 +32,10 @@ def _store(self: Tensor, method: str, result: Tensor) -> Tensor:
                          f"the Tensor of shape {self.shape}: the other input must broadcast to it.")
     if result.dtype is not self.dtype:
         result = array_func.cast(result, self.dtype)
+    if isinstance(self, Parameter):
+        # A Parameter is updated as a side effect (Assign), which Graph mode compiles too.
+        other_func.assign(self, result)
+        return self
     return rebind(self, result)
 
 
