@@ -963,3 +963,9 @@ def test_new_tensor_methods():
     assert _values(_t([np.nan, 1.0], ms.float32).nan_to_num(2.0)) == [2.0, 1.0]
     assert _values(_t([1.0], ms.float32).nextafter(_t([2.0], ms.float32))) == [np.nextafter(np.float32(1), 2)]
     assert _values(_t([5], ms.int32).invert()) == [-6]
+    assert _values(_t([5, -1], ms.int32).bitwise_not()) == [-6, 0]
+    assert _values(_t([True, False], ms.bool_).bitwise_not()) == [False, True]
+    assert x.allclose(x + 1e-7) is True and x.allclose(x + 1) is False
+    assert x.allclose(_t([1.0, 3.0], ms.float32), rtol=0.6) is True
+    with pytest.raises(TypeError, match="For 'IsClose'"):
+        x.allclose(_t([1, 2], ms.int32))

@@ -563,6 +563,16 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return M.IsClose(rtol, atol, equal_nan)(input, other)
 
 
+def _allclose_method(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether every element of self is close to other's (isclose everywhere): a Python bool."""
+    return bool(isclose(self, other, rtol, atol, equal_nan).all())
+
+
+def _bitwise_not_method(self):
+    """~self: the bitwise complement of an integer Tensor, the logical not of a Bool one."""
+    return _logical_not(self) if self.dtype == mstype.bool_ else _invert(self)
+
+
 def approximate_equal(x, y, tolerance=1e-05):
     """Whether |x - y| < tolerance, elementwise, for floating-point Tensors of one shape."""
     return M.ApproximateEqual(tolerance)(x, y)
@@ -944,7 +954,8 @@ TENSOR_METHODS = {
     "isnan": isnan, "isinf": isinf, "isfinite": isfinite,
     # aliases and compositions
     "absolute": absolute, "negative": negative, "arctan2": arctan2, "multiply": multiply,
-    "subtract": subtract, "divide": divide, "invert": invert,
+    "subtract": subtract, "divide": divide, "invert": invert, "bitwise_not": _bitwise_not_method,
+    "allclose": _allclose_method,
     "acosh": acosh, "arccosh": arccosh, "asinh": asinh, "arcsinh": arcsinh, "atanh": atanh,
     "arctanh": arctanh, "trunc": trunc, "inv": inv, "fmax": fmax, "fmin": fmin, "gcd": gcd, "lcm": lcm,
     "bitwise_left_shift": bitwise_left_shift, "bitwise_right_shift": bitwise_right_shift,
