@@ -339,3 +339,97 @@ def tril_indices(prim):
 def triu_indices(prim):
     row, col, offset, dtype = prim.row, prim.col, prim.offset, TORCH_OF[prim.dtype]
     return lambda: torch.triu_indices(row, col, offset, dtype=dtype, device=device.current())
+
+
+# ---- blocks and sequences ---------------------------------------------------------------------
+@kernel_factory("ReverseSequence")
+def reverse_sequence(prim):
+    seq_dim, batch_dim = prim.seq_dim, prim.batch_dim
+
+    def reverse_kernel(x, seq_lengths):
+        seq, batch = seq_dim % x.dim(), batch_dim % x.dim()
+        steps = torch.arange(x.shape[seq], device=x.device)
+        lengths = seq_lengths.long().unsqueeze(1)
+        # source[b, i]: where element i of sequence b comes from.
+        source = torch.where(steps < lengths, lengths - 1 - steps, steps)
+        if batch > seq:
+            source = source.T
+        view = [1] * x.dim()
+        view[seq], view[batch] = x.shape[seq], x.shape[batch]
+        return torch.gather(x, seq, source.reshape(view).expand(x.shape))
+    return reverse_kernel
+
+
+@kernel_factory("SpaceToBatchND")
+def space_to_batch_nd(prim):
+    block, pads = prim.block_shape, [v for pair in reversed(prim.paddings) for v in pair]
+    count = len(block)
+
+    def space_to_batch(x):
+        x = F.pad(x, pads)
+        lead, spatial = x.shape[:-count], x.shape[-count:]
+        split = [n for s, b in zip(spatial, block) for n in (s // b, b)]
+        x = x.reshape(lead + tuple(split))
+        rest = len(lead)
+        # (N, *mid, s1, b1, s2, b2, ...) to (b1, b2, ..., N, *mid, s1, s2, ...)
+        order = [rest + 2 * k + 1 for k in range(count)] + list(range(rest)) + [rest + 2 * k for k in range(count)]
+        x = x.permute(order)
+        return x.reshape((-1,) + tuple(lead[1:]) + tuple(s // b for s, b in zip(spatial, block)))
+    return space_to_batch
+
+
+@kernel_factory("BatchToSpaceND")
+def batch_to_space_nd(prim):
+    block, crops = prim.block_shape, prim.crops
+    count = len(block)
+
+    def batch_to_space(x):
+        mid, spatial = x.shape[1:-count], x.shape[-count:]
+        x = x.reshape(tuple(block) + (-1,) + tuple(mid) + tuple(spatial))
+        rest = 1 + len(mid)  # N and the middle axes, after the block axes
+        # (b1, ..., bM, N, *mid, s1, ..., sM) to (N, *mid, s1, b1, s2, b2, ...)
+        order = list(range(count, count + rest)) + [n for k in range(count) for n in (count + rest + k, k)]
+        x = x.permute(order).reshape((x.shape[count],) + tuple(mid) + tuple(s * b for s, b in zip(spatial, block)))
+        index = (slice(None),) * rest + tuple(slice(c0, x.shape[rest + k] - c1) for k, (c0, c1) in enumerate(crops))
+        return x[index]
+    return batch_to_space
+
+
+@kernel_factory("SpaceToDepth")
+def space_to_depth(prim):
+    b = prim.block_size
+
+    def to_depth(x):
+        n, c, h, w = x.shape
+        blocks = x.reshape(n, c, h // b, b, w // b, b).permute(0, 3, 5, 1, 2, 4)
+        return blocks.reshape(n, b * b * c, h // b, w // b)
+    return to_depth
+
+
+@kernel_factory("DepthToSpace")
+def depth_to_space(prim):
+    b = prim.block_size
+
+    def to_space(x):
+        n, c, h, w = x.shape
+        blocks = x.reshape(n, b, b, c // (b * b), h, w).permute(0, 3, 4, 1, 5, 2)
+        return blocks.reshape(n, c // (b * b), h * b, w * b)
+    return to_space
+
+
+@kernel("Expand")
+def expand(x, shape):
+    return x.expand(_ints(shape))
+
+
+@kernel("InvertPermutation")
+def invert_permutation(perm):
+    inverse = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inverse[p] = i
+    return tuple(inverse)
+
+
+@kernel("UnravelIndex")
+def unravel_index(indices, dims):
+    return torch.stack(torch.unravel_index(indices, tuple(dims.tolist()))).to(indices.dtype)

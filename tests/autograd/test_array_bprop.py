@@ -105,6 +105,14 @@ GRAD_CASES = [
     OpCase(ops.Diag(), (rand(2, 2),), None),
     OpCase(ops.DiagPart(), (rand(3, 3),), None),
     OpCase(ops.DiagPart(), (rand(2, 1, 2, 1),), None),
+    # ---- blocks and sequences
+    OpCase(ops.ReverseSequence(1), (rand(3, 4), np.array([1, 4, 0], np.int32)), None),
+    OpCase(ops.ReverseSequence(0, 2), (X234, np.array([2, 1, 0, 2], np.int64)), None),
+    OpCase(ops.SpaceToBatchND((2, 2), ((1, 0), (0, 1))), (rand(1, 2, 3, 3),), None),
+    OpCase(ops.BatchToSpaceND((2,), ((1, 1),)), (rand(4, 3, 2),), None),
+    OpCase(ops.SpaceToDepth(2), (rand(1, 2, 4, 2),), None),
+    OpCase(ops.DepthToSpace(2), (rand(2, 4, 1, 2),), None),
+    OpCase(ops.Expand(), (rand(2, 1), np.array([3, 2, 3], np.int32)), None),
     # ---- compositions over the primitives above and others
     OpCase(ops.diagonal, (X234, 1, 0, 2), None, prim="Gather"),
     OpCase(ops.diag_embed, (rand(2, 3), -1, 0, 2), None, prim="Gather"),

@@ -73,6 +73,66 @@ def _np_diagonal_scatter(x, src, offset, dim1, dim2):
     return out
 
 
+def _np_reverse_sequence(seq_dim, batch_dim):
+    def reference(x, lengths):
+        out = np.moveaxis(x.copy(), (batch_dim, seq_dim), (0, 1))
+        for b, n in enumerate(lengths):
+            out[b, :n] = out[b, :n][::-1].copy()
+        return np.moveaxis(out, (0, 1), (batch_dim, seq_dim))
+    return reference
+
+
+def _np_space_to_batch(block, pads):
+    """TensorFlow's space_to_batch_nd, element by element."""
+    def reference(x):
+        count = len(block)
+        padded = np.pad(x, [(0, 0)] * (x.ndim - count) + [tuple(p) for p in pads])
+        spatial = padded.shape[-count:]
+        out_spatial = tuple(s // b for s, b in zip(spatial, block))
+        n = x.shape[0]
+        out = np.zeros((n * int(np.prod(block)),) + x.shape[1:-count] + out_spatial, x.dtype)
+        for offset_index, offsets in enumerate(np.ndindex(*block)):
+            window = tuple(slice(o, None, b) for o, b in zip(offsets, block))
+            out[offset_index * n:(offset_index + 1) * n] = padded[(Ellipsis,) + window]
+        return out
+    return reference
+
+
+def _np_batch_to_space(block, crops):
+    def reference(x):
+        count = len(block)
+        n = x.shape[0] // int(np.prod(block))
+        full = np.zeros((n,) + x.shape[1:-count] + tuple(s * b for s, b in zip(x.shape[-count:], block)), x.dtype)
+        for offset_index, offsets in enumerate(np.ndindex(*block)):
+            window = tuple(slice(o, None, b) for o, b in zip(offsets, block))
+            full[(Ellipsis,) + window] = x[offset_index * n:(offset_index + 1) * n]
+        crop = tuple(slice(c0, full.shape[x.ndim - count + k] - c1) for k, (c0, c1) in enumerate(crops))
+        return full[(Ellipsis,) + crop]
+    return reference
+
+
+def _np_space_to_depth(b):
+    def reference(x):
+        n, c, h, w = x.shape
+        out = np.zeros((n, c * b * b, h // b, w // b), x.dtype)
+        for i, j in np.ndindex(b, b):
+            out[:, (i * b + j) * c:(i * b + j + 1) * c] = x[:, :, i::b, j::b]
+        return out
+    return reference
+
+
+def _np_depth_to_space(b):
+    def reference(x):
+        n, c, h, w = x.shape
+        depth = c // (b * b)
+        out = np.zeros((n, depth, h * b, w * b), x.dtype)
+        for i, j in np.ndindex(b, b):
+            out[:, :, i::b, j::b] = x[:, (i * b + j) * depth:(i * b + j + 1) * depth]
+        return out
+    return reference
+
+
+EXPAND_TO, EXPAND_KEEP = ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([2, -1], np.int64))
 X234 = rand(2, 3, 4)
 CAST_INPUT = np.array([-1.7, 0.0, 2.5, 30.2], np.float32)
 
@@ -303,6 +363,37 @@ CASES = [
            lambda x, s, k, a, b: _np_diagonal_scatter(x, s, k, a, b)),
     OpCase(ops.diagonal_scatter, (rand(2, 2, dtype=i32, high=9), rand(2, dtype=i32, high=9)),
            lambda x, s: _np_diagonal_scatter(x, s, 0, 0, 1)),
+    # ---- blocks and sequences
+    OpCase(ops.ReverseSequence(1), (rand(3, 4), np.array([1, 4, 0], i32)), _np_reverse_sequence(1, 0)),
+    OpCase(ops.ReverseSequence(0, 2), (X234, np.array([2, 1, 0, 2], i64)), _np_reverse_sequence(0, 2)),
+    OpCase(ops.ReverseSequence(-1, 1), (rand(2, 3, 4, dtype=i32, high=9), np.array([3, 4, 1], i32)),
+           _np_reverse_sequence(2, 1)),
+    OpCase(ops.reverse_sequence, (rand(3, 3), np.array([1, 2, 3], i32), 1),
+           lambda x, n, s: _np_reverse_sequence(1, 0)(x, n), prim="ReverseSequence"),
+    OpCase(ops.SpaceToBatchND((2, 2), ((1, 0), (0, 1))), (rand(1, 2, 3, 3),),
+           _np_space_to_batch((2, 2), ((1, 0), (0, 1)))),
+    OpCase(ops.SpaceToBatchND(2, ((0, 0),)), (rand(2, 3, 4, dtype=i32, high=9),), _np_space_to_batch((2,), ((0, 0),))),
+    OpCase(ops.space_to_batch_nd, (rand(2, 1, 4, 6), [2, 3], [[0, 0], [1, 2]]),
+           lambda x, b, p: _np_space_to_batch(b, p)(x), prim="SpaceToBatchND"),
+    OpCase(ops.BatchToSpaceND((2, 2), ((0, 1), (1, 0))), (rand(8, 2, 2, 3),),
+           _np_batch_to_space((2, 2), ((0, 1), (1, 0)))),
+    OpCase(ops.batch_to_space_nd, (rand(6, 3, 2), (3,), ((1, 1),)), lambda x, b, c: _np_batch_to_space(b, c)(x),
+           prim="BatchToSpaceND"),
+    OpCase(ops.SpaceToDepth(2), (rand(1, 2, 4, 6),), _np_space_to_depth(2)),
+    OpCase(ops.SpaceToDepth(3), (rand(2, 1, 3, 3, dtype=i64, high=9),), _np_space_to_depth(3)),
+    OpCase(ops.DepthToSpace(2), (rand(1, 8, 2, 3),), _np_depth_to_space(2)),
+    OpCase(ops.DepthToSpace(2), (rand(2, 4, 1, 1, dtype=i32, high=9),), _np_depth_to_space(2)),
+    # Expand's output shape is the value of its 'shape' Tensor: a graph takes it as a constant.
+    OpCase(lambda x: ops.Expand()(x, EXPAND_TO), (rand(2, 1),), lambda x: np.broadcast_to(x, (2, 3)), prim="Expand"),
+    OpCase(lambda x: ops.Expand()(x, EXPAND_KEEP), (rand(3),), lambda x: np.broadcast_to(x, (2, 3)), prim="Expand"),
+    OpCase(ops.InvertPermutation(), ((3, 4, 0, 2, 1),), lambda p: tuple(np.argsort(p).tolist())),
+    OpCase(ops.InvertPermutation(), ([0],), lambda p: (0,)),
+    OpCase(ops.UnravelIndex(), (np.array([22, 41, 37], i32), np.array([7, 6], i32)),
+           lambda i, d: np.stack(np.unravel_index(i, tuple(d))).astype(i32)),
+    OpCase(ops.UnravelIndex(), (np.array(5, i64), np.array([2, 3], i64)),
+           lambda i, d: np.stack(np.unravel_index(i, tuple(d))).astype(i64)),
+    OpCase(ops.Pack(1), ((rand(2), rand(2)),), lambda xs: np.stack(xs, 1), prim="Stack"),
+    OpCase(ops.Unpack(1), (rand(2, 3),), lambda x: tuple(np.moveaxis(x, 1, 0)), prim="Unstack"),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -473,6 +564,45 @@ ERROR_CASES = [
     ErrorCase(ops.diagonal_scatter, (rand(3, 4), rand(2), 1), ValueError,
               r"For 'diagonal_scatter', the shape of 'src' must be the shape of the diagonal \(3,\)"),
     ErrorCase(ops.diagonal_scatter, (rand(3), rand(1)), ValueError, "For 'diagonal_scatter', the 'input' must have"),
+    # ---- blocks and sequences
+    ErrorCase(ops.ReverseSequence(1), (rand(3, 3), np.array([1, 4, 0], i32)), ValueError,
+              r"For 'ReverseSequence', every value of 'seq_lengths' must be in \[0, 3\]"),
+    ErrorCase(ops.ReverseSequence(1, 1), (rand(3, 3), np.array([1, 2, 0], i32)), ValueError,
+              "For 'ReverseSequence', the 'batch_dim' must differ"),
+    ErrorCase(ops.ReverseSequence(1), (rand(3, 3), np.array([1, 2], i32)), ValueError,
+              r"For 'ReverseSequence', the 'seq_lengths' must have shape \(3,\)"),
+    ErrorCase(ops.ReverseSequence(1), (rand(3, 3), np.array([1.0, 2.0, 0.0], np.float32)), TypeError,
+              "For 'ReverseSequence', the dtype of 'seq_lengths'"),
+    ErrorCase(lambda: ops.ReverseSequence(1.0), (), TypeError, "For 'ReverseSequence', the 'seq_dim'",
+              prim="ReverseSequence"),
+    ErrorCase(ops.SpaceToBatchND((2, 2), ((0, 0), (0, 0))), (rand(1, 1, 3, 4),), ValueError,
+              "For 'SpaceToBatchND', the padded spatial shape"),
+    ErrorCase(ops.SpaceToBatchND((2, 2), ((0, 0), (0, 0))), (rand(2, 2),), ValueError,
+              "For 'SpaceToBatchND', the rank of 'input_x'"),
+    ErrorCase(lambda: ops.SpaceToBatchND((2, 2), ((0, 0),)), (), ValueError,
+              "For 'SpaceToBatchND', the 'paddings' must be 2 pairs", prim="SpaceToBatchND"),
+    ErrorCase(lambda: ops.SpaceToBatchND((0,), ((0, 0),)), (), ValueError,
+              "For 'SpaceToBatchND', every value of 'block_shape'", prim="SpaceToBatchND"),
+    ErrorCase(ops.BatchToSpaceND((2, 2), ((0, 0), (0, 0))), (rand(3, 1, 3, 4),), ValueError,
+              "For 'BatchToSpaceND', the first dimension of 'input_x' 3 must be divisible"),
+    ErrorCase(ops.BatchToSpaceND((2,), ((3, 2),)), (rand(2, 1, 2),), ValueError, "For 'BatchToSpaceND', the 'crops'"),
+    ErrorCase(lambda: ops.BatchToSpaceND((2,), ((-1, 0),)), (), ValueError, "For 'BatchToSpaceND', the 'crops'",
+              prim="BatchToSpaceND"),
+    ErrorCase(ops.SpaceToDepth(2), (rand(1, 1, 3, 4),), ValueError, "For 'SpaceToDepth', the height and width"),
+    ErrorCase(ops.SpaceToDepth(2), (rand(1, 4, 4),), ValueError, r"For 'SpaceToDepth', the 'x' must be 4-D"),
+    ErrorCase(lambda: ops.SpaceToDepth(1), (), ValueError, "For 'SpaceToDepth', the 'block_size'", prim="SpaceToDepth"),
+    ErrorCase(ops.DepthToSpace(2), (rand(1, 6, 2, 2),), ValueError, "For 'DepthToSpace', the channels of 'x'"),
+    ErrorCase(lambda: ops.DepthToSpace(2, "NHWC"), (), ValueError, "For 'DepthToSpace', the 'data_format'",
+              prim="DepthToSpace"),
+    ErrorCase(ops.Expand(), (rand(2, 3), np.array([3, 3], i32)), ValueError, "For 'BroadcastTo'"),
+    ErrorCase(ops.Expand(), (rand(2, 3), (2, 3)), TypeError, "For 'Expand', the 'shape' must be a Tensor"),
+    ErrorCase(ops.InvertPermutation(), ((0, 2, 2),), ValueError,
+              "For 'InvertPermutation', the 'input_x' must be a permutation"),
+    ErrorCase(ops.InvertPermutation(), ((0, 1.0),), TypeError, "For 'InvertPermutation', the 'input_x'"),
+    ErrorCase(ops.UnravelIndex(), (np.array([42], i32), np.array([7, 6], i32)), ValueError,
+              r"For 'UnravelIndex', every value of 'indices' must be in \[0, 42\)"),
+    ErrorCase(ops.UnravelIndex(), (np.array([1], i32), np.array([7, 6], i64)), TypeError, "For 'UnravelIndex'"),
+    ErrorCase(ops.UnravelIndex(), (np.array([[1]], i32), np.array([7, 6], i32)), ValueError, "For 'UnravelIndex'"),
 ]
 
 

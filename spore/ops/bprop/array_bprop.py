@@ -17,7 +17,8 @@ from .registry import bprop, non_differentiable
 
 # Creation ops and shape queries: their outputs do not depend on input values.
 non_differentiable("OnesLike", "ZerosLike", "Zeros", "Ones", "Fill", "Eye", "Range", "LinSpace",
-                   "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices")
+                   "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices",
+                   "InvertPermutation", "UnravelIndex")
 
 _reshape, _transpose, _zeros_like, _sum = A.Reshape(), A.Transpose(), A.ZerosLike(), ReduceSum()
 _crop, _repeat_grad = A.PadV3(), A.RepeatInterleaveGrad()
@@ -204,3 +205,35 @@ def _diag_bprop(prim, x, out, dout):
 @bprop("DiagPart")
 def _diag_part_bprop(prim, x, out, dout):
     return (_diag(dout),)
+
+
+# ---- blocks and sequences -------------------------------------------------------------------------
+@bprop("ReverseSequence")
+def _reverse_sequence(prim, x, seq_lengths, out, dout):
+    """Reversing the same prefixes again puts every gradient back."""
+    return prim(dout, seq_lengths), None
+
+
+@bprop("SpaceToBatchND")
+def _space_to_batch_nd(prim, x, out, dout):
+    return (_prim(A.BatchToSpaceND, prim.block_shape, prim.paddings)(dout),)
+
+
+@bprop("BatchToSpaceND")
+def _batch_to_space_nd(prim, x, out, dout):
+    return (_prim(A.SpaceToBatchND, prim.block_shape, prim.crops)(dout),)
+
+
+@bprop("SpaceToDepth")
+def _space_to_depth(prim, x, out, dout):
+    return (_prim(A.DepthToSpace, prim.block_size)(dout),)
+
+
+@bprop("DepthToSpace")
+def _depth_to_space(prim, x, out, dout):
+    return (_prim(A.SpaceToDepth, prim.block_size)(dout),)
+
+
+@bprop("Expand")
+def _expand(prim, x, shape, out, dout):
+    return sum_to_shape(dout, x.shape), None

@@ -32,7 +32,7 @@ __all__ = [
     "pad", "flip", "fliplr", "flipud", "reverse", "rot90", "roll", "repeat_interleave", "repeat_elements",
     "vander",
     "tril", "triu", "tril_indices", "triu_indices", "diag", "diagonal", "diag_embed", "diagflat",
-    "diagonal_scatter",
+    "diagonal_scatter", "reverse_sequence", "space_to_batch_nd", "batch_to_space_nd",
     "cast",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
     "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
@@ -695,6 +695,35 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     return movedim(scattered, (-2, -1), (a, b))
 
 
+# ---- blocks and sequences ---------------------------------------------------------------------
+def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
+    """For each index b along `batch_dim`, the first seq_lengths[b] elements of x along
+    `seq_dim` reversed."""
+    return _prim(A.ReverseSequence, seq_dim, batch_dim)(x, seq_lengths)
+
+
+def _pairs_key(pairs):
+    """(before, after) pairs (lists or a Tensor too) as a tuple of tuples, so that they can
+    key `_prim`'s cache; anything else as it is, for the Primitive to refuse."""
+    if _is_tensor(pairs):
+        pairs = pairs.tolist()
+    if not isinstance(pairs, (tuple, list)):
+        return pairs
+    return tuple(tuple(p) if isinstance(p, (tuple, list)) else p for p in pairs)
+
+
+def space_to_batch_nd(input_x, block_size, paddings):
+    """The last len(block_size) axes of input_x padded and cut into blocks whose offsets
+    move into the batch axis (see ops.SpaceToBatchND)."""
+    return _prim(A.SpaceToBatchND, _key(block_size), _pairs_key(paddings))(input_x)
+
+
+def batch_to_space_nd(input_x, block_shape, crops):
+    """space_to_batch_nd's inverse: blocks from the batch axis back into the last
+    len(block_shape) axes, then cropped (see ops.BatchToSpaceND)."""
+    return _prim(A.BatchToSpaceND, _key(block_shape), _pairs_key(crops))(input_x)
+
+
 # ---- casting ----------------------------------------------------------------------------------
 def cast(input, dtype):
     """`input` converted to `dtype`."""
@@ -976,6 +1005,10 @@ def _tensor_split_method(self, indices_or_sections, axis=0):
     return tensor_split(self, indices_or_sections, axis)
 
 
+def _reverse_sequence_method(self, seq_lengths, seq_dim=0, batch_dim=0):
+    return reverse_sequence(self, seq_lengths, seq_dim, batch_dim)
+
+
 def _tril_method(self, diagonal=0):
     return tril(self, diagonal)
 
@@ -1032,5 +1065,6 @@ TENSOR_METHODS = {
     "unbind": _unbind_method, "reverse": reverse, "rot90": rot90, "fliplr": fliplr, "flipud": flipud,
     "tril": _tril_method, "triu": _triu_method, "diag": diag, "diagflat": diagflat, "diagonal": _diagonal_method,
     "diagonal_scatter": diagonal_scatter, "fill_diagonal": _fill_diagonal, "fill_diagonal_": _fill_diagonal_,
+    "reverse_sequence": _reverse_sequence_method,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

@@ -15,6 +15,7 @@ import math
 import numbers
 
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
 from ..validator import (
     check_axes,
@@ -35,6 +36,8 @@ __all__ = [
     "Pad", "PadV3", "ReverseV2", "Roll", "RepeatInterleaveInt", "RepeatInterleaveTensor",
     "Cast",
     "Tril", "Triu", "Diag", "DiagPart", "TrilIndices", "TriuIndices",
+    "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "SpaceToDepth", "DepthToSpace", "Expand",
+    "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
 ]
@@ -675,6 +678,227 @@ class TriuIndices(_TriangleIndices):
     upper triangle, on and above the `offset`-th diagonal."""
 
     upper = True
+
+
+# ---- blocks and sequences ---------------------------------------------------------------------
+class ReverseSequence(Primitive):
+    """ReverseSequence(seq_dim, batch_dim=0)(x, seq_lengths): for each index b along
+    `batch_dim`, the first seq_lengths[b] elements along `seq_dim` reversed (the rest kept).
+    seq_lengths is a 1-D Int32 / Int64 Tensor of x.shape[batch_dim] values in [0, x.shape[seq_dim]]."""
+
+    def __init__(self, seq_dim, batch_dim=0):
+        super().__init__()
+        self.add_prim_attr("seq_dim", check_type(self.name, "seq_dim", seq_dim, int))
+        self.add_prim_attr("batch_dim", check_type(self.name, "batch_dim", batch_dim, int))
+
+    def check(self, x, seq_lengths):
+        self.infer(x, seq_lengths)  # the kernel would take lengths beyond the sequence
+
+    def infer(self, x, seq_lengths):
+        shape = _tensor_shape(self.name, "x", x)
+        lengths = _tensor_shape(self.name, "seq_lengths", seq_lengths)
+        if seq_lengths.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the dtype of 'seq_lengths' must be Int32 or Int64, but got "
+                            f"{seq_lengths.dtype}.")
+        seq = check_axis(self.name, self.seq_dim, len(shape), "seq_dim")
+        batch = check_axis(self.name, self.batch_dim, len(shape), "batch_dim")
+        if seq == batch:
+            raise ValueError(f"For '{self.name}', the 'batch_dim' must differ from the 'seq_dim' {seq}, but got "
+                             f"{batch}.")
+        if lengths != (shape[batch],):
+            raise ValueError(f"For '{self.name}', the 'seq_lengths' must have shape ({shape[batch]},), but got "
+                             f"{lengths}.")
+        if isinstance(seq_lengths, Tensor) and not seq_lengths.has_init:
+            values = seq_lengths.asnumpy()
+            if values.size and (values.min() < 0 or values.max() > shape[seq]):
+                raise ValueError(f"For '{self.name}', every value of 'seq_lengths' must be in [0, {shape[seq]}], "
+                                 f"but got {values.tolist()}.")
+        return TensorSpec(shape, x.dtype)
+
+
+def _block_pairs(op: str, arg: str, pairs, count: int) -> tuple:
+    """`count` (before, after) pairs of non-negative ints."""
+    if _is_tensor(pairs):
+        pairs = pairs.tolist()
+    if not (isinstance(pairs, (tuple, list)) and len(pairs) == count
+            and all(isinstance(p, (tuple, list)) and len(p) == 2 and all(_is_int(v) and v >= 0 for v in p)
+                    for p in pairs)):
+        raise ValueError(f"For '{op}', the '{arg}' must be {count} pairs of non-negative ints, but got {pairs!r}.")
+    return tuple(tuple(int(v) for v in p) for p in pairs)
+
+
+def _block_shape(op: str, arg: str, block, count: int | None = None) -> tuple:
+    """Block sizes >= 1: an int (repeated `count` times) or a tuple / list of ints."""
+    block = (block,) * (count or 1) if _is_int(block) else _int_tuple(op, arg, block)
+    if not block or any(b < 1 for b in block):
+        raise ValueError(f"For '{op}', every value of '{arg}' must be at least 1, but got {block}.")
+    return block
+
+
+class SpaceToBatchND(Primitive):
+    """SpaceToBatchND(block_shape, paddings)(input_x): the last M axes of input_x (M =
+    len(block_shape)) padded by `paddings`, cut into blocks, and the offsets within a
+    block moved into the batch axis: shape (N, *rest, *spatial) to
+    (N * prod(block_shape), *rest, *(padded spatial / block_shape))."""
+
+    def __init__(self, block_shape, paddings):
+        super().__init__()
+        count = len(paddings) if isinstance(paddings, (tuple, list)) else None
+        block = _block_shape(self.name, "block_shape", block_shape, count)
+        self.add_prim_attr("block_shape", block)
+        self.add_prim_attr("paddings", _block_pairs(self.name, "paddings", paddings, len(block)))
+
+    def check(self, input_x):
+        self.infer(input_x)  # the kernel's reshape would accept some shapes that do not divide
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        count = len(self.block_shape)
+        _check_rank_at_least(self.name, "input_x", shape, count + 1)
+        padded = [n + a + b for n, (a, b) in zip(shape[-count:], self.paddings)]
+        if any(p % b for p, b in zip(padded, self.block_shape)):
+            raise ValueError(f"For '{self.name}', the padded spatial shape {tuple(padded)} must be divisible by "
+                             f"'block_shape' {self.block_shape}.")
+        batch = shape[0] * math.prod(self.block_shape)
+        spatial = tuple(p // b for p, b in zip(padded, self.block_shape))
+        return TensorSpec((batch,) + shape[1:-count] + spatial, input_x.dtype)
+
+
+class BatchToSpaceND(Primitive):
+    """BatchToSpaceND(block_shape, crops)(input_x): SpaceToBatchND's inverse: blocks taken
+    from the batch axis back into the last M axes, which are then cropped by `crops`."""
+
+    def __init__(self, block_shape, crops):
+        super().__init__()
+        count = len(crops) if isinstance(crops, (tuple, list)) else None
+        block = _block_shape(self.name, "block_shape", block_shape, count)
+        self.add_prim_attr("block_shape", block)
+        self.add_prim_attr("crops", _block_pairs(self.name, "crops", crops, len(block)))
+
+    def check(self, input_x):
+        self.infer(input_x)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        count = len(self.block_shape)
+        _check_rank_at_least(self.name, "input_x", shape, count + 1)
+        blocks = math.prod(self.block_shape)
+        if shape[0] % blocks:
+            raise ValueError(f"For '{self.name}', the first dimension of 'input_x' {shape[0]} must be divisible by "
+                             f"the product of 'block_shape' {blocks}.")
+        spatial = tuple(n * b - c0 - c1 for n, b, (c0, c1) in zip(shape[-count:], self.block_shape, self.crops))
+        if any(d < 0 for d in spatial):
+            raise ValueError(f"For '{self.name}', the 'crops' {self.crops} remove more than the spatial shape "
+                             f"{tuple(n * b for n, b in zip(shape[-count:], self.block_shape))}.")
+        return TensorSpec((shape[0] // blocks,) + shape[1:-count] + spatial, input_x.dtype)
+
+
+class _DepthBlocks(Primitive):
+    """(x): an NCHW x whose block_size x block_size blocks of pixels move to or from the
+    channel axis (channel (i * block_size + j) * C + c holds offset (i, j) of channel c)."""
+
+    def __init__(self, block_size, data_format="NCHW"):
+        super().__init__()
+        self.add_prim_attr("block_size", check_int(self.name, "block_size", block_size, minimum=2))
+        self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, ("NCHW",),
+                                                       case_sensitive=True))
+
+    def check(self, x):
+        self.infer(x)
+
+
+class SpaceToDepth(_DepthBlocks):
+    """SpaceToDepth(block_size, data_format='NCHW')(x): (N, C, H, W) to
+    (N, C * block_size**2, H / block_size, W / block_size)."""
+
+    def infer(self, x):
+        shape = _tensor_shape(self.name, "x", x)
+        if len(shape) != 4:
+            raise ValueError(f"For '{self.name}', the 'x' must be 4-D (NCHW), but got shape {shape}.")
+        b = self.block_size
+        if shape[2] % b or shape[3] % b:
+            raise ValueError(f"For '{self.name}', the height and width of 'x' {shape[2:]} must be divisible by "
+                             f"'block_size' {b}.")
+        return TensorSpec((shape[0], shape[1] * b * b, shape[2] // b, shape[3] // b), x.dtype)
+
+
+class DepthToSpace(_DepthBlocks):
+    """DepthToSpace(block_size, data_format='NCHW')(x): (N, C, H, W) to
+    (N, C / block_size**2, H * block_size, W * block_size)."""
+
+    def infer(self, x):
+        shape = _tensor_shape(self.name, "x", x)
+        if len(shape) != 4:
+            raise ValueError(f"For '{self.name}', the 'x' must be 4-D (NCHW), but got shape {shape}.")
+        b = self.block_size
+        if shape[1] % (b * b):
+            raise ValueError(f"For '{self.name}', the channels of 'x' {shape[1]} must be divisible by "
+                             f"block_size**2 = {b * b}.")
+        return TensorSpec((shape[0], shape[1] // (b * b), shape[2] * b, shape[3] * b), x.dtype)
+
+
+class Expand(Primitive):
+    """Expand()(input_x, shape): input_x broadcast to `shape` (a 1-D integer Tensor; -1
+    keeps input_x's size on that axis). MindSpore 2.1 deprecated it for BroadcastTo."""
+
+    def check(self, input_x, shape):
+        self.infer(input_x, shape)  # torch's expand takes a tuple too and other rules
+
+    def infer(self, input_x, shape):
+        check_tensor(self.name, "shape", shape)
+        target = _int_tuple(self.name, "shape", shape, tensor_ok=True)
+        return BroadcastTo(target).infer(input_x)
+
+
+class InvertPermutation(Primitive):
+    """InvertPermutation()(input_x): for a permutation of 0..n-1 (a tuple or list), the
+    permutation that undoes it (y[x[i]] = i), as a tuple."""
+
+    def check(self, input_x):
+        self.infer(input_x)
+
+    def infer(self, input_x):
+        perm = _int_tuple(self.name, "input_x", input_x)
+        if sorted(perm) != list(range(len(perm))):
+            raise ValueError(f"For '{self.name}', the 'input_x' must be a permutation of 0..{len(perm) - 1}, "
+                             f"but got {perm}.")
+        inverse = [0] * len(perm)
+        for i, p in enumerate(perm):
+            inverse[p] = i
+        return tuple(inverse)
+
+
+class UnravelIndex(Primitive):
+    """UnravelIndex()(indices, dims): the coordinates, in an array of shape `dims`, of the
+    flat positions `indices` (0-d or 1-D): shape (len(dims),) + indices.shape, of
+    indices' dtype (Int32 or Int64, dims' too)."""
+
+    def check(self, indices, dims):
+        self.infer(indices, dims)
+
+    def infer(self, indices, dims):
+        index_shape = _tensor_shape(self.name, "indices", indices)
+        dims_shape = _tensor_shape(self.name, "dims", dims)
+        if indices.dtype not in (mstype.int32, mstype.int64) or dims.dtype is not indices.dtype:
+            raise TypeError(f"For '{self.name}', 'indices' and 'dims' must be Int32 or Int64 Tensors of one dtype, "
+                            f"but got {indices.dtype} and {dims.dtype}.")
+        if len(index_shape) > 1 or len(dims_shape) != 1:
+            raise ValueError(f"For '{self.name}', the 'indices' must be 0-D or 1-D and the 'dims' 1-D, but got "
+                             f"shapes {index_shape} and {dims_shape}.")
+        if isinstance(indices, Tensor) and isinstance(dims, Tensor) and not (indices.has_init or dims.has_init):
+            size = math.prod(dims.tolist())
+            values = indices.asnumpy()
+            if values.size and (values.min() < 0 or values.max() >= size):
+                raise ValueError(f"For '{self.name}', every value of 'indices' must be in [0, {size}), but got "
+                                 f"{values.tolist()}.")
+        return TensorSpec(dims_shape + index_shape, indices.dtype)
+
+
+Pack = Stack
+"""MindSpore 1.x's name of Stack."""
+
+Unpack = Unstack
+"""MindSpore 1.x's name of Unstack."""
 
 
 # ---- creation -----------------------------------------------------------------------------------
