@@ -334,7 +334,7 @@ def meshgrid(*xi, sparse=False, indexing="xy"):
     """Coordinate matrices from 1-D coordinate vectors (a list of Tensors); 'xy' swaps the first two
     axes of the grid, as NumPy does; `sparse` keeps size-1 axes instead of broadcasting."""
     if indexing not in ("xy", "ij"):
-        raise ValueError(f"For 'meshgrid', the 'indexing' must be 'xy' or 'ij', but got {indexing!r}.")
+        raise TypeError(f"For 'meshgrid', the 'indexing' must be 'xy' or 'ij', but got {indexing!r}.")
     vectors = [ops.reshape(to_tensor(x, None, "meshgrid", "xi"), (-1,)) for x in xi]
     ndim = len(vectors)
     sizes = [v.shape[0] for v in vectors]
@@ -491,7 +491,7 @@ def rand(*shape, dtype=mstype.float32):
     """Uniform samples in [0, 1) of `shape` (ints, or one tuple)."""
     dtype = as_dtype(dtype, "rand")
     if not mstype.is_float(dtype):
-        raise TypeError(f"For 'rand', the 'dtype' must be a float type, but got {dtype}.")
+        raise ValueError(f"For 'rand', the 'dtype' must be a float type, but got {dtype}.")
     return ops.rand(*_random_shape("rand", shape), dtype=dtype)
 
 
@@ -499,7 +499,7 @@ def randn(*shape, dtype=mstype.float32):
     """Standard normal samples of `shape` (ints, or one tuple)."""
     dtype = as_dtype(dtype, "randn")
     if not mstype.is_float(dtype):
-        raise TypeError(f"For 'randn', the 'dtype' must be a float type, but got {dtype}.")
+        raise ValueError(f"For 'randn', the 'dtype' must be a float type, but got {dtype}.")
     return ops.randn(*_random_shape("randn", shape), dtype=dtype)
 
 

@@ -127,8 +127,8 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|a - b| <= atol + rtol * |b|, elementwise; equal infinities are close, NaNs only with `equal_nan`."""
     a, b = to_tensor(a, None, "isclose", "a"), to_tensor(b, None, "isclose", "b")
     for value, name in ((rtol, "rtol"), (atol, "atol")):
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or value < 0:
-            raise ValueError(f"For 'isclose', the '{name}' must be a non-negative number, but got {value!r}.")
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(f"For 'isclose', the '{name}' must be a number, but got {type(value).__name__}.")
     common = mstype.promote_types(a.dtype, b.dtype)
     if not mstype.is_float(common):
         common = mstype.float32
