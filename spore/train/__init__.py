@@ -7,5 +7,6 @@ from .metrics import *
 from .checkpoint_tools import ckpt_to_safetensors, load_checkpoint_async, merge_sliced_parameter, safetensors_to_ckpt
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
+from .summary import SummaryRecord
 from .. import amp
 from ..amp import build_train_network
