@@ -102,6 +102,12 @@ def igamma_grad_a(a, x):
     return torch.where(x > 0, grad, torch.zeros_like(grad)).to(dtype)
 
 
+def _below_zero(compute: Callable, value: float) -> Callable:
+    """compute(x), and `value` where x < 0: the second-kind Bessel functions are not real
+    there, and MindSpore gives their limit at 0 (-inf for Y, inf for K) where torch gives NaN."""
+    return lambda x: torch.where(x < 0, torch.tensor(value, dtype=x.dtype, device=x.device), compute(x))
+
+
 _UNARY = {
     "Lgamma": torch.lgamma,
     "Digamma": torch.special.digamma,
@@ -113,12 +119,12 @@ _UNARY = {
     "BesselI1e": torch.special.i1e,
     "BesselJ0": torch.special.bessel_j0,
     "BesselJ1": torch.special.bessel_j1,
-    "BesselY0": torch.special.bessel_y0,
-    "BesselY1": torch.special.bessel_y1,
-    "BesselK0": torch.special.modified_bessel_k0,
-    "BesselK0e": torch.special.scaled_modified_bessel_k0,
-    "BesselK1": torch.special.modified_bessel_k1,
-    "BesselK1e": torch.special.scaled_modified_bessel_k1,
+    "BesselY0": _below_zero(torch.special.bessel_y0, -math.inf),
+    "BesselY1": _below_zero(torch.special.bessel_y1, -math.inf),
+    "BesselK0": _below_zero(torch.special.modified_bessel_k0, math.inf),
+    "BesselK0e": _below_zero(torch.special.scaled_modified_bessel_k0, math.inf),
+    "BesselK1": _below_zero(torch.special.modified_bessel_k1, math.inf),
+    "BesselK1e": _below_zero(torch.special.scaled_modified_bessel_k1, math.inf),
 }
 for _name, _compute in _UNARY.items():
     kernel(_name)(_widening(_compute))

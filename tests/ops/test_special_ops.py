@@ -185,6 +185,15 @@ def _bessel_cases():
     return cases
 
 
+def test_second_kind_bessel_functions_below_zero():
+    """Not real there: MindSpore gives the limit at 0, -inf for Y and inf for K."""
+    x = ms.Tensor([-1.5, -0.5], ms.float32)
+    for fn in (ops.bessel_y0, ops.bessel_y1):
+        assert fn(x).asnumpy().tolist() == [-math.inf, -math.inf]
+    for fn in (ops.bessel_k0, ops.bessel_k0e, ops.bessel_k1, ops.bessel_k1e):
+        assert fn(x).asnumpy().tolist() == [math.inf, math.inf]
+
+
 def _complex(*shape, dtype=np.complex64):
     return (rand(*shape, dtype=np.float64) + 1j * rand(*shape, dtype=np.float64)).astype(dtype)
 

@@ -574,7 +574,12 @@ def _bitwise_not_method(self):
 
 
 def approximate_equal(x, y, tolerance=1e-05):
-    """Whether |x - y| < tolerance, elementwise, for floating-point Tensors of one shape."""
+    """Whether |x - y| < tolerance, elementwise, for floating-point Tensors of one shape (a
+    number beside a Tensor is a 0-d Tensor of its dtype)."""
+    if isinstance(x, numbers.Real) and isinstance(y, Tensor):
+        x = Tensor(x, y.dtype)
+    elif isinstance(y, numbers.Real) and isinstance(x, Tensor):
+        y = Tensor(y, x.dtype)
     return M.ApproximateEqual(tolerance)(x, y)
 
 

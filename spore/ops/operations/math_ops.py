@@ -773,7 +773,7 @@ class IsClose(_TensorPairOp):
 
 class ApproximateEqual(_TensorPairOp):
     """ApproximateEqual(tolerance=1e-05)(x, y): |x - y| < tolerance for floating-point
-    Tensors of one shape: Bool out."""
+    Tensors of one shape (not broadcast): Bool out."""
 
     accepts = FLOATS
     same_dtype = False
@@ -785,9 +785,9 @@ class ApproximateEqual(_TensorPairOp):
 
     def check(self, x, y):
         self.common_dtype(x, y)
-        if tuple(x.shape) != tuple(y.shape):
-            raise ValueError(f"For '{self.name}', the shape of 'y' must be the same as 'x' {tuple(x.shape)}, "
-                             f"but got {tuple(y.shape)}.")
+        if tuple(x.shape) != tuple(y.shape):  # a RuntimeError in MindSpore
+            raise RuntimeError(f"For '{self.name}', the shape of 'y' must be the same as 'x' {tuple(x.shape)}, "
+                               f"but got {tuple(y.shape)}.")
 
     def infer(self, x, y):
         self.check(x, y)
