@@ -386,3 +386,46 @@ def matrix_set_diag_v3(prim):
             out[..., rows, cols] = packed[..., row, part]
         return out
     return run
+
+
+@kernel("ConjugateTranspose")
+def conjugate_transpose(x, perm):
+    out = x.permute(*perm)
+    return out.conj().resolve_conj() if out.is_complex() else out.contiguous()
+
+
+@kernel("MatrixLogarithm")
+def matrix_logarithm(x):
+    values, vectors = torch.linalg.eig(x)
+    return (vectors * torch.log(values).unsqueeze(-2)) @ torch.linalg.inv(vectors)
+
+
+@kernel_factory("MatrixSolveLs")
+def matrix_solve_ls(prim):
+    fast = prim.fast
+
+    @_via_float32
+    def run(matrix, rhs, l2_regularizer):
+        l2 = float(l2_regularizer)
+        if not fast:
+            if l2 != 0.0:
+                _reject("MatrixSolveLs: fast=False needs l2_regularizer = 0")
+            driver = "gelsd" if matrix.device.type == "cpu" else None
+            return torch.linalg.lstsq(matrix, rhs, driver=driver).solution
+        m, n = matrix.shape[-2:]
+        adjoint = matrix.mH
+        if m >= n:  # (A^H A + l2 I) X = A^H rhs
+            gram = adjoint @ matrix + l2 * torch.eye(n, dtype=matrix.dtype, device=matrix.device)
+            return torch.cholesky_solve(adjoint @ rhs, torch.linalg.cholesky(gram))
+        # wide: X = A^H (A A^H + l2 I)^-1 rhs
+        gram = matrix @ adjoint + l2 * torch.eye(m, dtype=matrix.dtype, device=matrix.device)
+        return adjoint @ torch.cholesky_solve(rhs, torch.linalg.cholesky(gram))
+    return run
+
+
+@kernel("TridiagonalMatMul")
+def tridiagonal_mat_mul(superdiag, maindiag, subdiag, rhs):
+    out = maindiag.mT * rhs
+    out[..., :-1, :] += superdiag.mT[..., :-1, :] * rhs[..., 1:, :]
+    out[..., 1:, :] += subdiag.mT[..., 1:, :] * rhs[..., :-1, :]
+    return out

@@ -78,6 +78,13 @@ GRAD_CASES = [
     OpCase(ops.MatrixDiagPartV3(), (rand(3, 4), [-1, 1], rand()), None),
     OpCase(ops.MatrixDiagPartV3("LEFT_RIGHT"), (rand(2, 3, 3), 0, 0.0), None),
     OpCase(ops.MatrixSetDiagV3(), (rand(3, 4), rand(2, 3), [0, 1]), None),
+    OpCase(ops.ConjugateTranspose(), (rand(2, 3, 4), (2, 0, 1)), None),
+    OpCase(ops.TridiagonalMatMul(), (rand(1, 3), rand(1, 3), rand(1, 3), rand(3, 2)), None),
+    OpCase(ops.TridiagonalMatMul(), (rand(2, 1, 4), rand(2, 1, 4), rand(2, 1, 4), rand(2, 4, 3)), None),
+    OpCase(ops.MatrixSolveLs(), (rand(4, 2), rand(4, 3), np.array(0.0)), None),
+    OpCase(ops.MatrixSolveLs(), (rand(2, 2, 4), rand(2, 2, 1), np.array(0.5)), None),
+    OpCase(lambda b, a: b.triangular_solve(a, upper=False, transpose=True)[0], (rand(3, 2), well_conditioned(3, 3)),
+           None, prim="MatrixTriangularSolve"),
     # compositions differentiate through their primitives
     OpCase(lambda i, a, b: ops.addmm(i, a, b, beta=0.5, alpha=2.0), (rand(2, 4), rand(2, 3), rand(3, 4)), None,
            prim="MatMul"),

@@ -167,6 +167,17 @@ def cov_ref(x, fweights=None, aweights=None, correction=1):
     return ((x - mean) * w @ (x - mean).T / count).astype(np.float32)
 
 
+def _log_of_exp(x):
+    """The logarithm of x = exp(a) for a small a: a itself, recovered from the Taylor
+    series of log(I + (x - I)), which converges since ||x - I|| < 1 here."""
+    e = x - np.eye(x.shape[-1])
+    term, result = np.broadcast_to(np.eye(x.shape[-1]), x.shape).astype(x.dtype), np.zeros_like(x)
+    for k in range(1, 200):
+        term = term @ e
+        result = result + (-1) ** (k + 1) * term / k
+    return result
+
+
 def kron_ref(a, b):
     return np.kron(a, b)
 
@@ -398,6 +409,40 @@ DIAGONAL_CASES = [
 ]
 CASES += DIAGONAL_CASES
 
+
+def solve_ls_ref(a, b, l2):
+    m, n = a.shape[-2:]
+    if m >= n:
+        return np.linalg.solve(a.T @ a + l2 * np.eye(n), a.T @ b).astype(a.dtype)
+    return (a.T @ np.linalg.solve(a @ a.T + l2 * np.eye(m), b)).astype(a.dtype)
+
+
+def tridiagonal_ref(sup, main, sub, rhs):
+    t = np.diag(main[0]) + np.diag(sup[0, :-1], 1) + np.diag(sub[0, 1:], -1)
+    return (t @ rhs).astype(rhs.dtype)
+
+
+CASES += [
+    OpCase(ops.ConjugateTranspose(), (rand(2, 3, 4), (2, 0, 1)), lambda x, p: np.transpose(x, p)),
+    OpCase(ops.ConjugateTranspose(), ((rand(2, 3) + 1j * rand(2, 3)).astype(np.complex64), (1, 0)),
+           lambda x, p: x.conj().T),
+    OpCase(ops.ConjugateTranspose(), (ints(2, 3), (-1, 0)), lambda x, p: x.T),
+    OpCase(ops.MatrixLogarithm(), (np.array([[2, 1], [0, 3]], np.complex64),),
+           lambda x: np.array([[np.log(2), np.log(1.5)], [0, np.log(3)]], np.complex64), rtol=1e-5),
+    OpCase(ops.MatrixLogarithm(), (matrix_exp_ref(rand(2, 3, 3, dtype=np.float64) * 0.3).astype(np.complex128),),
+           _log_of_exp, rtol=1e-8, atol=1e-10),
+    OpCase(ops.MatrixSolveLs(), (rand(4, 2), rand(4, 3), np.array(0.0)), solve_ls_ref, rtol=1e-4, atol=1e-5),
+    OpCase(ops.MatrixSolveLs(), (rand(2, 4, dtype=np.float64), rand(2, 1, dtype=np.float64), np.array(0.5)),
+           solve_ls_ref),
+    OpCase(ops.MatrixSolveLs(False), (rand(5, 3, dtype=np.float64), rand(5, 2, dtype=np.float64), np.array(0.0)),
+           lambda a, b, l2: np.linalg.lstsq(a, b, rcond=None)[0]),
+    OpCase(ops.TridiagonalMatMul(), (rand(1, 3), rand(1, 3), rand(1, 3), rand(3, 2)), tridiagonal_ref, rtol=1e-5),
+    OpCase(ops.TridiagonalMatMul(), (np.array([[1., 2, 3]]), np.array([[4., 5, 6]]), np.array([[7., 8, 9]]),
+                                     np.arange(6.).reshape(3, 2)),
+           lambda *args: np.array([[2., 7.], [18., 33.], [42., 57.]])),
+]
+
+
 ERROR_CASES = [
     ErrorCase(ops.Trace(), (rand(2, 2, 2),), RuntimeError, "For 'Trace', the rank of the input must be 2"),
     ErrorCase(ops.Trace(), (rand(2, 2, dtype=np.bool_),), TypeError, "For 'Trace', the dtype of 'x'"),
@@ -533,6 +578,23 @@ ERROR_CASES = [
               r"For 'MatrixSetDiagV3', the 'diagonal' must have shape \(3,\)"),
     ErrorCase(ops.MatrixSetDiagV3(), (rand(3, 3), rand(3, dtype=np.float64), 0), TypeError,
               "For 'MatrixSetDiagV3', the dtype of 'diagonal'"),
+    ErrorCase(ops.ConjugateTranspose(), (rand(2, 3), (1, 1)), ValueError,
+              "For 'ConjugateTranspose', the 'perm' must be a permutation"),
+    ErrorCase(ops.ConjugateTranspose(), (rand(2, 3), 1), TypeError, "For 'ConjugateTranspose', the 'perm' must be"),
+    ErrorCase(ops.MatrixLogarithm(), (rand(2, 2),), TypeError, "For 'MatrixLogarithm', the dtype of 'x'"),
+    ErrorCase(ops.MatrixLogarithm(), (rand(2, 3).astype(np.complex64),), ValueError, "For 'MatrixLogarithm'.*square"),
+    ErrorCase(ops.MatrixSolveLs(), (rand(3, 2), rand(3, 1), np.array(0.0, np.float32)), TypeError,
+              "For 'MatrixSolveLs', the dtype of 'l2_regularizer'"),
+    ErrorCase(ops.MatrixSolveLs(), (rand(3, 2), rand(4, 1), np.array(0.0)), ValueError,
+              "For 'MatrixSolveLs', the rows of 'matrix' and 'rhs'"),
+    ErrorCase(ops.MatrixSolveLs(False), (rand(3, 2), rand(3, 1), np.array(0.5)), RuntimeError,
+              "For 'MatrixSolveLs'.*l2_regularizer = 0"),
+    ErrorCase(ops.TridiagonalMatMul(), (rand(3), rand(3), rand(3), rand(3, 2)), ValueError,
+              "For 'TridiagonalMatMul', the input 'superdiag' must have at least 2"),
+    ErrorCase(ops.TridiagonalMatMul(), (rand(1, 3), rand(1, 3), rand(1, 3), rand(4, 2)), ValueError,
+              r"For 'TridiagonalMatMul', the 'superdiag' must have shape \(1, 4\)"),
+    ErrorCase(ops.TridiagonalMatMul(), (ints(1, 3), ints(1, 3), ints(1, 3), ints(3, 2)), TypeError,
+              "For 'TridiagonalMatMul', the dtype of 'superdiag'"),
     ErrorCase(ops.pinv, (ints(2, 2),), TypeError, "For 'pinv', the dtype of 'x'"),
     ErrorCase(ops.pinv, (rand(3),), ValueError, "For 'pinv', the 'x' must have at least 2 dimensions"),
     ErrorCase(ops.cond, (rand(2, 3),), ValueError, "For 'MatrixInverse'.*square"),
@@ -589,3 +651,18 @@ def test_diagonal_ops_take_tensor_arguments():
     new = ops.matrix_set_diag(ms.Tensor(np.full((3, 4), 7.0, np.float32)), ms.Tensor(SET_DIAGONAL),
                               ms.Tensor(np.array([-1, 2], np.int32)))
     np.testing.assert_array_equal(new.asnumpy(), SET_OUT)
+
+
+def test_triangular_solve_method():
+    """Tensor.triangular_solve(A, upper, transpose, unitriangular) returns (X, A); MindSpore's
+    documented example: the upper triangle of ones solved for ones gives (0, 0, 1)."""
+    b, a = np.ones((2, 3, 4), np.float32), np.ones((2, 3, 3), np.float32)
+    x, same = ms.Tensor(b).triangular_solve(ms.Tensor(a))
+    np.testing.assert_allclose(x.asnumpy(), np.broadcast_to([[0.0], [0.0], [1.0]], (2, 3, 4)), atol=1e-6)
+    assert same.shape == (2, 3, 3)
+    m, rhs = well_conditioned(3, 3, dtype=np.float64), rand(4, 3, 2, dtype=np.float64)
+    x, _ = ms.Tensor(rhs).triangular_solve(ms.Tensor(m), upper=False, transpose=True, unitriangular=True)
+    unit_lower = np.tril(m, -1) + np.eye(3)
+    np.testing.assert_allclose(x.asnumpy(), np.linalg.solve(unit_lower.T, rhs), rtol=1e-10)
+    with pytest.raises(TypeError, match="For 'triangular_solve', the 'upper' must be bool"):
+        ms.Tensor(rhs).triangular_solve(ms.Tensor(m), upper=1)

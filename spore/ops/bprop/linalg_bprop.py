@@ -553,4 +553,52 @@ def _matrix_set_diag_v3(prim, x, diagonal, k, out, dout):
     return d_x, d_diagonal, None
 
 
-non_differentiable("Qr", "Geqrf", "Orgqr", "Ormqr", "Eig", "Lstsq", "LuSolve")
+# ---- more matrix products --------------------------------------------------------------------------------
+@bprop("ConjugateTranspose")
+def _conjugate_transpose(prim, x, perm, out, dout):
+    inverse = [0] * len(perm)
+    for position, axis in enumerate(perm):
+        inverse[axis % len(perm)] = position
+    return prim(dout, tuple(inverse)), None
+
+
+@bprop("TridiagonalMatMul")
+def _tridiagonal_mat_mul(prim, superdiag, maindiag, subdiag, rhs, out, dout):
+    """out = T @ rhs with T the tridiagonal matrix the three rows pack (super- and
+    subdiagonals aligned as MatrixDiagV3's LEFT_RIGHT does): d rhs = T^T dout, and the
+    three rows take the tridiagonal band of d T = dout rhs^T."""
+    m = rhs.shape[-2]
+    packed = F.concat((superdiag, maindiag, subdiag), -2)
+    zero = F.zeros((), rhs.dtype)
+    tridiagonal = linalg_ops.MatrixDiagV3("LEFT_RIGHT")(packed, [-1, 1], m, m, zero)
+    d_rhs = _mm(tridiagonal, dout, True, False)
+    d_packed = linalg_ops.MatrixDiagPartV3("LEFT_RIGHT")(_mm(dout, rhs, False, True), [-1, 1], zero)
+    d_super, d_main, d_sub = F.split(d_packed, (1, 1, 1), -2)
+    return d_super, d_main, d_sub, d_rhs
+
+
+@bprop("MatrixSolveLs")
+def _matrix_solve_ls(prim, matrix, rhs, l2_regularizer, out, dout):
+    """For m >= n, X = G^-1 A^T B with G = A^T A + l2 I: with Y = G^-1 dX, d B = A Y and
+    d A = B Y^T - A (Y X^T + X Y^T). For m < n, X = A^T Z with Z = H^-1 B, H = A A^T + l2 I:
+    with W = H^-1 A dX, d B = W and d A = Z dX^T - (W Z^T + Z W^T) A. d l2 is -<Y, X>
+    (-<W, Z>)."""
+    _real_only(prim.name, matrix)
+    m, n = matrix.shape[-2:]
+    l2 = F.cast(l2_regularizer, matrix.dtype)
+    if m >= n:
+        gram = F.add(_mm(matrix, matrix, True, False), F.mul(F.eye(n, n, matrix.dtype), l2))
+        y = linalg_ops.MatrixSolve()(gram, dout)
+        outer = F.add(_mm(y, out, False, True), _mm(out, y, False, True))
+        d_l2 = F.cast(F.neg(F.sum(F.mul(y, out))), l2_regularizer.dtype)
+        return F.sub(_mm(rhs, y, False, True), _mm(matrix, outer)), _mm(matrix, y), d_l2
+    gram = F.add(_mm(matrix, matrix, False, True), F.mul(F.eye(m, m, matrix.dtype), l2))
+    solve = linalg_ops.MatrixSolve()
+    z = solve(gram, rhs)
+    w = solve(gram, _mm(matrix, dout))
+    outer = F.add(_mm(w, z, False, True), _mm(z, w, False, True))
+    d_l2 = F.cast(F.neg(F.sum(F.mul(w, z))), l2_regularizer.dtype)
+    return F.sub(_mm(z, dout, False, True), _mm(outer, matrix)), w, d_l2
+
+
+non_differentiable("Qr", "Geqrf", "Orgqr", "Ormqr", "Eig", "Lstsq", "LuSolve", "MatrixLogarithm")

@@ -11,7 +11,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as F
 from ..operations import linalg_ops as L
-from ..validator import check_dtype, check_same_dtype, check_tensor, check_type
+from ..validator import broadcast_shapes, check_dtype, check_same_dtype, check_tensor, check_type
 from .inplace import rebind
 from .reduce_func import primitive
 
@@ -571,19 +571,44 @@ def _addr_method(self, vec1, vec2, beta=1, alpha=1):
     return addr(self, vec1, vec2, beta=beta, alpha=alpha)
 
 
+def _trace_method(self, offset=0, axis1=0, axis2=1, dtype=None):
+    """NumPy's trace: the sums of the diagonals at `offset` of the (axis1, axis2) planes."""
+    return F.sum(F.diagonal(self, offset, axis1, axis2), -1, dtype=dtype)
+
+
+def _triangular_solve_method(self, A, upper=True, transpose=False, unitriangular=False):
+    """(X, A) with op(T) @ X = self, T the upper (lower unless `upper`) triangle of A, op
+    transposing with `transpose`, T's diagonal taken as ones with `unitriangular`; the
+    batch axes of self (..., m, k) and A (..., m, m) broadcast."""
+    for name, flag in (("upper", upper), ("transpose", transpose), ("unitriangular", unitriangular)):
+        check_type("triangular_solve", name, flag, bool)
+    check_tensor("triangular_solve", "A", A)
+    triangle = _band_part(A, 0, -1) if upper else _band_part(A, -1, 0)
+    if unitriangular:
+        n = A.shape[-1]
+        triangle = F.add(F.sub(triangle, _band_part(A, 0, 0)), F.eye(n, n, A.dtype))
+    if A.ndim >= 2 and self.ndim >= 2 and A.shape[:-2] != self.shape[:-2]:
+        batch = tuple(broadcast_shapes("triangular_solve", A.shape[:-2], self.shape[:-2], names=("A", "self")))
+        triangle = F.broadcast_to(triangle, batch + A.shape[-2:])
+        rhs = F.broadcast_to(self, batch + self.shape[-2:])
+    else:
+        rhs = self
+    return primitive("MatrixTriangularSolve", not upper, transpose)(triangle, rhs), A
+
+
 def _qr_method(self, some=True):
     return qr(self, "reduced" if some else "complete")
 
 
 TENSOR_METHODS = {
-    "matmul": matmul, "__matmul__": matmul, "__rmatmul__": _rmatmul, "bmm": bmm, "mm": mm, "mv": mv,
+    "matmul": matmul, "__matmul__": matmul, "__rmatmul__": _rmatmul, "bmm": bmm, "mm": mm, "trace": _trace_method,
     "dot": dot, "inner": inner, "outer": outer, "ger": ger, "svd": svd, "addmm": addmm, "addmm_": _addmm_,
-    "addbmm": addbmm, "baddbmm": baddbmm, "addmv": addmv, "addr": _addr_method, "adjoint": adjoint, "kron": kron,
+    "addbmm": addbmm, "baddbmm": baddbmm, "addmv": addmv, "addr": _addr_method, "adjoint": adjoint,
     "cov": cov, "det": det, "matrix_determinant": matrix_determinant, "slogdet": slogdet,
     "log_matrix_determinant": log_matrix_determinant, "logdet": logdet, "inverse": inverse,
-    "matrix_power": matrix_power, "matrix_exp": matrix_exp, "cholesky": cholesky,
+    "matrix_power": matrix_power, "cholesky": cholesky,
     "cholesky_inverse": cholesky_inverse, "cholesky_solve": cholesky_solve, "qr": _qr_method, "geqrf": geqrf,
     "orgqr": orgqr, "ormqr": ormqr, "eigvals": eigvals, "lstsq": lstsq, "lu_solve": lu_solve, "cross": cross,
-    "pinv": pinv,
+    "triangular_solve": _triangular_solve_method,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

@@ -19,7 +19,8 @@ __all__ = ["MatMul", "BatchMatMul", "Dense", "Ger", "Einsum", "Svd", "Trace", "M
            "LogMatrixDeterminant", "MatrixInverse", "MatrixSolve", "MatrixTriangularSolve", "MatrixPower",
            "MatrixExp", "MatrixBandPart", "Cholesky", "CholeskyInverse", "CholeskySolve", "Qr", "Geqrf", "Orgqr",
            "Ormqr", "Eig", "Lstsq", "LuSolve", "LuUnpack", "Cross", "Cdist", "Pdist", "MatrixDiagV3",
-           "MatrixDiagPartV3", "MatrixSetDiagV3"]
+           "MatrixDiagPartV3", "MatrixSetDiagV3", "ConjugateTranspose", "MatrixLogarithm", "MatrixSolveLs",
+           "TridiagonalMatMul"]
 
 MATMUL_TYPES = mstype.number_type  # every numeric dtype; Bool has no matrix product
 
@@ -844,3 +845,68 @@ class MatrixSetDiagV3(_DiagonalOp):
             raise ValueError(f"For '{self.name}', the 'diagonal' must have shape {tuple(x.shape[:-2]) + packed}, but "
                              f"got {tuple(diagonal.shape)}.")
         return TensorSpec(x.shape, x.dtype)
+
+
+# ---- more matrix products and functions -----------------------------------------------------------------
+class ConjugateTranspose(_Validated):
+    """`(x, perm)`: x's axes permuted by `perm` (a tuple of distinct axes), conjugated
+    when complex."""
+
+    def infer(self, x, perm):
+        check_tensor(self.name, "x", x)
+        perm = check_type(self.name, "perm", perm, (tuple, list))
+        if sorted(a % max(len(x.shape), 1) if isinstance(a, int) else a for a in perm) != list(range(len(x.shape))):
+            raise ValueError(f"For '{self.name}', the 'perm' must be a permutation of x's {len(x.shape)} axes, but got "
+                             f"{tuple(perm)}.")
+        return TensorSpec(tuple(x.shape[a] for a in perm), x.dtype)
+
+
+class MatrixLogarithm(_Validated):
+    """The principal matrix logarithm of each square complex matrix of x (..., n, n)
+    (through its eigen-decomposition: x must be diagonalizable)."""
+
+    def infer(self, x):
+        shape = check_matrices(self.name, "x", x, (C64, C128), square=True)
+        return TensorSpec(shape, x.dtype)
+
+
+class MatrixSolveLs(_Validated):
+    """`(matrix, rhs, l2_regularizer)`: the regularized least-squares solution X minimizing
+    ||matrix @ X - rhs||^2 + l2 ||X||^2 for matrix (..., m, n), rhs (..., m, k) and a 0-D
+    Float64 l2_regularizer: X (..., n, k). `fast` solves the normal equations (Cholesky);
+    otherwise an orthogonal factorization, which requires l2 = 0."""
+
+    def __init__(self, fast: bool = True):
+        super().__init__()
+        self.add_prim_attr("fast", check_bool(self.name, "fast", fast))
+
+    def infer(self, matrix, rhs, l2_regularizer):
+        names = ("matrix", "rhs")
+        a = check_matrices(self.name, "matrix", matrix, DET_TYPES)
+        b = check_matrices(self.name, "rhs", rhs, DET_TYPES)
+        check_same_dtype(self.name, names, (matrix.dtype, rhs.dtype))
+        check_input(self.name, l2_regularizer, (F64,), "l2_regularizer")
+        if len(l2_regularizer.shape) != 0:
+            raise ValueError(f"For '{self.name}', the 'l2_regularizer' must be 0-D, but got shape "
+                             f"{tuple(l2_regularizer.shape)}.")
+        check_same_batch(self.name, names, a, b)
+        check_rows(self.name, names, a, b)
+        return TensorSpec(a[:-2] + (a[-1], b[-1]), rhs.dtype)
+
+
+class TridiagonalMatMul(_Validated):
+    """`(superdiag, maindiag, subdiag, rhs)`: T @ rhs for the tridiagonal T (..., m, m) whose
+    diagonals are given as (..., 1, m) rows (superdiag's last and subdiag's first entries
+    unused); rhs (..., m, n)."""
+
+    def infer(self, superdiag, maindiag, subdiag, rhs):
+        names = ("superdiag", "maindiag", "subdiag", "rhs")
+        operands = (superdiag, maindiag, subdiag, rhs)
+        dtype = check_operands(self.name, names, operands, DET_TYPES)
+        shapes = [check_matrices(self.name, name, value, DET_TYPES) for name, value in zip(names, operands)]
+        b = shapes[-1]
+        for name, shape in zip(names[:3], shapes[:3]):
+            if shape != b[:-2] + (1, b[-2]):
+                raise ValueError(f"For '{self.name}', the '{name}' must have shape {b[:-2] + (1, b[-2])} to match "
+                                 f"'rhs' {b}, but got {shape}.")
+        return TensorSpec(b, dtype)
