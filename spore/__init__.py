@@ -13,7 +13,7 @@ from .common.dtype import (
     cdouble, cfloat, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float8_e4m3fn, float8_e5m2,
     float16, float32, float64, float_, get_py_obj_dtype, half, hifloat8, int8, int16, int32, int64, int_, intc,
     intp, list_, long, number, pytype_to_dtype, qint4x2, short, single, string, tensor_type, tuple_, type_none,
-    ubyte, uint, uint8, uint16, uint32, uint64, uintc, uintp, ushort,
+    ubyte, uint, uint8, uint16, uint32, uint64, uintc, uintp, ushort, _null, _NullType,
 )
 from .common.initializer import initializer
 from .common.parameter import Parameter, ParameterTuple
@@ -45,6 +45,7 @@ from .common.api import (
     set_recursion_limit,
 )
 from .common.recompute import recompute
+from .autograd.function import _Function
 from . import amp
 from .amp import build_train_network
 from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager

@@ -135,6 +135,16 @@ qint4x2 = Int("Int4", 4, _K.KIND_INT, None)
 string = Type("String")
 type_none = Type("None")
 type_type = Type("TypeType")
+
+
+class _NullType(Type):
+    """The type of `_null`: the value of an argument that was not given, where None is a
+    meaningful value."""
+
+    __slots__ = ()
+
+
+_null = _NullType("Null")
 list_ = Type("List")
 tuple_ = Type("Tuple")
 tensor_type = TensorType
@@ -152,7 +162,8 @@ number_type = all_types[1:]
 
 _PYTHON_NAMES = {"Bool": "bool_", "BFloat16": "bfloat16", "Float8E4M3FN": "float8_e4m3fn",
                  "Float8E5M2": "float8_e5m2", "HiFloat8": "hifloat8", "Int4": "int4", "String": "string_",
-                 "None": "type_none", "TypeType": "type_type", "List": "list_", "Tuple": "tuple_"}
+                 "None": "type_none", "TypeType": "type_type", "List": "list_", "Tuple": "tuple_",
+                 "Null": "Null"}
 _PYTHON_NAMES.update({t._name: t._name.lower() for t in all_types if t._name not in _PYTHON_NAMES})
 
 _BY_NAME = {t._name: t for t in all_types}
