@@ -165,6 +165,24 @@ class Parameter(Tensor):
         self.pipeline_stages.append(stage)
 
     @property
+    def param_info(self) -> ParamInfo:
+        """The ParamInfo describing this Parameter (its name and flags, shared)."""
+        info = self.__dict__.get("_param_info")
+        if info is None:
+            info = self.__dict__["_param_info"] = ParamInfo(self)
+        return info
+
+    def set_param_info(self, param_info: ParamInfo) -> None:
+        """Take the name and flags `param_info` describes."""
+        if not isinstance(param_info, ParamInfo):
+            raise TypeError(f"For 'Parameter.set_param_info', the 'param_info' must be a ParamInfo, but got "
+                            f"{type(param_info).__name__}.")
+        source = param_info.param
+        if source is not self:
+            self.name, self.requires_grad, self.key = source.name, source.requires_grad, source.key
+            self.layerwise_parallel, self.parallel_optimizer = source.layerwise_parallel, source.parallel_optimizer
+
+    @property
     def data(self) -> Parameter:
         return self
 
@@ -220,6 +238,27 @@ class Parameter(Tensor):
 
     def __reduce__(self):
         return (_rebuild, (self.asnumpy(), self.dtype._name, self._name, self.requires_grad))
+
+
+class ParamInfo:
+    """The description MindSpore keeps of a Parameter: its name and flags. Reading or
+    setting an attribute reads or sets the Parameter's."""
+
+    _FIELDS = ("name", "requires_grad", "layerwise_parallel", "parallel_optimizer",
+               "parallel_optimizer_comm_recompute", "key", "comm_fusion")
+
+    def __init__(self, param: Parameter):
+        object.__setattr__(self, "param", param)
+
+    def __getattr__(self, attr: str):
+        if attr in ParamInfo._FIELDS:
+            return getattr(self.param, attr)
+        raise AttributeError(f"'ParamInfo' object has no attribute '{attr}'.")
+
+    def __setattr__(self, attr: str, value) -> None:
+        if attr not in ParamInfo._FIELDS:
+            raise AttributeError(f"'ParamInfo' object has no attribute '{attr}'.")
+        setattr(self.param, attr, value)
 
 
 def _rebuild(arr, dtype_name, name, requires_grad):

@@ -165,8 +165,17 @@ class Tensor:
         return self._data().data_ptr()
 
     def is_pinned(self) -> bool:
-        """Whether the host memory is page-locked (spore's host Tensors never are)."""
-        return False
+        """Whether the data is in page-locked host memory."""
+        return self._data().is_pinned()
+
+    def pin_memory(self) -> Tensor:
+        """A copy in page-locked host memory (which needs a GPU), or self when already pinned."""
+        if self.is_pinned():
+            return self
+        if "GPU" not in _device.available_targets():
+            raise RuntimeError("For 'Tensor.pin_memory', page-locked memory needs a GPU device, but this machine "
+                               "has none.")
+        return wrap(self._data().pin_memory())
 
     @property
     def device(self) -> str:
@@ -224,8 +233,11 @@ class Tensor:
 
     @property
     def param_info(self):
-        """Parameter bookkeeping: None for a plain Tensor."""
-        return None
+        """The ParamInfo set by set_param_info (None for a plain Tensor)."""
+        return self._flag("param_info", None)
+
+    def set_param_info(self, param_info) -> None:
+        self._set_flag("param_info", param_info)
 
     @property
     def virtual_flag(self) -> bool:

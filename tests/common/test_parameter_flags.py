@@ -71,3 +71,24 @@ def test_clone_copy_and_set_dtype():
     np.testing.assert_array_equal(p.asnumpy(), [1.0, 2.0])
     assert p.set_dtype(ms.float16) is p and p.dtype is ms.float16
     np.testing.assert_array_equal(p.asnumpy(), np.array([1.0, 2.0], np.float16))
+
+
+def test_param_info_describes_the_parameter():
+    p = _param()
+    info = p.param_info
+    assert info is p.param_info
+    assert (info.name, info.requires_grad, info.layerwise_parallel, info.parallel_optimizer, info.key) == \
+        ("w", True, False, True, -1)
+    info.requires_grad = False
+    assert not p.requires_grad
+    q = Parameter(Tensor([2.0]), name="q")
+    q.set_param_info(info)
+    assert q.name == "w" and not q.requires_grad
+    with pytest.raises(TypeError, match="param_info"):
+        q.set_param_info(1)
+    with pytest.raises(AttributeError):
+        info.shape
+    t = Tensor([1.0])
+    assert t.param_info is None
+    t.set_param_info(info)
+    assert t.param_info is info

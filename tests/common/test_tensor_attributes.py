@@ -235,3 +235,15 @@ def test_dlpack_round_trip():
     np.testing.assert_array_equal(Tensor.from_dlpack(np.ones(2)).asnumpy(), [1.0, 1.0])
     with pytest.raises(TypeError, match="'dlpack'"):
         Tensor.from_dlpack(3)
+
+
+def test_pinned_memory():
+    x = Tensor(X)
+    assert not x.is_pinned()
+    try:
+        pinned = x.pin_memory()
+    except RuntimeError as e:
+        assert "needs a GPU" in str(e)
+    else:
+        assert pinned.is_pinned()
+        np.testing.assert_array_equal(pinned.asnumpy(), X)
