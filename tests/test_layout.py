@@ -98,3 +98,20 @@ def test_train_module_paths():
     from mindspore.train.serialization import load_checkpoint
     assert LossMonitor is ms.LossMonitor
     assert load_checkpoint is ms.load_checkpoint
+
+
+@pytest.mark.parametrize("family, name", [("nn_ops", "Conv2D"), ("nn_ops", "ApplyMomentum"),
+                                          ("math_ops", "ReduceSum"), ("array_ops", "Argmax"),
+                                          ("other_ops", "StopGradient"), ("debug_ops", "Print")])
+def test_family_modules_answer_mindspores_names(family, name):
+    module = importlib.import_module(f"mindspore.ops.operations.{family}")
+    assert getattr(module, name) is getattr(ops, name)
+
+
+def test_family_module_from_import():
+    from mindspore.ops.operations import nn_ops as NN
+    from mindspore.ops.operations.math_ops import ReduceSum
+    assert NN.Conv2D is ops.Conv2D
+    assert ReduceSum is ops.ReduceSum
+    with pytest.raises(AttributeError, match="nn_ops' has no attribute 'Foo'"):
+        NN.Foo

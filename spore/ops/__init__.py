@@ -9,3 +9,6 @@ from . import bprop  # fills the bprop table
 from .composite import GradOperation, clip_by_global_norm, clip_by_norm, grad, value_and_grad
 from ..autograd import register_tensor_hook  # installs Tensor.register_hook
 from . import functional
+from .operations import _mindspore_paths
+
+_mindspore_paths.install()
