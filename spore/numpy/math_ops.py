@@ -3,8 +3,6 @@ rounding and the integer functions (gcd, lcm, bitwise). Each takes `dtype=` to c
 result; functions defined only on floats compute integer inputs in Float32."""
 from __future__ import annotations
 
-import math
-
 import numpy as onp
 
 from .. import ops
@@ -22,8 +20,6 @@ __all__ = [
     "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not", "invert",
 ]
 
-_LN2 = math.log(2.0)
-_LN10 = math.log(10.0)
 
 
 def _unary(op: str, fn, x, dtype, float_only: bool = False):
@@ -91,7 +87,7 @@ def exp(x, dtype=None):
 
 def exp2(x, dtype=None):
     """2 ** x."""
-    return _unary("exp2", lambda v: ops.pow(2.0, v), x, dtype, float_only=True)
+    return _unary("exp2", ops.exp2, x, dtype, float_only=True)
 
 
 def expm1(x, dtype=None):
@@ -106,7 +102,7 @@ def log(x, dtype=None):
 
 def log10(x, dtype=None):
     """The base-10 logarithm."""
-    return _unary("log10", lambda v: ops.log(v) / _LN10, x, dtype, float_only=True)
+    return _unary("log10", ops.log10, x, dtype, float_only=True)
 
 
 def log1p(x, dtype=None):
@@ -116,7 +112,7 @@ def log1p(x, dtype=None):
 
 def log2(x, dtype=None):
     """The base-2 logarithm."""
-    return _unary("log2", lambda v: ops.log(v) / _LN2, x, dtype, float_only=True)
+    return _unary("log2", ops.log2, x, dtype, float_only=True)
 
 
 def sin(x, dtype=None):
@@ -164,30 +160,24 @@ def tanh(x, dtype=None):
     return _unary("tanh", ops.tanh, x, dtype, float_only=True)
 
 
-def _asinh(x):
-    # odd symmetry keeps large negative x accurate: log(x + sqrt(x^2 + 1)) cancels there
-    magnitude = ops.abs(x)
-    return ops.sign(x) * ops.log(magnitude + ops.sqrt(magnitude * magnitude + 1))
-
-
 def arcsinh(x, dtype=None):
     """Inverse hyperbolic sine."""
-    return _unary("arcsinh", _asinh, x, dtype, float_only=True)
+    return _unary("arcsinh", ops.asinh, x, dtype, float_only=True)
 
 
 def arccosh(x, dtype=None):
     """Inverse hyperbolic cosine (x >= 1)."""
-    return _unary("arccosh", lambda v: ops.log(v + ops.sqrt(v - 1) * ops.sqrt(v + 1)), x, dtype, float_only=True)
+    return _unary("arccosh", ops.acosh, x, dtype, float_only=True)
 
 
 def arctanh(x, dtype=None):
     """Inverse hyperbolic tangent (|x| < 1)."""
-    return _unary("arctanh", lambda v: 0.5 * (ops.log1p(v) - ops.log1p(-v)), x, dtype, float_only=True)
+    return _unary("arctanh", ops.atanh, x, dtype, float_only=True)
 
 
 def deg2rad(x, dtype=None):
     """Degrees to radians."""
-    return _unary("deg2rad", lambda v: v * (math.pi / 180.0), x, dtype, float_only=True)
+    return _unary("deg2rad", ops.deg2rad, x, dtype, float_only=True)
 
 
 radians = deg2rad
@@ -195,7 +185,7 @@ radians = deg2rad
 
 def rad2deg(x, dtype=None):
     """Radians to degrees."""
-    return _unary("rad2deg", lambda v: v * (180.0 / math.pi), x, dtype, float_only=True)
+    return _unary("rad2deg", ops.rad2deg, x, dtype, float_only=True)
 
 
 def ceil(x, dtype=None):
@@ -208,18 +198,14 @@ def floor(x, dtype=None):
     return _unary("floor", ops.floor, x, dtype, float_only=True)
 
 
-def _trunc(x):
-    return ops.where(x >= 0, ops.floor(x), ops.ceil(x))
-
-
 def trunc(x, dtype=None):
     """x rounded toward zero, as floats."""
-    return _unary("trunc", _trunc, x, dtype, float_only=True)
+    return _unary("trunc", ops.trunc, x, dtype, float_only=True)
 
 
 def fix(x):
     """x rounded toward zero, as floats."""
-    return _unary("fix", _trunc, x, None, float_only=True)
+    return _unary("fix", ops.trunc, x, None, float_only=True)
 
 
 def rint(x, dtype=None):
@@ -272,9 +258,8 @@ def power(x1, x2, dtype=None):
 
 def float_power(x1, x2, dtype=None):
     """x1 ** x2 computed in Float64."""
-    x1, x2 = (cast(to_tensor(x, None, "float_power", name), mstype.float64)
-              for x, name in ((x1, "x1"), (x2, "x2")))
-    return cast(ops.pow(x1, x2), dtype)
+    x1, x2 = (to_tensor(x, None, "float_power", name) for x, name in ((x1, "x1"), (x2, "x2")))
+    return cast(ops.float_power(x1, x2), dtype)
 
 
 def remainder(x1, x2, dtype=None):
@@ -323,65 +308,39 @@ def arctan2(x1, x2, dtype=None):
 
 def hypot(x1, x2, dtype=None):
     """sqrt(x1 ** 2 + x2 ** 2)."""
-    a, b = _tensors("hypot", x1, x2, floats=True)
-    return cast(ops.sqrt(a * a + b * b), dtype)
+    return cast(ops.hypot(*_tensors("hypot", x1, x2, floats=True)), dtype)
 
 
 def logaddexp(x1, x2, dtype=None):
     """log(exp(x1) + exp(x2)) without overflow."""
-    a, b = _tensors("logaddexp", x1, x2, floats=True)
-    return cast(ops.maximum(a, b) + ops.log1p(ops.exp(-ops.abs(a - b))), dtype)
+    return cast(ops.logaddexp(*_tensors("logaddexp", x1, x2, floats=True)), dtype)
 
 
 def logaddexp2(x1, x2, dtype=None):
     """log2(2 ** x1 + 2 ** x2) without overflow."""
-    a, b = _tensors("logaddexp2", x1, x2, floats=True)
-    return cast(ops.maximum(a, b) + ops.log1p(ops.pow(2.0, -ops.abs(a - b))) / _LN2, dtype)
-
-
-def _signbit(x):
-    """True where x is negative, -0.0 included."""
-    if not is_float(x):
-        return x < 0
-    return (x < 0) | ((x == 0) & (ops.reciprocal(x) < 0))
+    return cast(ops.logaddexp2(*_tensors("logaddexp2", x1, x2, floats=True)), dtype)
 
 
 def copysign(x1, x2, dtype=None):
-    """|x1| with the sign of x2."""
+    """|x1| with the sign of x2 (the sign bit: -0.0 counts as negative)."""
     x1, x2 = _tensors("copysign", x1, x2)
     magnitude = ops.abs(x1)
-    return cast(ops.where(_signbit(x2), -magnitude, magnitude), dtype)
+    return cast(ops.where(ops.signbit(x2), -magnitude, magnitude), dtype)
 
 
 def heaviside(x1, x2, dtype=None):
     """The Heaviside step of x1: 0 below zero, 1 above, x2 at zero."""
-    x1, x2 = _tensors("heaviside", x1, x2)
-    return cast(ops.where(x1 == 0, x2, ops.cast(x1 > 0, x1.dtype)), dtype)
-
-
-def _euclid(a, b):
-    """gcd of |a| and |b| by Euclid's algorithm, run the most steps the dtype can need (consecutive
-    Fibonacci numbers are the worst case: 46 steps fit in 32 bits, 92 in 64)."""
-    a, b = ops.abs(a), ops.abs(b)
-    steps = 93 if a.dtype in (mstype.int64, mstype.float64) else 47
-    for _ in range(steps):
-        nonzero = b != 0
-        a, b = ops.where(nonzero, b, a), ops.where(nonzero, ops.remainder(a, ops.where(nonzero, b, ops.ones_like(b))),
-                                                     ops.zeros_like(b))
-    return a
+    return cast(ops.heaviside(*_tensors("heaviside", x1, x2)), dtype)
 
 
 def gcd(x1, x2, dtype=None):
     """The greatest common divisor of |x1| and |x2|."""
-    return cast(_euclid(*_tensors("gcd", x1, x2)), dtype)
+    return cast(ops.gcd(*_tensors("gcd", x1, x2)), dtype)
 
 
 def lcm(x1, x2, dtype=None):
     """The least common multiple of |x1| and |x2| (0 if either is 0)."""
-    x1, x2 = _tensors("lcm", x1, x2)
-    divisor = _euclid(x1, x2)
-    safe = ops.where(divisor == 0, ops.ones_like(divisor), divisor)
-    return cast(ops.abs(ops.floor_divide(x1, safe) * x2), dtype)
+    return cast(ops.lcm(*_tensors("lcm", x1, x2)), dtype)
 
 
 def clip(x, xmin, xmax, dtype=None):
