@@ -65,13 +65,23 @@ def _widened(compute: Callable, *args):
 # ---- kernel builders ------------------------------------------------------------------------
 
 
+def _number_tensors(x, y) -> tuple[torch.Tensor, torch.Tensor]:
+    """Two Python numbers as tensors of the dtype MindSpore gives them (int: Int64, float:
+    Float32), promoted together: a binary op on two numbers gives a 0-d Tensor."""
+    x, y = (torch.tensor(v, dtype=TORCH_OF[mstype.default_dtype_of(v)]) for v in (x, y))
+    return _promoted(x, y) if x.dtype is not y.dtype else (x, y)
+
+
 def binary(compute: Callable) -> Callable:
     """The kernel of a binary op that `compute(x, y)` computes once a pair of tensors has
     MindSpore's common dtype. Kept minimal: `x + y` runs through it."""
 
     def run(x, y):
-        if type(x) is type(y) and x.dtype is not y.dtype:
-            x, y = _promoted(x, y)
+        if isinstance(x, torch.Tensor):
+            if type(x) is type(y) and x.dtype is not y.dtype:
+                x, y = _promoted(x, y)
+        elif not isinstance(y, torch.Tensor):
+            x, y = _number_tensors(x, y)
         try:
             return compute(x, y)
         except NotImplementedError:

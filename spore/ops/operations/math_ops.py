@@ -118,8 +118,8 @@ class _FloatUnaryOp(_StrictUnaryOp):
 
 
 class _BinaryOp(Primitive):
-    """An elementwise op on `x` and `y`, Tensors or numbers (at least one a Tensor) that
-    broadcast. They meet in the dtype MindSpore's promotion gives, which must be in
+    """An elementwise op on `x` and `y`, Tensors or numbers that broadcast (two numbers give
+    a 0-d Tensor). They meet in the dtype MindSpore's promotion gives, which must be in
     `accepts`; the output dtype is what `output_dtype` makes of it (that dtype by default)."""
 
     accepts: tuple = ALL_TYPES
@@ -139,9 +139,6 @@ class _BinaryOp(Primitive):
 
     def infer(self, x, y):
         dtype = self.common_dtype(x, y)
-        if not (_is_tensor(x) or _is_tensor(y)):
-            raise TypeError(f"For '{self.name}', at least one of 'x' and 'y' must be a Tensor, "
-                            f"but got {type(x).__name__} and {type(y).__name__}.")
         shape = broadcast_shapes(self.name, _shape_of(x), _shape_of(y), names=("x", "y"))
         return TensorSpec(shape, self.output_dtype(dtype))
 
