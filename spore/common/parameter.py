@@ -188,7 +188,9 @@ class Parameter(Tensor):
 
     @property
     def inited_param(self):
-        return self if self._t is not None else None
+        """The Parameter init_data created for one made without data: none, since (as in
+        MindSpore 2.x) a Parameter's data is created with it."""
+        return None
 
     def set_data(self, data, slice_shape: bool = False) -> Parameter:
         """Replace the values in place, keeping the name. The new data must have this

@@ -341,10 +341,6 @@ class Tensor:
         self._t, self._init = value._data(), None
         return self
 
-    def value(self) -> Tensor:
-        """The Tensor itself (MindSpore's accessor for the data of a Parameter or Tensor)."""
-        return self
-
     def data_sync(self, waiting: bool = True) -> None:
         """Wait until the computations writing this Tensor have finished."""
         _device.synchronize()

@@ -15,7 +15,7 @@ def test_defaults():
     p = _param()
     assert (p.key, p.sliced, p.comm_fusion, p.cache_enable, p.cache_shape) == (-1, False, 1, False, [])
     assert p.parallel_optimizer and not p.parallel_optimizer_comm_recompute and not p.layerwise_parallel
-    assert p.requires_grad and p.inited_param is p
+    assert p.requires_grad and p.inited_param is None
 
 
 def test_setting_flags():
@@ -92,3 +92,12 @@ def test_param_info_describes_the_parameter():
     assert t.param_info is None
     t.set_param_info(info)
     assert t.param_info is info
+
+
+def test_value_is_a_tensor_of_the_current_values():
+    p = _param()
+    v = p.value()
+    assert type(v) is Tensor
+    np.testing.assert_array_equal(v.asnumpy(), [1.0, 2.0])
+    grad = ms.grad(lambda x: (x * p.value()).sum())(Tensor(np.ones(2, np.float32)))
+    np.testing.assert_array_equal(grad.asnumpy(), [1.0, 2.0])

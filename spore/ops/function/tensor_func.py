@@ -345,6 +345,11 @@ def _move_to(self, to, blocking=True) -> Tensor:
     return _clone(self)
 
 
+def _value(self) -> Tensor:
+    """The data as a Tensor: self for a Tensor, a Tensor of the current values for a Parameter."""
+    return other_func.identity(self) if isinstance(self, Parameter) else self
+
+
 def _data_get(self) -> Tensor:
     return self
 
@@ -377,6 +382,6 @@ TENSOR_METHODS: dict = {
     "new_full": _new_full, "new_zeros": _new_zeros, "new_ones": _new_ones, "new_empty": _new_empty,
     "select": _select, "resize": _resize, "itemset": _itemset, "sum_to_size": _sum_to_size,
     "argmax_with_value": _argmax_with_value, "argmin_with_value": _argmin_with_value,
-    "move_to": _move_to, "hooks": _hooks, "remove_hook": staticmethod(_remove_hook),
+    "move_to": _move_to, "value": _value, "hooks": _hooks, "remove_hook": staticmethod(_remove_hook),
 }
 """Tensor methods this family provides (installed by tensor_methods.py)."""
