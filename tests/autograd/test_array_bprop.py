@@ -12,6 +12,7 @@ from tests.ops.op_testing import OpCase, case_id, rand
 from .gradcheck import EPS, check_gradients
 
 X234 = rand(2, 3, 4)
+FOLD_SIZE = ms.Tensor(np.array([4, 4], np.int32))
 SCALAR = np.array(1.5)
 
 
@@ -121,6 +122,8 @@ GRAD_CASES = [
     OpCase(ops.block_diag, (rand(2, 2), rand(1, 3)), None, prim="PadV3"),
     OpCase(ops.tensor_split, (rand(2, 6), (-2, 1), 1), None, prim="Slice"),
     OpCase(ops.vander, (np.array([0.5, -2.0, 1.5]), 3), None, prim="Pow"),
+    OpCase(ops.unfold, (rand(1, 2, 4, 4), 2, 1, 1, 2), None, prim="Gather"),
+    OpCase(lambda cols: ops.fold(cols, FOLD_SIZE, 2, 1, 1, 2), (rand(1, 8, 9),), None, prim="UnsortedSegmentSum"),
     # ---- casting
     OpCase(ops.Cast(), (X234, ms.float64), None),
 ]

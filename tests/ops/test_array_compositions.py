@@ -39,6 +39,31 @@ def _combinations(x, r=2, with_replacement=False):
     return x[np.array(rows, np.int64).reshape(len(rows), r)]
 
 
+def _np_unfold(x, kernel, dilation, padding, stride):
+    """im2col by loops: column l holds block l, rows channel-major then kernel offsets."""
+    n, c, h, w = x.shape
+    padded = np.pad(x, ((0, 0), (0, 0), (padding[0],) * 2, (padding[1],) * 2))
+    blocks = [(padded.shape[2 + a] - dilation[a] * (kernel[a] - 1) - 1) // stride[a] + 1 for a in (0, 1)]
+    out = np.zeros((n, c, kernel[0], kernel[1], blocks[0], blocks[1]), x.dtype)
+    for i, j, bh, bw in np.ndindex(kernel[0], kernel[1], blocks[0], blocks[1]):
+        out[:, :, i, j, bh, bw] = padded[:, :, bh * stride[0] + i * dilation[0], bw * stride[1] + j * dilation[1]]
+    return out.reshape(n, c * kernel[0] * kernel[1], blocks[0] * blocks[1])
+
+
+def _np_fold(cols, size, kernel, dilation, padding, stride):
+    """col2im by loops: each column value added where unfold read it."""
+    n = cols.shape[0]
+    c = cols.shape[1] // (kernel[0] * kernel[1])
+    padded = np.zeros((n, c, size[0] + 2 * padding[0], size[1] + 2 * padding[1]), cols.dtype)
+    blocks = [(padded.shape[2 + a] - dilation[a] * (kernel[a] - 1) - 1) // stride[a] + 1 for a in (0, 1)]
+    values = cols.reshape(n, c, kernel[0], kernel[1], blocks[0], blocks[1])
+    for i, j, bh, bw in np.ndindex(kernel[0], kernel[1], blocks[0], blocks[1]):
+        padded[:, :, bh * stride[0] + i * dilation[0], bw * stride[1] + j * dilation[1]] += values[:, :, i, j, bh, bw]
+    return padded[:, :, padding[0]:padded.shape[2] - padding[0], padding[1]:padded.shape[3] - padding[1]]
+
+
+FOLD_SIZE = ms.Tensor(np.array([4, 5], i32))
+
 CASES = [
     # ---- views and axis moves
     OpCase(ops.moveaxis, (X234, 0, 2), np.moveaxis),
@@ -107,6 +132,14 @@ CASES = [
     OpCase(ops.combinations, (V3, 2, True), _combinations),
     OpCase(ops.combinations, (V3, 3), _combinations),
     OpCase(ops.combinations, (rand(2), 3), _combinations),
+    # ---- sliding blocks
+    OpCase(ops.unfold, (rand(2, 3, 4, 4), 2), lambda x, k: _np_unfold(x, (2, 2), (1, 1), (0, 0), (1, 1))),
+    OpCase(ops.unfold, (rand(1, 2, 4, 5), (2, 3), (1, 2), 1, (2, 1)),
+           lambda x, k, d, p, s: _np_unfold(x, k, d, (p, p), s)),
+    OpCase(lambda cols: ops.fold(cols, FOLD_SIZE, (2, 3), (1, 2), 1, (2, 1)), (rand(1, 12, 9),),
+           lambda cols: _np_fold(cols, (4, 5), (2, 3), (1, 2), (1, 1), (2, 1))),
+    OpCase(lambda cols: ops.fold(cols, FOLD_SIZE, 2), (rand(2, 8, 12),),
+           lambda cols: _np_fold(cols, (4, 5), (2, 2), (1, 1), (0, 0), (1, 1))),
     OpCase(ops.top_k, (rand(2, 5), 3),
            lambda x, k: (-np.sort(-x)[:, :k], np.argsort(-x, kind="stable")[:, :k].astype(i32)), prim="TopK"),
 ]
@@ -146,6 +179,13 @@ ERROR_CASES = [
     ErrorCase(ops.combinations, (X24,), ValueError, "For 'combinations', the 'input' must be 1-D"),
     ErrorCase(ops.combinations, (V3, -1), ValueError, "For 'combinations', the 'r'"),
     ErrorCase(ops.is_nonzero, (V3,), ValueError, "For 'is_nonzero', the 'input' must hold exactly 1"),
+    ErrorCase(ops.unfold, (X234, 2), ValueError, "For 'unfold', the 'input' must be 4-D"),
+    ErrorCase(ops.unfold, (rand(1, 1, 3, 3), 0), ValueError, "For 'unfold', every value of 'kernel_size'"),
+    ErrorCase(ops.unfold, (rand(1, 1, 3, 3), 4), ValueError, "For 'unfold', no sliding block"),
+    ErrorCase(ops.unfold, (rand(1, 1, 3, 3), 2, 1.0), TypeError, "For 'unfold', the 'dilation'"),
+    ErrorCase(ops.fold, (rand(1, 12, 9), (4, 5), 2), TypeError, "For 'fold', the 'output_size' must be a Tensor"),
+    ErrorCase(ops.fold, (rand(1, 12, 9), np.array([4, 5], i32), 2), ValueError,
+              r"For 'fold', the 'input' must have shape \(N, C \* 4, 12\)"),
 ]
 
 

@@ -18,6 +18,7 @@ from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations.math_ops import Less, Pow
 from ..operations.other_ops import Identity
+from ..operations.scatter_ops import UnsortedSegmentSum
 from ..operations.selection_ops import Gather, MaskedFill, Slice
 from ..validator import check_axes, check_axis, check_bool, check_positive_int, check_string, check_tensor, check_type
 from .inplace import rebind
@@ -32,7 +33,7 @@ __all__ = [
     "pad", "flip", "fliplr", "flipud", "reverse", "rot90", "roll", "repeat_interleave", "repeat_elements",
     "vander",
     "tril", "triu", "tril_indices", "triu_indices", "diag", "diagonal", "diag_embed", "diagflat",
-    "diagonal_scatter", "reverse_sequence", "space_to_batch_nd", "batch_to_space_nd",
+    "diagonal_scatter", "reverse_sequence", "space_to_batch_nd", "batch_to_space_nd", "unfold", "fold",
     "cast",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
     "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
@@ -46,6 +47,7 @@ _fill, _zeros, _ones, _zeros_like, _ones_like = A.Fill(), A.Zeros(), A.Ones(), A
 _range, _linspace, _eye = A.Range(), A.LinSpace(), A.Eye()
 _shape, _rank, _size, _dtype = A.Shape(), A.Rank(), A.Size(), A.DType()
 _pow, _less, _slice, _diag, _masked_fill = Pow(), Less(), Slice(), A.Diag(), MaskedFill()
+_segment_sum = UnsortedSegmentSum()
 
 
 @functools.lru_cache(maxsize=512)
@@ -724,6 +726,78 @@ def batch_to_space_nd(input_x, block_shape, crops):
     return _prim(A.BatchToSpaceND, _key(block_shape), _pairs_key(crops))(input_x)
 
 
+# ---- sliding blocks ---------------------------------------------------------------------------
+def _pair(op: str, arg: str, value, minimum: int) -> tuple[int, int]:
+    """An int or a tuple / list of two ints, each at least `minimum`, as a pair."""
+    pair = (value, value) if _is_int(value) else value
+    if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and all(_is_int(v) for v in pair)):
+        raise TypeError(f"For '{op}', the '{arg}' must be an int or a tuple of two ints, but got {value!r}.")
+    if any(v < minimum for v in pair):
+        raise ValueError(f"For '{op}', every value of '{arg}' must be at least {minimum}, but got {value!r}.")
+    return tuple(int(v) for v in pair)
+
+
+def _block_sources(op: str, size: tuple, kernel_size, dilation, padding, stride):
+    """For sliding blocks over an image of `size` (H, W): the padded image's size and, for
+    each (kernel offset, block) in the order unfold lays them out, the flat position it
+    reads in the padded image (an int64 array of kh * kw * L)."""
+    kernel = _pair(op, "kernel_size", kernel_size, 1)
+    dilation = _pair(op, "dilation", dilation, 1)
+    padding = _pair(op, "padding", padding, 0)
+    stride = _pair(op, "stride", stride, 1)
+    padded = tuple(n + 2 * p for n, p in zip(size, padding))
+    blocks = tuple((n - d * (k - 1) - 1) // s + 1 for n, k, d, s in zip(padded, kernel, dilation, stride))
+    if any(b < 1 for b in blocks):
+        raise ValueError(f"For '{op}', no sliding block of size {kernel} (dilation {dilation}) fits in the "
+                         f"padded image {padded}.")
+    rows = (np.arange(kernel[0])[:, None, None, None] * dilation[0]
+            + np.arange(blocks[0])[None, None, :, None] * stride[0])
+    cols = (np.arange(kernel[1])[None, :, None, None] * dilation[1]
+            + np.arange(blocks[1])[None, None, None, :] * stride[1])
+    return padding, padded, blocks, (rows * padded[1] + cols).reshape(-1).astype(np.int64)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Sliding blocks of an NCHW `input` as columns (im2col): shape (N, C * kh * kw, L)
+    for L blocks, channel-major then kernel offsets."""
+    check_tensor("unfold", "input", input)
+    if input.ndim != 4:
+        raise ValueError(f"For 'unfold', the 'input' must be 4-D (NCHW), but got {input.ndim} dimensions.")
+    n, c, h, w = input.shape
+    pads, padded, blocks, sources = _block_sources("unfold", (h, w), kernel_size, dilation, padding, stride)
+    if any(pads):
+        input = _prim(A.PadV3, "constant")(input, (pads[1], pads[1], pads[0], pads[0]), 0)
+    flat = _reshape(input, (n, c, padded[0] * padded[1]))
+    columns = _gather(flat, Tensor(sources), 2)
+    return _reshape(columns, (n, -1, blocks[0] * blocks[1]))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """unfold's adjoint (col2im): columns (N, C * kh * kw, L) summed back into an NCHW
+    image of `output_size` (a Tensor of two ints), overlapping blocks adding up."""
+    check_tensor("fold", "input", input)
+    if not _is_tensor(output_size):
+        raise TypeError(f"For 'fold', the 'output_size' must be a Tensor of two ints, but got "
+                        f"{type(output_size).__name__}.")
+    size = tuple(output_size.tolist())
+    if input.ndim != 3 or len(size) != 2:
+        raise ValueError(f"For 'fold', the 'input' must be 3-D and 'output_size' hold two ints, but got shapes "
+                         f"{tuple(input.shape)} and {tuple(output_size.shape)}.")
+    pads, padded, blocks, sources = _block_sources("fold", size, kernel_size, dilation, padding, stride)
+    n, depth, count = input.shape
+    per_channel = sources.size // (blocks[0] * blocks[1])
+    if count != blocks[0] * blocks[1] or depth % per_channel:
+        raise ValueError(f"For 'fold', the 'input' must have shape (N, C * {per_channel}, {blocks[0] * blocks[1]}), "
+                         f"but got {tuple(input.shape)}.")
+    # Each (kernel offset, block) value goes to the padded position it was read from.
+    values = _transpose(_reshape(input, (n, depth // per_channel, -1)), (2, 0, 1))
+    summed = _segment_sum(values, Tensor(sources), padded[0] * padded[1])
+    image = _reshape(_transpose(summed, (1, 2, 0)), (n, depth // per_channel) + padded)
+    if any(pads):
+        image = _prim(A.PadV3, "constant")(image, (-pads[1], -pads[1], -pads[0], -pads[0]), 0)
+    return image
+
+
 # ---- casting ----------------------------------------------------------------------------------
 def cast(input, dtype):
     """`input` converted to `dtype`."""
@@ -1065,6 +1139,6 @@ TENSOR_METHODS = {
     "unbind": _unbind_method, "reverse": reverse, "rot90": rot90, "fliplr": fliplr, "flipud": flipud,
     "tril": _tril_method, "triu": _triu_method, "diag": diag, "diagflat": diagflat, "diagonal": _diagonal_method,
     "diagonal_scatter": diagonal_scatter, "fill_diagonal": _fill_diagonal, "fill_diagonal_": _fill_diagonal_,
-    "reverse_sequence": _reverse_sequence_method,
+    "reverse_sequence": _reverse_sequence_method, "unfold": unfold, "fold": fold,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
