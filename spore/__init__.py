@@ -31,7 +31,9 @@ from .context import (
 from .device_manager import get_current_device, set_deterministic, set_device
 from .log import get_level, get_log_config
 from . import parallel
-from .parallel import Layout, get_algo_parameters, reset_algo_parameters, set_algo_parameters, shard
+from .parallel import (
+    Layout, get_algo_parameters, merge_sliced_parameter, reset_algo_parameters, set_algo_parameters, shard,
+)
 from . import runtime
 from .runtime import *
 from . import device_context
