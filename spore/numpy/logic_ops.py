@@ -104,17 +104,17 @@ def isnan(x, dtype=None):
 def isneginf(x):
     """Negative infinity."""
     x = to_tensor(x, None, "isneginf", "x")
-    return ops.isinf(x) & (x < 0) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_)
+    return ops.isneginf(x) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_)
 
 
 def isposinf(x):
     """Positive infinity."""
     x = to_tensor(x, None, "isposinf", "x")
-    return ops.isinf(x) & (x > 0) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_)
+    return ops.isposinf(x) if is_float(x) else ops.zeros(tuple(x.shape), mstype.bool_)
 
 
 def signbit(x, dtype=None):
-    """Whether the sign bit is set (negative numbers and -0.0)."""
+    """Whether the sign bit is set (negative numbers, -inf and -0.0)."""
     x = to_tensor(x, None, "signbit", "x")
     if is_float(x):
         bit = (x < 0) | ((x == 0) & (ops.reciprocal(x) < 0))
@@ -132,13 +132,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     common = mstype.promote_types(a.dtype, b.dtype)
     if not mstype.is_float(common):
         common = mstype.float32
-    a, b = ops.cast(a, common), ops.cast(b, common)
-    finite = ops.isfinite(a) & ops.isfinite(b)
-    close = ops.abs(a - b) <= atol + rtol * ops.abs(b)
-    out = ops.where(finite, close, a == b)
-    if equal_nan:
-        out = out | (ops.isnan(a) & ops.isnan(b))
-    return out
+    return ops.isclose(ops.cast(a, common), ops.cast(b, common), rtol, atol, equal_nan)
 
 
 # ---- membership and whole-array equality ------------------------------------------------------

@@ -7,6 +7,7 @@ import numpy as onp
 
 from .. import ops
 from ..common import dtype as mstype
+from .logic_ops import signbit
 from .utils import cast, is_float, operands, to_float, to_tensor
 
 __all__ = [
@@ -325,7 +326,7 @@ def copysign(x1, x2, dtype=None):
     """|x1| with the sign of x2 (the sign bit: -0.0 counts as negative)."""
     x1, x2 = _tensors("copysign", x1, x2)
     magnitude = ops.abs(x1)
-    return cast(ops.where(ops.signbit(x2), -magnitude, magnitude), dtype)
+    return cast(ops.where(signbit(x2), -magnitude, magnitude), dtype)
 
 
 def heaviside(x1, x2, dtype=None):
