@@ -139,3 +139,31 @@ def test_device_context_gpu_and_ascend():
         device_context.ascend.device_count()
     with pytest.raises(TypeError, match="value"):
         device_context.gpu.matmul_allow_tf32(1)
+
+
+def test_events_time_the_work_between_them():
+    import time
+    start, end = ms.Event(enable_timing=True), ms.Event(enable_timing=True)
+    stream = ms.Stream()
+    stream.record_event(start)
+    time.sleep(0.01)
+    end.record()
+    assert end.query() is True
+    assert start.elapsed_time(end) >= 10.0
+    assert isinstance(stream.record_event(), ms.Event)
+    stream.wait_event(end)
+    end.wait(stream)
+    end.synchronize()
+
+
+def test_event_errors():
+    with pytest.raises(TypeError, match="enable_timing"):
+        ms.Event(enable_timing=1)
+    untimed, timed = ms.Event(), ms.Event(enable_timing=True)
+    untimed.record()
+    with pytest.raises(RuntimeError, match="enable_timing"):
+        untimed.elapsed_time(timed)
+    with pytest.raises(RuntimeError, match="recorded"):
+        timed.elapsed_time(ms.Event(enable_timing=True))
+    with pytest.raises(TypeError, match="Event"):
+        ms.Stream().wait_event(1)
