@@ -83,6 +83,10 @@ def _fill(self, value) -> Tensor:
     return _filled(self, value, "fill")
 
 
+def _fill_in_place_value(self, value) -> Tensor:
+    return _filled(self, value, "fill_")
+
+
 def _fills(self, value) -> Tensor:
     """Tensor.fills(value): as fill."""
     return _filled(self, value, "fills")
@@ -142,7 +146,7 @@ _INPLACE = {
     "exp_": math_func.exp, "log_": math_func.log, "floor_": math_func.floor,
     "sigmoid_": math_func.sigmoid, "tanh_": math_func.tanh, "sign_": math_func.sign,
     "clamp_": _clamp, "remainder_": math_func.remainder, "floor_divide_": math_func.floor_divide,
-    "masked_fill_": selection_func.masked_fill, "fill_": _fill, "zero_": _zeros, "copy_": _copied,
+    "masked_fill_": selection_func.masked_fill, "fill_": _fill_in_place_value, "zero_": _zeros, "copy_": _copied,
     "index_put_": _index_put,
 }
 
