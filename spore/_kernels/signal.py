@@ -33,3 +33,39 @@ kernel_factory("BlackmanWindow")(_window(
     lambda n, periodic, dtype, prim: torch.blackman_window(n, periodic, **_options(dtype))))
 kernel_factory("HammingWindow")(_window(
     lambda n, periodic, dtype, prim: torch.hamming_window(n, periodic, prim.alpha, prim.beta, **_options(dtype))))
+
+
+# ---- discrete Fourier transforms -------------------------------------------------------------
+def _fft_kernel(transform, rank):
+    """A kernel factory for an FFT primitive of `rank` (1, 2 or None: see signal_ops.py)
+    computed by torch.fft's N-D `transform`."""
+    default_dim = {1: -1, 2: (-2, -1), None: None}[rank]
+
+    def factory(prim):
+        def run(input, n=None, dim=None, norm=None):
+            if input.dtype is torch.bool or input.dtype is torch.bfloat16:
+                raise TypeError(f"unsupported dtype {input.dtype}")
+            if not (input.is_floating_point() or input.is_complex()) or input.dtype is torch.float16:
+                input = input.to(torch.float32)
+            dim = default_dim if dim is None else dim
+            if rank == 1:
+                n, dim = (None if n is None else (n,)), (dim,)
+            s, dim = None if n is None else tuple(n), None if dim is None else tuple(dim)
+            if input.is_complex() and transform is torch.fft.rfftn:
+                # MindSpore's rfft of a complex signal: the full DFT, its last axis halved.
+                out = torch.fft.fftn(input, s=s, dim=dim, norm=norm)
+                last = (dim or range(-len(s or input.shape), 0))[-1]
+                return out.narrow(last, 0, out.shape[last] // 2 + 1)
+            # torch may return a lazily conjugated view (ihfft): materialize it.
+            return transform(input, s=s, dim=dim, norm=norm).resolve_conj()
+        return run
+    return factory
+
+
+for _names, _transform in ((("FFT", "FFT2", "FFTN"), torch.fft.fftn), (("IFFT", "IFFT2", "IFFTN"), torch.fft.ifftn),
+                           (("RFFT", "RFFT2", "RFFTN"), torch.fft.rfftn),
+                           (("IRFFT", "IRFFT2", "IRFFTN"), torch.fft.irfftn),
+                           (("HFFT", "HFFT2", "HFFTN"), torch.fft.hfftn),
+                           (("IHFFT", "IHFFT2", "IHFFTN"), torch.fft.ihfftn)):
+    for _name, _rank in zip(_names, (1, 2, None)):
+        kernel_factory(_name)(_fft_kernel(_transform, _rank))

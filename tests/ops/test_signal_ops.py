@@ -5,9 +5,10 @@ import pytest
 
 import spore as ms
 from spore import Tensor, ops
+from spore.ops.operations import signal_ops as S
 from spore.ops.operations.signal_ops import BartlettWindow, BlackmanWindow, HammingWindow
 
-from .op_testing import ErrorCase, OpCase, case_id, run_case, run_error_case
+from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
 
 def window(np_fn, n, periodic=True, dtype=np.float32):
@@ -66,6 +67,68 @@ CASES = [
     OpCase(lambda: ops.kaiser_window(0), (), lambda: np.zeros(0, np.float64)),
 ]
 
+
+
+def spectrum(np_fn, *args, dtype=np.complex64, **kwargs):
+    """The NumPy reference of an FFT primitive called as (x, n_or_s, dim, norm)."""
+    def reference(x, *call):
+        names = ("s", "axes", "norm") if np_fn.__name__.endswith(("2", "n")) else ("n", "axis", "norm")
+        given = dict(zip(names, call))
+        if names[1] == "axes" and given.get("axes") is None and given.get("s") is None and "axes" in given:
+            given.pop("axes")
+        out = np_fn(x, *args, **given, **kwargs)
+        return out.astype(dtype)
+    return reference
+
+
+X = rand(3, 4)
+X64 = rand(2, 5, dtype=np.float64)
+Z = (rand(3, 4) + 1j * rand(3, 4)).astype(np.complex64)
+Z64 = (rand(2, 3, 4, dtype=np.float64) + 1j * rand(2, 3, 4, dtype=np.float64))
+
+CASES += [
+    OpCase(S.FFT(), (X,), spectrum(np.fft.fft), atol=1e-5),
+    OpCase(S.FFT(), (X, 6, 0, "ortho"), spectrum(np.fft.fft), atol=1e-5),
+    OpCase(S.FFT(), (np.array([1, 2, 3], np.int32),), spectrum(np.fft.fft), atol=1e-5),
+    OpCase(S.FFT(), (Z64, 3, 1, "forward"), spectrum(np.fft.fft, dtype=np.complex128)),
+    OpCase(S.IFFT(), (Z, 2), spectrum(np.fft.ifft), atol=1e-6),
+    OpCase(S.IFFT(), (X64, None, 0, "forward"), spectrum(np.fft.ifft, dtype=np.complex128)),
+    OpCase(S.FFT2(), (X,), spectrum(np.fft.fft2), atol=1e-5),
+    OpCase(S.FFT2(), (Z64, (2, 5), (0, 2), "ortho"), spectrum(np.fft.fft2, dtype=np.complex128)),
+    OpCase(S.IFFT2(), (Z,), spectrum(np.fft.ifft2), atol=1e-6),
+    OpCase(S.FFTN(), (Z64,), spectrum(np.fft.fftn, dtype=np.complex128)),
+    OpCase(S.FFTN(), (X, (2, 2), (0, 1), "forward"), spectrum(np.fft.fftn), atol=1e-6),
+    OpCase(S.IFFTN(), (Z64, (3,)), lambda z, s: np.fft.ifftn(z, s, axes=(-1,))),
+    OpCase(S.RFFT(), (X,), spectrum(np.fft.rfft), atol=1e-5),
+    OpCase(S.RFFT(), (X64, 7, 0, "ortho"), spectrum(np.fft.rfft, dtype=np.complex128)),
+    OpCase(S.RFFT2(), (X,), spectrum(np.fft.rfft2), atol=1e-5),
+    OpCase(S.RFFTN(), (X64, None, None, "forward"), spectrum(np.fft.rfftn, dtype=np.complex128)),
+    OpCase(S.IRFFT(), (Z,), spectrum(np.fft.irfft, dtype=np.float32), atol=1e-6),
+    OpCase(S.IRFFT(), (Z64, 5, 1, "ortho"), spectrum(np.fft.irfft, dtype=np.float64)),
+    OpCase(S.IRFFT2(), (Z,), spectrum(np.fft.irfft2, dtype=np.float32), atol=1e-6),
+    OpCase(S.IRFFTN(), (Z64, (3, 4)), lambda z, s: np.fft.irfftn(z, s, axes=(-2, -1))),
+    OpCase(S.HFFT(), (Z,), spectrum(np.fft.hfft, dtype=np.float32), atol=1e-5),
+    OpCase(S.HFFT(), (Z64, 3, 0, "forward"), spectrum(np.fft.hfft, dtype=np.float64)),
+    OpCase(S.HFFT2(), (Z64,), lambda z: np.fft.irfft2(np.conj(z)) * 3 * 6),
+    OpCase(S.HFFTN(), (Z,), lambda z: (np.fft.irfftn(np.conj(z)) * 3 * 6).astype(np.float32), atol=1e-5),
+    OpCase(S.IHFFT(), (X,), spectrum(np.fft.ihfft), atol=1e-6),
+    OpCase(S.IHFFT(), (X64, 4, 0, "ortho"), spectrum(np.fft.ihfft, dtype=np.complex128)),
+    OpCase(S.IHFFT2(), (X64,), lambda x: np.conj(np.fft.rfft2(x)) / x.size),
+    OpCase(S.IHFFTN(), (X,), lambda x: (np.conj(np.fft.rfftn(x)) / x.size).astype(np.complex64), atol=1e-6),
+    OpCase(ops.fft, (X,), spectrum(np.fft.fft), atol=1e-5, prim="FFT"),
+    OpCase(lambda x: ops.rfft(x, 6, 0), (X,), lambda x: np.fft.rfft(x, 6, 0).astype(np.complex64), atol=1e-5),
+    OpCase(lambda z: ops.rfft(z), (Z,), lambda z: np.fft.fft(z)[:, :3], atol=1e-5, prim="RFFT"),
+    OpCase(lambda z: ops.irfftn(z, (3, 6), norm="forward"), (Z,),
+           lambda z: np.fft.irfftn(z, (3, 6), (0, 1), norm="forward").astype(np.float32), atol=1e-5),
+    OpCase(ops.ihfft2, (X,), lambda x: (np.conj(np.fft.rfft2(x)) / x.size).astype(np.complex64), atol=1e-6),
+    OpCase(lambda: ops.fftfreq(5, 0.5), (), lambda: np.fft.fftfreq(5, 0.5).astype(np.float32)),
+    OpCase(lambda: ops.fftfreq(4, dtype=ms.float64), (), lambda: np.fft.fftfreq(4)),
+    OpCase(lambda: ops.rfftfreq(7, 2), (), lambda: np.fft.rfftfreq(7, 2).astype(np.float32)),
+    OpCase(ops.fftshift, (X,), lambda x: np.fft.fftshift(x)),
+    OpCase(lambda x: ops.fftshift(x, 1), (X,), lambda x: np.fft.fftshift(x, 1)),
+    OpCase(lambda x: ops.ifftshift(x, (0, 1)), (np.arange(15).reshape(3, 5),), lambda x: np.fft.ifftshift(x)),
+]
+
 ERROR_CASES = [
     ErrorCase(BartlettWindow(), (5,), TypeError, "'window_length' must be a Tensor", prim="BartlettWindow"),
     ErrorCase(BartlettWindow(), (np.array(5.0, np.float32),), TypeError, "'window_length'", prim="BartlettWindow"),
@@ -80,6 +143,29 @@ ERROR_CASES = [
     ErrorCase(lambda: ops.hann_window(4, dtype=ms.int32), (), TypeError, "'dtype'"),
     ErrorCase(lambda: ops.kaiser_window(4, beta="a"), (), TypeError, "'beta'"),
     ErrorCase(lambda: ops.bartlett_window(Tensor(4), dtype=ms.int32), (), TypeError, "'dtype'"),
+    ErrorCase(S.FFT(), (np.array([True]),), TypeError, "'input'", prim="FFT"),
+    ErrorCase(S.FFT(), ([1.0],), TypeError, "'input' must be a Tensor", prim="FFT"),
+    ErrorCase(S.FFT(), (X, 0), ValueError, "positive", prim="FFT"),
+    ErrorCase(S.IFFT(), (X, None, 2), ValueError, "'dim'", prim="IFFT"),
+    ErrorCase(S.FFT2(), (np.ones(3, np.float32),), ValueError, "'dim'", prim="FFT2"),
+    ErrorCase(S.IFFT2(), (X, None, None, "x"), ValueError, "'norm'", prim="IFFT2"),
+    ErrorCase(S.FFTN(), (X, (2,), (0, 1)), ValueError, "same length", prim="FFTN"),
+    ErrorCase(S.IFFTN(), (X, None, (0, 0)), ValueError, "repeat", prim="IFFTN"),
+    ErrorCase(S.RFFT(), (np.array(1.0, np.float32),), ValueError, "dimensions", prim="RFFT"),
+    ErrorCase(S.RFFT2(), (X, (2, -1)), ValueError, "positive", prim="RFFT2"),
+    ErrorCase(S.RFFTN(), (X, 3), TypeError, "'s'", prim="RFFTN"),
+    ErrorCase(S.IRFFT(), (np.ones((2, 1), np.complex64),), ValueError, "at least 2 points", prim="IRFFT"),
+    ErrorCase(S.IRFFT2(), (Z64, None, (0, 1, 2)), ValueError, "transformed", prim="IRFFT2"),
+    ErrorCase(S.IRFFTN(), (Z, None, None, 1), ValueError, "'norm'", prim="IRFFTN"),
+    ErrorCase(S.HFFT(), (np.array([True]),), TypeError, "'input'", prim="HFFT"),
+    ErrorCase(S.HFFT2(), (Z, (0, 2)), ValueError, "positive", prim="HFFT2"),
+    ErrorCase(S.HFFTN(), (Z, None, 5), ValueError, "'dim'", prim="HFFTN"),
+    ErrorCase(S.IHFFT(), (Z,), TypeError, "'input'", prim="IHFFT"),
+    ErrorCase(S.IHFFT2(), (X, None, 1), ValueError, "transformed", prim="IHFFT2"),
+    ErrorCase(S.IHFFTN(), (Z,), TypeError, "'input'", prim="IHFFTN"),
+    ErrorCase(lambda: ops.fftfreq(0), (), ValueError, "'n'"),
+    ErrorCase(lambda: ops.rfftfreq(3, dtype=ms.int32), (), TypeError, "'dtype'"),
+    ErrorCase(lambda x: ops.fftshift(x, 2), (X,), ValueError, "'dim'"),
 ]
 
 

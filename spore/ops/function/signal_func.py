@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
+
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as F
 from ..operations import signal_ops as S
 from ..primitive import PRIMITIVES, Primitive
-from ..validator import check_bool, check_type
+from ..validator import check_axis, check_bool, check_tensor, check_type
 
-__all__ = ["bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window"]
+__all__ = [
+    "bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window",
+    "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn",
+    "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn", "fftfreq", "rfftfreq", "fftshift", "ifftshift",
+]
 
 
 @functools.cache
@@ -80,6 +86,142 @@ def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None):
     bessel_i0 = primitive("BesselI0")
     window = F.div(bessel_i0(argument), bessel_i0(Tensor(float(beta), mstype.float64)))
     return F.cast(window, dtype)
+
+
+# ---- discrete Fourier transforms -------------------------------------------------------------
+# Each function is its primitive (see operations/signal_ops.py); the outputs are Complex64
+# (Complex128 for Float64 / Complex128 input), or Float32 / Float64 for the c2r ones.
+def fft(input, n=None, dim=-1, norm=None):
+    """The 1-D DFT along `dim`, of input padded / trimmed to n points."""
+    return primitive("FFT")(input, n, dim, norm)
+
+
+def ifft(input, n=None, dim=-1, norm=None):
+    """The 1-D inverse DFT along `dim`."""
+    return primitive("IFFT")(input, n, dim, norm)
+
+
+def fft2(input, s=None, dim=(-2, -1), norm=None):
+    """The 2-D DFT over the two axes `dim`."""
+    return primitive("FFT2")(input, s, dim, norm)
+
+
+def ifft2(input, s=None, dim=(-2, -1), norm=None):
+    """The 2-D inverse DFT over the two axes `dim`."""
+    return primitive("IFFT2")(input, s, dim, norm)
+
+
+def fftn(input, s=None, dim=None, norm=None):
+    """The N-D DFT over `dim` (None: the last len(s) axes, or all)."""
+    return primitive("FFTN")(input, s, dim, norm)
+
+
+def ifftn(input, s=None, dim=None, norm=None):
+    """The N-D inverse DFT over `dim`."""
+    return primitive("IFFTN")(input, s, dim, norm)
+
+
+def rfft(input, n=None, dim=-1, norm=None):
+    """The DFT of a real signal along `dim`: its n // 2 + 1 non-negative frequencies."""
+    return primitive("RFFT")(input, n, dim, norm)
+
+
+def irfft(input, n=None, dim=-1, norm=None):
+    """The real signal of n points (default 2 * (m - 1)) whose rfft is input."""
+    return primitive("IRFFT")(input, n, dim, norm)
+
+
+def rfft2(input, s=None, dim=(-2, -1), norm=None):
+    """The 2-D DFT of a real signal, the last axis halved."""
+    return primitive("RFFT2")(input, s, dim, norm)
+
+
+def irfft2(input, s=None, dim=(-2, -1), norm=None):
+    """The inverse of rfft2."""
+    return primitive("IRFFT2")(input, s, dim, norm)
+
+
+def rfftn(input, s=None, dim=None, norm=None):
+    """The N-D DFT of a real signal, the last transformed axis halved."""
+    return primitive("RFFTN")(input, s, dim, norm)
+
+
+def irfftn(input, s=None, dim=None, norm=None):
+    """The inverse of rfftn."""
+    return primitive("IRFFTN")(input, s, dim, norm)
+
+
+def hfft(input, n=None, dim=-1, norm=None):
+    """The real DFT of a Hermitian-symmetric signal given by its first half."""
+    return primitive("HFFT")(input, n, dim, norm)
+
+
+def ihfft(input, n=None, dim=-1, norm=None):
+    """The inverse of hfft: the first n // 2 + 1 points of the inverse DFT of a real signal."""
+    return primitive("IHFFT")(input, n, dim, norm)
+
+
+def hfft2(input, s=None, dim=(-2, -1), norm=None):
+    """The 2-D hfft."""
+    return primitive("HFFT2")(input, s, dim, norm)
+
+
+def ihfft2(input, s=None, dim=(-2, -1), norm=None):
+    """The 2-D ihfft."""
+    return primitive("IHFFT2")(input, s, dim, norm)
+
+
+def hfftn(input, s=None, dim=None, norm=None):
+    """The N-D hfft."""
+    return primitive("HFFTN")(input, s, dim, norm)
+
+
+def ihfftn(input, s=None, dim=None, norm=None):
+    """The N-D ihfft."""
+    return primitive("IHFFTN")(input, s, dim, norm)
+
+
+def _frequencies(op: str, n, d, dtype, values):
+    check_type(op, "n", n, int)
+    if n <= 0:
+        raise ValueError(f"For '{op}', the 'n' must be greater than 0, but got {n}.")
+    check_type(op, "d", d, (int, float))
+    dtype = _window_dtype(op, dtype, mstype.float32)
+    return Tensor(values(n, float(d)), dtype)
+
+
+def fftfreq(n, d=1.0, dtype=None):
+    """The sample frequencies of an n-point DFT with sample spacing d:
+    [0, 1, ..., (n - 1) // 2, -(n // 2), ..., -1] / (d n)."""
+    return _frequencies("fftfreq", n, d, dtype, np.fft.fftfreq)
+
+
+def rfftfreq(n, d=1.0, dtype=None):
+    """The non-negative sample frequencies of an n-point rfft: [0, ..., n // 2] / (d n)."""
+    return _frequencies("rfftfreq", n, d, dtype, np.fft.rfftfreq)
+
+
+def _shift(op: str, input, dim, sign: int):
+    check_tensor(op, "input", input)
+    if dim is None:
+        dims = tuple(range(input.ndim))
+    else:
+        dims = (dim,) if isinstance(dim, int) else tuple(check_type(op, "dim", dim, (tuple, list)))
+    dims = tuple(check_axis(op, d, input.ndim, "dim") for d in dims)
+    if not dims or not input.shape:
+        return input
+    return F.roll(input, tuple(sign * (input.shape[d] // 2) for d in dims), dims)
+
+
+def fftshift(input, dim=None):
+    """input rolled by half its size along `dim` (None: every axis): the zero frequency
+    moves to the middle."""
+    return _shift("fftshift", input, dim, 1)
+
+
+def ifftshift(input, dim=None):
+    """The inverse of fftshift."""
+    return _shift("ifftshift", input, dim, -1)
 
 
 TENSOR_METHODS: dict = {}

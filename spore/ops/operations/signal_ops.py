@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
-from ..validator import check_bool, check_dtype, check_tensor, check_type
+from ..validator import check_axis, check_bool, check_dtype, check_tensor, check_type
 
 __all__ = ["BartlettWindow", "BlackmanWindow", "HammingWindow"]
 
@@ -72,3 +72,218 @@ class HammingWindow(_Window):
         super().__init__(periodic, dtype)
         self.add_prim_attr("alpha", float(check_type(self.name, "alpha", alpha, (int, float))))
         self.add_prim_attr("beta", float(check_type(self.name, "beta", beta, (int, float))))
+
+
+# ---- discrete Fourier transforms -------------------------------------------------------------
+# MindSpore's 2.x FFT primitives (behind ops.fft, ops.rfft2, ops.ihfftn, ...), all called as
+# (input, n_or_s=None, dim=<default>, norm=None). MindSpore keeps them out of the `ops`
+# namespace, so they are not in `__all__`. A transform pads with zeros or trims each
+# transformed axis to the requested size first. Three kinds:
+# - c2c (FFT, IFFT): complex output of the padded input's shape;
+# - r2c (RFFT, IHFFT): real input, complex output holding the n // 2 + 1 non-negative
+#   frequencies of the last transformed axis;
+# - c2r (IRFFT, HFFT): Hermitian half-spectrum input, real output whose last transformed
+#   axis has the requested size (default 2 * (m - 1) for m input points).
+NORMS = ("backward", "forward", "ortho")
+FFT_INPUT_TYPES = tuple(t for t in mstype.number_type if t is not mstype.bfloat16)
+_DOUBLE = (mstype.float64, mstype.complex128)
+
+
+def fft_plan(op: str, shape, s, dim, rank) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """(axes, sizes) of a transform of an input of `shape`: the non-negative axes that
+    `dim` names and the size each is padded / trimmed to (None: kept). `rank` is 1 (n and
+    dim are ints), 2 (tuples of two; dim defaults to the last two axes) or None (any
+    number; dim None means the last len(s) axes, or all axes without s)."""
+    ndim = len(shape)
+    if rank == 1:
+        dims, sizes = (dim,), (s,)
+        check_type(op, "dim", dim, int)
+    else:
+        if s is not None:
+            check_type(op, "s", s, (tuple, list))
+        if dim is None:
+            dims = tuple(range(ndim - len(s), ndim)) if s is not None else tuple(range(ndim))
+        else:
+            dims = (dim,) if isinstance(dim, int) else tuple(check_type(op, "dim", dim, (tuple, list)))
+        sizes = tuple(s) if s is not None else (None,) * len(dims)
+        if len(sizes) != len(dims):
+            raise ValueError(f"For '{op}', the 's' and 'dim' must have the same length, but got s={s} and dim={dim}.")
+    if ndim == 0 or not dims or (rank == 2 and len(dims) != 2):
+        raise ValueError(f"For '{op}', the input must have the transformed dimensions {dim}, but got shape "
+                         f"{tuple(shape)}.")
+    axes = tuple(check_axis(op, d, ndim, "dim") for d in dims)
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"For '{op}', the 'dim' must not repeat an axis, but got {dim}.")
+    for size in sizes:
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
+            raise ValueError(f"For '{op}', the signal sizes 'n' / 's' must be positive ints, but got {size}.")
+    return axes, sizes
+
+
+def _dual_norm(norm: str) -> str:
+    """The norm whose inverse-direction scale equals `norm`'s forward-direction scale."""
+    return {"backward": "forward", "forward": "backward", "ortho": "ortho"}[norm]
+
+
+class _FFT(Primitive):
+    """A discrete Fourier transform (see the section comment); subclasses set `rank`
+    (1, 2 or None), `kind` ('c2c', 'r2c', 'c2r'), `inverse` and `hermitian`."""
+
+    rank: int | None = 1
+    kind = "c2c"
+    inverse = False
+    hermitian = False
+
+    @property
+    def default_dim(self):
+        return {1: -1, 2: (-2, -1), None: None}[self.rank]
+
+    def check(self, input, n=None, dim=None, norm=None):
+        self.infer(input, n, dim, norm)
+
+    def infer(self, input, n=None, dim=None, norm=None):
+        check_tensor(self.name, "input", input)
+        real_only = self.kind == "r2c" and self.hermitian
+        allowed = tuple(t for t in FFT_INPUT_TYPES if not (real_only and t.is_complex))
+        check_dtype(self.name, "input", input.dtype, allowed)
+        if norm is not None and norm not in NORMS:
+            raise ValueError(f"For '{self.name}', the 'norm' must be one of {list(NORMS)} or None, but got {norm!r}.")
+        dim = self.default_dim if dim is None and self.rank is not None else dim
+        axes, sizes = fft_plan(self.name, input.shape, n, dim, self.rank)
+        shape = list(input.shape)
+        for axis, size in zip(axes, sizes):
+            if size is not None:
+                shape[axis] = size
+        last = axes[-1]
+        if self.kind == "r2c":
+            shape[last] = shape[last] // 2 + 1
+        elif self.kind == "c2r" and sizes[-1] is None:
+            shape[last] = 2 * (input.shape[last] - 1)
+            if shape[last] <= 0:
+                raise ValueError(f"For '{self.name}', the last transformed dimension must have at least 2 points "
+                                 f"when its output size is not given, but got shape {tuple(input.shape)}.")
+        double = input.dtype in _DOUBLE
+        if self.kind == "c2r":
+            return TensorSpec(shape, mstype.float64 if double else mstype.float32)
+        return TensorSpec(shape, mstype.complex128 if double else mstype.complex64)
+
+    def plan(self, input, n=None, dim=None):
+        """(axes, sizes) of this call: what the bprop reads."""
+        dim = self.default_dim if dim is None and self.rank is not None else dim
+        return fft_plan(self.name, input.shape, n, dim, self.rank)
+
+
+class FFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the 1-D DFT along dim."""
+
+
+class IFFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the 1-D inverse DFT along dim."""
+
+    inverse = True
+
+
+class FFT2(_FFT):
+    """(input, s=None, dim=(-2, -1), norm=None): the 2-D DFT over dim."""
+
+    rank = 2
+
+
+class IFFT2(FFT2):
+    """(input, s=None, dim=(-2, -1), norm=None): the 2-D inverse DFT over dim."""
+
+    inverse = True
+
+
+class FFTN(_FFT):
+    """(input, s=None, dim=None, norm=None): the N-D DFT over dim (all axes, or the last
+    len(s))."""
+
+    rank = None
+
+
+class IFFTN(FFTN):
+    """(input, s=None, dim=None, norm=None): the N-D inverse DFT over dim."""
+
+    inverse = True
+
+
+class RFFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the DFT of a real signal, its n // 2 + 1
+    non-negative frequencies (of a complex signal, MindSpore gives the DFT's first
+    n // 2 + 1 points)."""
+
+    kind = "r2c"
+
+
+class RFFT2(RFFT):
+    """(input, s=None, dim=(-2, -1), norm=None): the 2-D DFT of a real signal, half the
+    last axis."""
+
+    rank = 2
+
+
+class RFFTN(RFFT):
+    """(input, s=None, dim=None, norm=None): the N-D DFT of a real signal, half the last axis."""
+
+    rank = None
+
+
+class IRFFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the real signal whose RFFT is input."""
+
+    kind = "c2r"
+    inverse = True
+
+
+class IRFFT2(IRFFT):
+    """(input, s=None, dim=(-2, -1), norm=None): the inverse of RFFT2."""
+
+    rank = 2
+
+
+class IRFFTN(IRFFT):
+    """(input, s=None, dim=None, norm=None): the inverse of RFFTN."""
+
+    rank = None
+
+
+class HFFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the real DFT of a signal with Hermitian symmetry
+    given by its first half."""
+
+    kind = "c2r"
+    hermitian = True
+
+
+class HFFT2(HFFT):
+    """(input, s=None, dim=(-2, -1), norm=None): the 2-D HFFT."""
+
+    rank = 2
+
+
+class HFFTN(HFFT):
+    """(input, s=None, dim=None, norm=None): the N-D HFFT."""
+
+    rank = None
+
+
+class IHFFT(_FFT):
+    """(input, n=None, dim=-1, norm=None): the inverse of HFFT: the n // 2 + 1 first
+    points of the inverse DFT of a real signal."""
+
+    kind = "r2c"
+    inverse = True
+    hermitian = True
+
+
+class IHFFT2(IHFFT):
+    """(input, s=None, dim=(-2, -1), norm=None): the inverse of HFFT2."""
+
+    rank = 2
+
+
+class IHFFTN(IHFFT):
+    """(input, s=None, dim=None, norm=None): the inverse of HFFTN."""
+
+    rank = None
