@@ -1,4 +1,4 @@
-"""Kernels of the primitives in ops/operations/linalg_ops.py.
+"""Kernels of the primitives in ops/operations/linalg_ops.py and linalg_band_ops.py.
 
 torch itself rejects operands of different dtypes or mismatched shapes; a kernel only
 adds the checks torch would not make (MindSpore's rank rules, Bool and integer operands

@@ -12,7 +12,7 @@ import string
 from ...common.tensor import Tensor
 from .. import function as F
 from ..function.reduce_func import primitive
-from ..operations import linalg_ops
+from ..operations import linalg_band_ops, linalg_ops
 from .broadcast import grad_like, sum_to_shape
 from .registry import bprop, input_needs_grad, non_differentiable
 
@@ -531,7 +531,7 @@ def _outside_band_sum(dout: Tensor, inside: Tensor) -> Tensor:
 @bprop("MatrixDiagV3")
 def _matrix_diag_v3(prim, x, k, num_rows, num_cols, padding_value, out, dout):
     """The diagonals carry x: d x is dout's diagonal part; the padding value gets the rest."""
-    d_x = linalg_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
+    d_x = linalg_band_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
     d_padding = _outside_band_sum(dout, d_x) if isinstance(padding_value, Tensor) else None
     return d_x, None, None, None, d_padding
 
@@ -541,7 +541,7 @@ def _matrix_diag_part_v3(prim, x, k, padding_value, out, dout):
     """d x puts dout back on the diagonals; the packed slots past a diagonal's end hold the
     padding value, which gets their gradient."""
     rows, cols = x.shape[-2:]
-    d_x = linalg_ops.MatrixDiagV3(prim.align)(dout, k, rows, cols, F.zeros((), dout.dtype))
+    d_x = linalg_band_ops.MatrixDiagV3(prim.align)(dout, k, rows, cols, F.zeros((), dout.dtype))
     d_padding = _outside_band_sum(dout, d_x) if isinstance(padding_value, Tensor) else None
     return d_x, None, d_padding
 
@@ -549,7 +549,7 @@ def _matrix_diag_part_v3(prim, x, k, padding_value, out, dout):
 @bprop("MatrixSetDiagV3")
 def _matrix_set_diag_v3(prim, x, diagonal, k, out, dout):
     d_x = prim(dout, F.zeros_like(diagonal), k)
-    d_diagonal = linalg_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
+    d_diagonal = linalg_band_ops.MatrixDiagPartV3(prim.align)(dout, k, F.zeros((), dout.dtype))
     return d_x, d_diagonal, None
 
 
@@ -570,9 +570,9 @@ def _tridiagonal_mat_mul(prim, superdiag, maindiag, subdiag, rhs, out, dout):
     m = rhs.shape[-2]
     packed = F.concat((superdiag, maindiag, subdiag), -2)
     zero = F.zeros((), rhs.dtype)
-    tridiagonal = linalg_ops.MatrixDiagV3("LEFT_RIGHT")(packed, [-1, 1], m, m, zero)
+    tridiagonal = linalg_band_ops.MatrixDiagV3("LEFT_RIGHT")(packed, [-1, 1], m, m, zero)
     d_rhs = _mm(tridiagonal, dout, True, False)
-    d_packed = linalg_ops.MatrixDiagPartV3("LEFT_RIGHT")(_mm(dout, rhs, False, True), [-1, 1], zero)
+    d_packed = linalg_band_ops.MatrixDiagPartV3("LEFT_RIGHT")(_mm(dout, rhs, False, True), [-1, 1], zero)
     d_super, d_main, d_sub = F.split(d_packed, (1, 1, 1), -2)
     return d_super, d_main, d_sub, d_rhs
 
