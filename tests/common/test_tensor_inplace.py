@@ -158,3 +158,40 @@ def test_inplace_on_a_parameter_updates_it_in_both_modes():
     np.testing.assert_array_equal(ms.jit(lambda v: net(v))(x).asnumpy(), [4.0, 5.0])
     np.testing.assert_array_equal(net.w.asnumpy(), [4.0, 5.0])
     assert net.w.zero_() is net.w and net.w.asnumpy().tolist() == [0.0, 0.0]
+
+
+def test_index_put():
+    x = Tensor(np.array([1.0, 2.0, 5.0], np.float32))
+    out = x.index_put((Tensor(np.array([0, 2])),), Tensor(np.array([7.0, 8.0], np.float32)))
+    np.testing.assert_array_equal(out.asnumpy(), [7.0, 2.0, 8.0])
+    np.testing.assert_array_equal(x.asnumpy(), [1.0, 2.0, 5.0])
+    summed = x.index_put((Tensor(np.array([0, 0])),), Tensor(np.array([7.0, 8.0], np.float32)), True)
+    np.testing.assert_array_equal(summed.asnumpy(), [16.0, 2.0, 5.0])
+    y = Tensor(np.arange(6.0, dtype=np.float32).reshape(2, 3))
+    assert y.index_put_((Tensor(np.array([0, 1])), Tensor(np.array([2, 0]))), Tensor(np.float32(9.0))) is y
+    np.testing.assert_array_equal(y.asnumpy(), [[0, 1, 9], [9, 4, 5]])
+    rows = y.index_put((Tensor(np.array([1])),), Tensor(np.array([1.0, 2.0, 3.0], np.float32)))
+    np.testing.assert_array_equal(rows.asnumpy(), [[0, 1, 9], [1, 2, 3]])
+
+
+@pytest.mark.parametrize("indices, values, accumulate, error, match", [
+    (Tensor(np.array([0])), Tensor(np.float32(1.0)), False, TypeError, "'indices'"),
+    ((Tensor(np.array([0.0])),), Tensor(np.float32(1.0)), False, TypeError, "int32 or int64"),
+    ((Tensor(np.array([0])),), 1.0, False, TypeError, "'values'"),
+    ((Tensor(np.array([0])),), Tensor(np.float32(1.0)), 1, TypeError, "'accumulate'"),
+    ((Tensor(np.array([0])),) * 3, Tensor(np.float32(1.0)), False, ValueError, "number of index Tensors"),
+    ((Tensor(np.array([0, 1])), Tensor(np.array([0, 1, 2]))), Tensor(np.float32(1.0)), False, ValueError,
+     "do not broadcast"),
+])
+def test_index_put_errors(indices, values, accumulate, error, match):
+    with pytest.raises(error, match=match):
+        Tensor(np.zeros((3, 3), np.float32)).index_put(indices, values, accumulate)
+
+
+def test_index_put_gradients():
+    def f(a, v):
+        return (a.index_put((Tensor(np.array([0, 0])),), v, True) * Tensor(np.array([1.0, 2.0, 3.0]))).sum()
+
+    da, dv = ms.grad(f, grad_position=(0, 1))(Tensor(A.astype(np.float64)), Tensor(np.array([1.0, 1.0])))
+    np.testing.assert_allclose(da.asnumpy(), [1.0, 2.0, 3.0])
+    np.testing.assert_allclose(dv.asnumpy(), [1.0, 1.0])
