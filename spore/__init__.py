@@ -31,9 +31,7 @@ from .context import (
 from .device_manager import get_current_device, set_deterministic, set_device
 from .log import get_level, get_log_config
 from . import parallel
-from .parallel import (
-    Layout, get_algo_parameters, merge_sliced_parameter, reset_algo_parameters, set_algo_parameters, shard,
-)
+from .parallel import Layout, get_algo_parameters, reset_algo_parameters, set_algo_parameters, shard
 from . import runtime
 from .runtime import *
 from . import device_context
@@ -57,5 +55,9 @@ from .train.model import Model
 from . import dataset
 from .train.callback import *
 from .train.metrics import *
+from .train import (
+    DatasetHelper, SummaryRecord, ckpt_to_safetensors, connect_network_with_dataset, data_sink, load_checkpoint_async,
+    merge_sliced_parameter, safetensors_to_ckpt,
+)
 
 __version__ = "0.1.0"

@@ -177,33 +177,9 @@ def test_shard_rejects():
         ms.shard(lambda x: x, in_strategy=((1,),), parameter_plan=1)
 
 
-def _slice(values, name="w", **kwargs):
-    return ms.Parameter(ms.Tensor(np.array(values)), name, **kwargs)
 
-
-def test_merge_sliced_parameter_joins_along_axis_0():
-    merged = ms.merge_sliced_parameter([_slice([1.0, 2.0]), _slice([3.0, 4.0])])
-    assert (merged.name, merged.shape, merged.dtype, merged.requires_grad) == ("w", (4,), ms.float64, True)
-    np.testing.assert_array_equal(merged.asnumpy(), [1.0, 2.0, 3.0, 4.0])
-    rows = ms.merge_sliced_parameter([_slice([[1.0, 2.0]], requires_grad=False), _slice([[3.0, 4.0]])])
-    assert rows.shape == (2, 2) and rows.requires_grad is False
-
-
-@pytest.mark.parametrize("slices, error, match", [
-    ([], ValueError, "should not be empty"),
-    (1, TypeError, "should be list"),
-    ([_slice([1.0]), 1], TypeError, "at index 1"),
-    ([_slice([1.0], "a"), _slice([2.0], "b")], ValueError, "same name"),
-    ([_slice([1.0]), _slice([[2.0]])], ValueError, "dimension length"),
-    ([_slice(1.0), _slice(2.0)], ValueError, "scalar"),
-])
-def test_merge_sliced_parameter_rejects(slices, error, match):
-    with pytest.raises(error, match=match):
-        ms.merge_sliced_parameter(slices)
-
-
-def test_merge_sliced_parameter_strategy():
-    with pytest.raises(TypeError, match="'strategy' should be dict"):
-        ms.merge_sliced_parameter([_slice([1.0])], 1)
-    with pytest.raises(ValueError, match="'strategy' must be None"):
-        ms.merge_sliced_parameter([_slice([1.0])], {"w": {}})
+def test_merge_sliced_parameter_is_the_checkpoint_tools_one():
+    from spore import parallel
+    from spore.train import checkpoint_tools
+    assert parallel.merge_sliced_parameter is checkpoint_tools.merge_sliced_parameter
+    assert ms.merge_sliced_parameter is checkpoint_tools.merge_sliced_parameter
