@@ -210,33 +210,24 @@ def tri(N, M=None, k=0, dtype=mstype.float32):
     return _constant(onp.tri(N, M, check_int(k, "tri", "k")), dtype)
 
 
-def _triangle(op: str, m, k, lower: bool) -> Tensor:
+def _triangle(op: str, m, k, fn) -> Tensor:
     m = to_tensor(m, None, op, "m")
     k = check_int(k, op, "k")
     if m.ndim == 0:
         raise ValueError(f"For '{op}', the 'm' must have at least 1 dimension, but got a 0-D Tensor.")
     if m.ndim == 1:  # a row repeated into a square, as NumPy does
         m = ops.broadcast_to(ops.expand_dims(m, 0), (m.shape[0], m.shape[0]))
-    rows, cols = m.shape[-2:]
-    mask = onp.tri(rows, cols, k, dtype=bool) if lower else ~onp.tri(rows, cols, k - 1, dtype=bool)
-    return ops.where(Tensor(mask), m, ops.zeros_like(m))
+    return fn(m, k)
 
 
 def tril(m, k=0):
     """`m` with the elements above the k-th diagonal zeroed (over the last two axes)."""
-    return _triangle("tril", m, k, lower=True)
+    return _triangle("tril", m, k, ops.tril)
 
 
 def triu(m, k=0):
     """`m` with the elements below the k-th diagonal zeroed (over the last two axes)."""
-    return _triangle("triu", m, k, lower=False)
-
-
-def _gather_flat(x: Tensor, positions: onp.ndarray) -> Tensor:
-    """x.ravel()[positions], where -1 in `positions` gives zero; differentiable in x."""
-    flat = ops.concat((ops.reshape(x, (-1,)), ops.zeros((1,), x.dtype)))
-    positions = onp.where(positions < 0, x.size, positions)
-    return ops.gather(flat, Tensor(positions.astype(onp.int64)), 0)
+    return _triangle("triu", m, k, ops.triu)
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
@@ -250,13 +241,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     if axis1 == axis2:
         raise ValueError("For 'diagonal', the 'axis1' and 'axis2' must differ, but both are "
                          f"{axis1}.")
-    planes = ops.moveaxis(a, (axis1, axis2), (-2, -1))
-    rows, cols = planes.shape[-2:]
-    batch = tuple(planes.shape[:-2])
-    diag_rows = onp.arange(max(0, -offset), min(rows, cols - offset)) if cols - offset > 0 else onp.arange(0)
-    flat = ops.reshape(planes, batch + (rows * cols,))
-    index = Tensor((diag_rows * cols + diag_rows + offset).astype(onp.int64))
-    return ops.gather(flat, index, len(batch))
+    return ops.diagonal(a, offset, axis1, axis2)
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
@@ -273,17 +258,13 @@ def diag(v, k=0):
         return diagonal(v, k)
     if v.ndim != 1:
         raise ValueError(f"For 'diag', the 'v' must be 1-D or 2-D, but got {v.ndim}-D.")
-    n = v.shape[0] + abs(k)
-    positions = onp.full((n, n), -1)
-    rows = onp.arange(v.shape[0]) + max(0, -k)
-    positions[rows, rows + k] = onp.arange(v.shape[0])
-    return _gather_flat(v, positions)
+    return ops.diagflat(v, k)
 
 
 def diagflat(v, k=0):
     """The flattened `v` on the k-th diagonal of a square matrix."""
     v = to_tensor(v, None, "diagflat", "v")
-    return diag(ops.reshape(v, (-1,)), k)
+    return ops.diagflat(v, check_int(k, "diagflat", "k"))
 
 
 def diag_indices(n, ndim=2):
@@ -407,8 +388,8 @@ def vander(x, N=None, increasing=False):
     if x.ndim != 1:
         raise ValueError(f"For 'vander', the 'x' must be 1-D, but got {x.ndim}-D.")
     N = x.shape[0] if N is None else check_int(N, "vander", "N")
-    powers = onp.arange(N) if increasing else onp.arange(N - 1, -1, -1)
-    return ops.pow(ops.expand_dims(x, 1), Tensor(powers.astype(onp.int32), x.dtype))
+    out = cast(ops.vander(x, N), x.dtype)
+    return ops.flip(out, (1,)) if increasing and N else out
 
 
 # ---- windows -----------------------------------------------------------------------------------

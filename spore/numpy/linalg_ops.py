@@ -84,7 +84,7 @@ def inner(a, b):
     if a.shape[-1] != b.shape[-1]:
         raise ValueError(f"For 'inner', the last axes must match, but got shapes {tuple(a.shape)} and "
                          f"{tuple(b.shape)}.")
-    return _contract(a, b, (a.ndim - 1,), (b.ndim - 1,))
+    return ops.inner(a, b)
 
 
 def outer(a, b):
@@ -96,13 +96,7 @@ def outer(a, b):
 def kron(a, b):
     """The Kronecker product: blocks of b scaled by each element of a."""
     a, b = _pair("kron", a, b)
-    ndim = max(a.ndim, b.ndim)
-    a = ops.reshape(a, (1,) * (ndim - a.ndim) + tuple(a.shape))
-    b = ops.reshape(b, (1,) * (ndim - b.ndim) + tuple(b.shape))
-    interleaved_a = tuple(s for size in a.shape for s in (size, 1))
-    interleaved_b = tuple(s for size in b.shape for s in (1, size))
-    product = ops.reshape(a, interleaved_a) * ops.reshape(b, interleaved_b)
-    return ops.reshape(product, tuple(x * y for x, y in zip(a.shape, b.shape)))
+    return ops.kron(a, b)
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):

@@ -111,7 +111,8 @@ def _without_nan(a, fill):
 def nansum(a, axis=None, dtype=None, keepdims=False):
     """The sum over `axis` treating NaN as 0."""
     a = _input("nansum", a, dtype)
-    return ops.sum(_without_nan(a, 0), _axes("nansum", a, axis), keepdims)
+    axes = _axes("nansum", a, axis)
+    return ops.nansum(a, axes, keepdims) if is_float(a) else ops.sum(a, axes, keepdims)
 
 
 def _nan_count(a, axes, keepdims):
@@ -122,8 +123,7 @@ def _nan_count(a, axes, keepdims):
 def nanmean(a, axis=None, dtype=None, keepdims=False):
     """The mean over `axis` of the non-NaN elements."""
     a = to_float(_input("nanmean", a, dtype))
-    axes = _axes("nanmean", a, axis)
-    return ops.sum(_without_nan(a, 0), axes, keepdims) / _nan_count(a, axes, keepdims)
+    return ops.nanmean(a, _axes("nanmean", a, axis), keepdims)
 
 
 def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):

@@ -147,8 +147,7 @@ def searchsorted(a, v, side="left", sorter=None):
     v = to_tensor(v, None, "searchsorted", "v")
     common = result_type(a, v)
     a, v = cast(a, common), cast(v, common)
-    before = ops.expand_dims(v, -1) > a if side == "left" else ops.expand_dims(v, -1) >= a
-    return ops.sum(ops.cast(before, mstype.int32), -1, dtype=mstype.int32)
+    return ops.searchsorted(a, v, out_int32=True, side=side)
 
 
 def digitize(x, bins, right=False):

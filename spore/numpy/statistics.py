@@ -13,7 +13,6 @@ from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .array_creations import diagonal, histogram_bin_edges
-from .array_ops import diff
 from .dtypes import result_type
 from .reductions import average
 from .selection import searchsorted
@@ -277,14 +276,8 @@ def trapz(y, x=None, dx=1.0, axis=-1):
     y = to_float(to_tensor(y, None, "trapz", "y"))
     axis = normalize_axis(axis, y.ndim, "trapz")
     if x is None:
-        widths = dx
-    else:
-        x = cast(to_tensor(x, None, "trapz", "x"), y.dtype)
-        widths = diff(x, axis=-1) if x.ndim == 1 else diff(x, axis=axis)
-        if x.ndim == 1:
-            widths = ops.reshape(widths, tuple(-1 if i == axis else 1 for i in range(y.ndim)))
-    heights = (_slice(y, axis, 1, None) + _slice(y, axis, None, -1)) / 2
-    return ops.sum(widths * heights, axis)
+        return ops.trapz(y, dx=dx, dim=axis)
+    return ops.trapz(y, cast(to_tensor(x, None, "trapz", "x"), y.dtype), dim=axis)
 
 
 def interp(x, xp, fp, left=None, right=None):
