@@ -853,6 +853,7 @@ def test_log_add_exp():
 def test_signs_and_fractions():
     x = _t([-0.0, 0.0, -1.5, 2.25], ms.float32)
     assert _values(ops.signbit(x)) == [True, False, True, False]
+    assert _values(ops.signbit(_t([-np.inf, np.inf], ms.float64))) == [True, False]
     assert _values(ops.signbit(_t([-2, 0, 3], ms.int32))) == [True, False, False]
     signs = _t([-0.0, 0.0, -2.0], ms.float32)
     assert _values(ops.copysign(_t([1.0, 2.0, 3.0], ms.float32), signs)) == [-1.0, 2.0, -3.0]

@@ -696,10 +696,11 @@ def logaddexp2(input, other):
 def signbit(input):
     """Whether each element's sign bit is set (True for -0.0): Bool out."""
     _require_tensor("signbit", "input", input)
+    negative = _less(input, 0)
     if input.dtype.is_floating_point:
         # 1 / -0.0 is -inf: the reciprocal tells -0.0 from 0.0
-        return _less(_reciprocal(input), 0)
-    return _less(input, 0)
+        return _logical_or(negative, _less(_reciprocal(input), 0))
+    return negative
 
 
 def copysign(x, other):
