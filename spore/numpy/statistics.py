@@ -14,7 +14,6 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .array_creations import diagonal, histogram_bin_edges
 from .dtypes import result_type
-from .reductions import average
 from .selection import searchsorted
 from .utils import cast, check_int, host_values, normalize_axis, to_float, to_tensor
 
@@ -142,28 +141,15 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         x = ops.concat((x, cast(other, x.dtype)), 0)
     x = cast(x, dtype) if dtype is not None else x
     ddof = (0 if bias else 1) if ddof is None else check_int(ddof, "cov", "ddof")
-    weights = None
+    weights = {}
     for w, name in ((fweights, "fweights"), (aweights, "aweights")):
         if w is not None:
-            w = cast(to_tensor(w, None, "cov", name), x.dtype)
+            w = to_tensor(w, None, "cov", name)
             if w.ndim != 1 or w.shape[0] != x.shape[1]:
                 raise ValueError(f"For 'cov', the '{name}' must be 1-D with one weight per observation "
                                  f"({x.shape[1]}).")
-            weights = w if weights is None else weights * w
-    if weights is None:
-        mean = ops.mean(x, 1, True)
-        scale = x.shape[1] - ddof
-        centered = x - mean
-        out = ops.matmul(centered, ops.transpose(centered, (1, 0))) / scale
-    else:
-        mean, total = average(x, 1, weights, returned=True)
-        if aweights is None:
-            scale = total[0] - ddof
-        else:
-            a = cast(to_tensor(aweights, None, "cov", "aweights"), x.dtype)
-            scale = total[0] - ddof * ops.sum(weights * a) / total[0]
-        centered = x - ops.expand_dims(mean, 1)
-        out = ops.matmul(centered * weights, ops.transpose(centered, (1, 0))) / scale
+            weights[name] = w if name == "fweights" else cast(w, x.dtype)
+    out = ops.cov(x, correction=ddof, **weights)
     return ops.reshape(out, ()) if out.shape == (1, 1) else out
 
 
