@@ -361,7 +361,19 @@ def approximate_equal(prim):
 
 def _addc(combine: Callable) -> Callable:
     """The kernel of input + value * combine(x1, x2) (value a number or a tensor)."""
-    return lambda input, x1, x2, value: input + value * combine(x1, x2)
+
+    def compute(input, x1, x2, value):
+        return input + value * combine(x1, x2)
+
+    def run(input, x1, x2, value):
+        try:
+            return compute(input, x1, x2, value)
+        except NotImplementedError:
+            if not _has_wide_unsigned(input):
+                raise
+            return _widened(compute, input, x1, x2, value)
+
+    return run
 
 
 kernel("Addcdiv")(_addc(_real_div))

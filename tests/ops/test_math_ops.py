@@ -512,6 +512,8 @@ CASES += [
     OpCase(ops.Addcmul(), (rand(3, dtype=np.int32), rand(3, dtype=np.int32), rand(3, dtype=np.int32), 2),
            lambda i, a, b, v: (i + v * a * b).astype(np.int32)),
     OpCase(ops.addcmul, (rand(3), rand(3), rand(3)), lambda i, a, b: i + a * b, prim="Addcmul"),
+    OpCase(ops.Addcmul(), (rand(3, dtype=np.uint32, low=0, high=99), rand(3, dtype=np.uint32, low=0, high=99),
+                           rand(3, dtype=np.uint32, low=0, high=99), 3), lambda i, a, b, v: i + np.uint32(v) * a * b),
     OpCase(ops.AccumulateNV2(), ([rand(2, 3), rand(2, 3), rand(2, 3)],), lambda xs: xs[0] + xs[1] + xs[2]),
     OpCase(ops.accumulate_n, ((rand(4, dtype=np.int32), rand(4, dtype=np.int32)),), lambda xs: xs[0] + xs[1],
            prim="AccumulateNV2"),
