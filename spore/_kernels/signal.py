@@ -69,3 +69,18 @@ for _names, _transform in ((("FFT", "FFT2", "FFTN"), torch.fft.fftn), (("IFFT", 
                            (("IHFFT", "IHFFT2", "IHFFTN"), torch.fft.ihfftn)):
     for _name, _rank in zip(_names, (1, 2, None)):
         kernel_factory(_name)(_fft_kernel(_transform, _rank))
+
+
+# ---- short-time Fourier transform -------------------------------------------------------------
+@kernel_factory("STFT")
+def stft(prim):
+    n_fft, hop, win = prim.n_fft, prim.hop_length, prim.win_length
+    normalized, onesided, return_complex = prim.normalized, prim.onesided, prim.return_complex
+
+    def run(x, window):
+        if not window.is_complex():  # torch wants the window in the signal's real dtype
+            window = window.to(x.real.dtype if x.is_complex() else x.dtype)
+        out = torch.stft(x, n_fft, hop, win, window, center=False, normalized=normalized, onesided=onesided,
+                         return_complex=True)
+        return out if return_complex else torch.view_as_real(out).contiguous()
+    return run

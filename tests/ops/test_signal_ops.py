@@ -129,6 +129,35 @@ CASES += [
     OpCase(lambda x: ops.ifftshift(x, (0, 1)), (np.arange(15).reshape(3, 5),), lambda x: np.fft.ifftshift(x)),
 ]
 
+
+
+def frames_dft(n_fft, hop, onesided=True, as_pairs=False, window=None):
+    """The NumPy reference of STFT (no centering): the DFT of each windowed frame."""
+    def reference(x, w=None):
+        w = np.ones(n_fft) if w is None else w
+        rows = x.reshape(-1, x.shape[-1])
+        count = 1 + (x.shape[-1] - n_fft) // hop
+        frames = np.stack([rows[:, t * hop:t * hop + n_fft] * w for t in range(count)], axis=-1)
+        out = np.fft.rfft(frames, axis=1) if onesided else np.fft.fft(frames, axis=1)
+        out = out.reshape(x.shape[:-1] + out.shape[1:])
+        dtype = np.complex128 if x.dtype in (np.float64, np.complex128) else np.complex64
+        out = out.astype(dtype)
+        return np.stack([out.real, out.imag], -1) if as_pairs else out
+    return reference
+
+
+SIGNAL = rand(2, 10)
+CASES += [
+    OpCase(S.STFT(4, 2, 4, False, True, True), (SIGNAL, np.hanning(4).astype(np.float32)), frames_dft(4, 2),
+           atol=1e-5),
+    OpCase(S.STFT(4, 3, 4, False, False, False), (rand(9, dtype=np.float64), np.ones(4)),
+           frames_dft(4, 3, onesided=False, as_pairs=True)),
+    OpCase(lambda x: ops.stft(x, 4, center=False, return_complex=True), (SIGNAL,), lambda x: frames_dft(4, 1)(x),
+           atol=1e-5, prim="STFT"),
+    OpCase(lambda x: ops.stft(x, 4, 2), (rand(8),),
+           lambda x: frames_dft(4, 2, as_pairs=True)(np.pad(x, 2, mode="reflect")).astype(np.float32), atol=1e-5),
+]
+
 ERROR_CASES = [
     ErrorCase(BartlettWindow(), (5,), TypeError, "'window_length' must be a Tensor", prim="BartlettWindow"),
     ErrorCase(BartlettWindow(), (np.array(5.0, np.float32),), TypeError, "'window_length'", prim="BartlettWindow"),
@@ -166,6 +195,17 @@ ERROR_CASES = [
     ErrorCase(lambda: ops.fftfreq(0), (), ValueError, "'n'"),
     ErrorCase(lambda: ops.rfftfreq(3, dtype=ms.int32), (), TypeError, "'dtype'"),
     ErrorCase(lambda x: ops.fftshift(x, 2), (X,), ValueError, "'dim'"),
+    ErrorCase(lambda: S.STFT(4, 0, 4, False, True, True), (), ValueError, "'hop_length'", prim="STFT"),
+    ErrorCase(lambda: S.STFT(4, 1, 5, False, True, True), (), ValueError, "'win_length'", prim="STFT"),
+    ErrorCase(S.STFT(4, 1, 4, False, True, True), (np.zeros(3, np.float32), np.ones(4, np.float32)), ValueError,
+              "n_fft", prim="STFT"),
+    ErrorCase(S.STFT(4, 1, 4, False, True, True), (SIGNAL, np.ones(3, np.float32)), ValueError, "'window'",
+              prim="STFT"),
+    ErrorCase(S.STFT(4, 1, 4, False, True, True), (np.zeros((1, 1, 8), np.float32), np.ones(4, np.float32)),
+              ValueError, "1-D or 2-D", prim="STFT"),
+    ErrorCase(S.STFT(4, 1, 4, False, True, True), (np.zeros(8, np.int32), np.ones(4, np.float32)), TypeError,
+              "'x'", prim="STFT"),
+    ErrorCase(lambda x: ops.stft(x, 4, pad_mode="edge"), (SIGNAL,), ValueError, "'pad_mode'"),
 ]
 
 

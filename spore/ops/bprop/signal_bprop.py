@@ -1,6 +1,6 @@
 """bprops of the primitives in operations/signal_ops.py.
 
-Windows are constants of their length: no gradient.
+Windows are constants of their length: no gradient; nor has STFT one (as in MindSpore).
 
 The FFTs are linear, so each gradient is the adjoint transform applied to dout, with
 MindSpore's convention for complex values (the one PyTorch uses too): a complex dout
@@ -20,7 +20,8 @@ from ..operations import signal_ops as S
 from ..primitive import PRIMITIVES
 from .registry import bprop, non_differentiable
 
-non_differentiable("BartlettWindow", "BlackmanWindow", "HammingWindow")
+# MindSpore defines no gradient for STFT either.
+non_differentiable("BartlettWindow", "BlackmanWindow", "HammingWindow", "STFT")
 
 
 @functools.cache

@@ -17,6 +17,7 @@ __all__ = [
     "bartlett_window", "blackman_window", "hamming_window", "hann_window", "kaiser_window",
     "fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "irfft", "rfft2", "irfft2", "rfftn", "irfftn",
     "hfft", "ihfft", "hfft2", "ihfft2", "hfftn", "ihfftn", "fftfreq", "rfftfreq", "fftshift", "ifftshift",
+    "stft",
 ]
 
 
@@ -222,6 +223,35 @@ def fftshift(input, dim=None):
 def ifftshift(input, dim=None):
     """The inverse of fftshift."""
     return _shift("ifftshift", input, dim, -1)
+
+
+# ---- short-time Fourier transform -------------------------------------------------------------
+def stft(x, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="REFLECT",
+         normalized=False, onesided=None, return_complex=None):
+    """The short-time Fourier transform of the 1-D / 2-D signal x (see ops.STFT). hop_length
+    defaults to n_fft // 4, win_length to n_fft, window to ones; `center` pads x by
+    n_fft // 2 at both ends (`pad_mode` 'REFLECT' or 'CONSTANT'). onesided defaults to
+    True for real x and window; without return_complex the output holds the real and
+    imaginary parts on a last axis of size 2."""
+    check_tensor("stft", "x", x)
+    check_type("stft", "n_fft", n_fft, int)
+    hop_length = n_fft // 4 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    if window is None:
+        window = F.ones((win_length,), mstype.float64 if x.dtype in (mstype.float64, mstype.complex128)
+                        else mstype.float32)
+    check_tensor("stft", "window", window)
+    if onesided is None:
+        onesided = not (x.dtype.is_complex or window.dtype.is_complex)
+    return_complex = False if return_complex is None else return_complex
+    check_bool("stft", "center", center)
+    if center:
+        if not isinstance(pad_mode, str) or pad_mode.upper() not in ("REFLECT", "CONSTANT"):
+            raise ValueError(f"For 'stft', the 'pad_mode' must be 'REFLECT' or 'CONSTANT', but got {pad_mode!r}.")
+        rows = x if x.ndim == 2 else F.reshape(x, (1, -1))
+        padded = F.pad(rows, (n_fft // 2, n_fft // 2), mode=pad_mode.lower())
+        x = padded if x.ndim == 2 else F.reshape(padded, (-1,))
+    return primitive("STFT", n_fft, hop_length, win_length, normalized, onesided, return_complex)(x, window)
 
 
 TENSOR_METHODS: dict = {}

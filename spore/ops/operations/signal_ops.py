@@ -5,7 +5,7 @@ from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axis, check_bool, check_dtype, check_tensor, check_type
 
-__all__ = ["BartlettWindow", "BlackmanWindow", "HammingWindow"]
+__all__ = ["BartlettWindow", "BlackmanWindow", "HammingWindow", "STFT"]
 
 WINDOW_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
 _LENGTH_DTYPES = (mstype.int32, mstype.int64)
@@ -287,3 +287,56 @@ class IHFFTN(IHFFT):
     """(input, s=None, dim=None, norm=None): the inverse of HFFTN."""
 
     rank = None
+
+
+# ---- short-time Fourier transform -------------------------------------------------------------
+_STFT_TYPES = (mstype.float32, mstype.float64, mstype.complex64, mstype.complex128)
+
+
+class STFT(Primitive):
+    """STFT(n_fft, hop_length, win_length, normalized, onesided, return_complex)(x, window):
+    the DFTs of the frames of x (1-D, or 2-D with a batch axis first): frame t holds
+    x[t * hop_length : t * hop_length + n_fft] times `window` (win_length points, zero-padded
+    on both sides to n_fft). Output (batch?, frequencies, frames): n_fft // 2 + 1
+    frequencies when `onesided`, else n_fft; complex, or real with a last axis of size 2
+    (real and imaginary parts) without `return_complex`. `normalized` divides by sqrt(n_fft)."""
+
+    def __init__(self, n_fft, hop_length, win_length, normalized, onesided, return_complex):
+        super().__init__()
+        for arg, value in (("n_fft", n_fft), ("hop_length", hop_length), ("win_length", win_length)):
+            check_type(self.name, arg, value, int)
+            if value <= 0:
+                raise ValueError(f"For '{self.name}', the '{arg}' must be positive, but got {value}.")
+        if win_length > n_fft:
+            raise ValueError(f"For '{self.name}', the 'win_length' must be at most 'n_fft' ({n_fft}), but got "
+                             f"{win_length}.")
+        self.add_prim_attrs(n_fft=n_fft, hop_length=hop_length, win_length=win_length)
+        self.add_prim_attr("normalized", check_bool(self.name, "normalized", normalized))
+        self.add_prim_attr("onesided", check_bool(self.name, "onesided", onesided))
+        self.add_prim_attr("return_complex", check_bool(self.name, "return_complex", return_complex))
+
+    def check(self, x, window):
+        self.infer(x, window)
+
+    def infer(self, x, window):
+        check_tensor(self.name, "x", x)
+        check_dtype(self.name, "x", x.dtype, _STFT_TYPES)
+        if len(x.shape) not in (1, 2):
+            raise ValueError(f"For '{self.name}', the 'x' must be 1-D or 2-D, but got shape {tuple(x.shape)}.")
+        check_tensor(self.name, "window", window)
+        check_dtype(self.name, "window", window.dtype, _STFT_TYPES)
+        if tuple(window.shape) != (self.win_length,):
+            raise ValueError(f"For '{self.name}', the 'window' must have shape ({self.win_length},), but got "
+                             f"{tuple(window.shape)}.")
+        length = x.shape[-1]
+        if length < self.n_fft:
+            raise ValueError(f"For '{self.name}', the signal must have at least n_fft={self.n_fft} points, but got "
+                             f"{length}.")
+        if self.onesided and (x.dtype.is_complex or window.dtype.is_complex):
+            raise ValueError(f"For '{self.name}', 'onesided' needs a real 'x' and 'window'.")
+        frequencies = self.n_fft // 2 + 1 if self.onesided else self.n_fft
+        shape = tuple(x.shape[:-1]) + (frequencies, 1 + (length - self.n_fft) // self.hop_length)
+        double = x.dtype in _DOUBLE
+        if self.return_complex:
+            return TensorSpec(shape, mstype.complex128 if double else mstype.complex64)
+        return TensorSpec(shape + (2,), mstype.float64 if double else mstype.float32)
