@@ -29,11 +29,12 @@ def _check_rows(rows: torch.Tensor, count: int) -> None:
         raise IndexError(f"a row index is out of range [0, {count})")
 
 
-def _reduce_into(base: torch.Tensor, rows: torch.Tensor, updates: torch.Tensor, how: str) -> torch.Tensor:
+def _reduce_into(base: torch.Tensor, rows: torch.Tensor, updates: torch.Tensor, how: str,
+                 include_self: bool = True) -> torch.Tensor:
     """base with updates[k] reduced ('prod', 'amax', 'amin') into row rows[k], base's own
-    values included."""
+    values included unless `include_self` is False (then rows no update reaches keep them)."""
     index = rows.reshape((-1,) + (1,) * (updates.dim() - 1)).expand_as(updates)
-    return base.scatter_reduce(0, index, updates, how)
+    return base.scatter_reduce(0, index, updates, how, include_self=include_self)
 
 
 def reduce_rows(base: torch.Tensor, rows: torch.Tensor, updates: torch.Tensor, how: str) -> torch.Tensor:
@@ -175,3 +176,54 @@ def inplace_sub(prim):
 def inplace_update(prim):
     indices, run = prim.indices, _inplace("update")
     return lambda x, v: run(x, v, indices)
+
+
+@kernel("InplaceUpdateV2")
+def inplace_update_v2(x, indices, v):
+    rows = indices.tolist() if isinstance(indices, torch.Tensor) else indices
+    return _inplace("update")(x, v, rows)
+
+
+@kernel_factory("ScatterAddWithAxis")
+def scatter_add_with_axis(prim):
+    axis = prim.axis
+
+    def scatter_add(x, indices, updates):
+        index = indices.long()
+        return x.scatter_add(axis, torch.where(index < 0, index + x.shape[axis], index), updates)
+    return scatter_add
+
+
+kernel("ScatterNonAliasingAdd")(lambda x, indices, updates: scatter_vectors(x, indices, updates, "add"))
+
+
+@kernel_factory("IndexPut")
+def index_put(prim):
+    accumulate = bool(prim.accumulate)
+    return lambda x1, x2, indices: x1.index_put(tuple(i.long() for i in indices), x2, accumulate=accumulate)
+
+
+# ---- sorted segments ----------------------------------------------------------------------------------
+def _sorted_segment(how: str):
+    """Rows of x combined per segment id (sorted, so the segments are max(id) + 1);
+    empty segments hold 0, or 1 for products."""
+    def segment_kernel(x, segment_ids):
+        ids = segment_ids.long()
+        count = int(ids.max()) + 1 if ids.numel() else 0
+        shape = (count,) + tuple(x.shape[1:])
+        if how in ("sum", "mean"):
+            total = x.new_zeros(shape).index_add(0, ids, x)
+            if how == "sum":
+                return total
+            sizes = torch.bincount(ids, minlength=count).clamp(min=1)
+            return total / sizes.reshape((-1,) + (1,) * (x.dim() - 1)).to(x.dtype)
+        if how == "prod":
+            return _reduce_into(x.new_ones(shape), ids, x, "prod")
+        # Rows no id reaches keep the zeros they start from.
+        return _reduce_into(x.new_zeros(shape), ids, x, "amax" if how == "max" else "amin", include_self=False)
+    return segment_kernel
+
+
+for _name, _how in (("SegmentSum", "sum"), ("SegmentMean", "mean"), ("SegmentMax", "max"), ("SegmentMin", "min"),
+                    ("SegmentProd", "prod")):
+    kernel(_name)(_sorted_segment(_how))

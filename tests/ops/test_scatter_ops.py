@@ -88,6 +88,27 @@ def _np_inplace(how, rows):
     return lambda x, v: _np_rows(how)(x, np.array(rows), v)
 
 
+def _np_sorted_segment(how, empty):
+    def reference(x, ids):
+        count = int(ids.max()) + 1
+        out = np.full((count,) + x.shape[1:], empty, x.dtype)
+        for k in range(count):
+            if (ids == k).any():
+                out[k] = how(x[ids == k], axis=0)
+        return out
+    return reference
+
+
+def _np_index_put(accumulate):
+    def reference(x1, x2, indices):
+        out = x1.copy()
+        values = np.broadcast_to(x2, indices[0].shape)
+        for k, position in enumerate(zip(*indices)):
+            out[position] = out[position] + values[k] if accumulate else values[k]
+        return out
+    return reference
+
+
 U32 = rand(2, 2)
 U_VEC = rand(3, 4)
 SEGMENT_X = np.array([1.0, -2.0, 3.0, 4.0, 5.0], np.float32)
@@ -185,6 +206,27 @@ CASES = [
            prim="InplaceSub"),
     OpCase(ops.inplace_update, (X32, U32, (0, 1)), lambda x, v, i: _np_inplace(_SET, i)(x, v),
            prim="InplaceUpdate"),
+    # ---- sorted segments
+    OpCase(ops.SegmentSum(), (X32, np.array([0, 0, 2], i32)), _np_sorted_segment(np.sum, 0)),
+    OpCase(ops.SegmentSum(), (rand(4, dtype=i64, high=9), np.array([1, 1, 1, 3], i64)),
+           _np_sorted_segment(np.sum, 0)),
+    OpCase(ops.SegmentMean(), (X234, np.array([0, 1], i32)), _np_sorted_segment(np.mean, 0)),
+    OpCase(ops.SegmentMean(), (X32, np.array([1, 1, 1], i32)), _np_sorted_segment(np.mean, 0)),
+    OpCase(ops.SegmentMax(), (X32, np.array([0, 2, 2], i32)), _np_sorted_segment(np.max, 0)),
+    OpCase(ops.SegmentMin(), (X32, np.array([0, 2, 2], i64)), _np_sorted_segment(np.min, 0)),
+    OpCase(ops.SegmentProd(), (X32, np.array([0, 0, 2], i32)), _np_sorted_segment(np.prod, 1)),
+    # ---- more index updates
+    OpCase(ops.InplaceUpdateV2(), (X32, np.array([0, 2], i32), U32),
+           lambda x, i, v: _np_inplace(_SET, tuple(i))(x, v)),
+    OpCase(ops.InplaceUpdateV2(), (X32, 1, rand(1, 2)), lambda x, i, v: _np_inplace(_SET, (i,))(x, v)),
+    OpCase(ops.ScatterAddWithAxis(1), (X32, np.array([[1], [0], [1]], i32), rand(3, 1)),
+           lambda x, i, u: _np_elements(1, "add")(x, i, u)),
+    OpCase(ops.ScatterAddWithAxis(), (X32, np.array([[2, 2]], i64), rand(1, 2)),
+           lambda x, i, u: _np_elements(0, "add")(x, i, u)),
+    OpCase(ops.ScatterNonAliasingAdd(), (X234, VECTORS, U_VEC), _np_nd(_ADD)),
+    OpCase(ops.IndexPut(), (X32, rand(2), (np.array([0, 2], i32), np.array([1, 1], i32))), _np_index_put(False)),
+    OpCase(ops.IndexPut(1), (X32, rand(1), (np.array([0, 0], i64), np.array([1, 1], i64))), _np_index_put(True)),
+    OpCase(ops.IndexPut(1), (X234, rand(1), [np.array([1, 0, 1], i32)]), _np_index_put(True)),
     # ---- composed of indexing
     OpCase(ops.slice_scatter, (X234, rand(2, 3, 2), 2, 1, None, 2),
            lambda x, s, a, b, e, st: _set_slice(x, s, (slice(None),) * 2 + (slice(b, e, st),))),
@@ -268,6 +310,25 @@ ERROR_CASES = [
     ErrorCase(ops.InplaceUpdate(0), (X32, rand(1, 2, dtype=f64)), TypeError, "For 'InplaceUpdate'"),
     ErrorCase(lambda: ops.InplaceUpdate(1.0), (), TypeError, "For 'InplaceUpdate', the 'indices'",
               prim="InplaceUpdate"),
+    ErrorCase(ops.SegmentSum(), (X32, np.array([1, 0, 2], i32)), ValueError,
+              "For 'SegmentSum', the 'segment_ids' must be non-negative and sorted"),
+    ErrorCase(ops.SegmentMean(), (X32, np.array([0, 1], i32)), ValueError, "For 'SegmentMean', the 'segment_ids' must"),
+    ErrorCase(ops.SegmentMax(), (X32, np.array([0.0, 1.0, 1.0], np.float32)), TypeError, "For 'SegmentMax'"),
+    ErrorCase(ops.SegmentMin(), (X32, np.array([-1, 0, 0], i32)), ValueError, "For 'SegmentMin'"),
+    ErrorCase(ops.SegmentProd(), ([1.0], np.array([0], i32)), TypeError, "For 'SegmentProd', the 'input_x'"),
+    ErrorCase(ops.InplaceUpdateV2(), (X32, np.array([3], i32), rand(1, 2)), IndexError, "For 'InplaceUpdate'"),
+    ErrorCase(ops.InplaceUpdateV2(), (X32, np.array([0.0], np.float32), rand(1, 2)), TypeError,
+              "For 'InplaceUpdateV2', the dtype of 'indices'"),
+    ErrorCase(ops.ScatterAddWithAxis(), (X32, np.array([[3, 0]], i64), rand(1, 2)), IndexError,
+              "For 'TensorScatterElements'"),
+    ErrorCase(ops.ScatterNonAliasingAdd(), (X32, np.array([[0]], i32), rand(1, 3)), ValueError,
+              "For 'ScatterNonAliasingAdd'"),
+    ErrorCase(ops.IndexPut(), (X32, rand(3), (np.array([0, 2], i32),)), ValueError, "For 'IndexPut', the 'indices'"),
+    ErrorCase(ops.IndexPut(), (X32, rand(2, dtype=f64), (np.array([0, 2], i32),)), TypeError,
+              "For 'IndexPut', the dtype of 'x2'"),
+    ErrorCase(ops.IndexPut(), (X32, rand(1), np.array([0, 2], i32)), TypeError, "For 'IndexPut', the 'indices'"),
+    ErrorCase(ops.IndexPut(), (X32, rand(1), (np.array([5], i32),)), IndexError, "For 'IndexPut'"),
+    ErrorCase(lambda: ops.IndexPut(2), (), ValueError, "For 'IndexPut', the 'accumulate'", prim="IndexPut"),
     ErrorCase(ops.slice_scatter, (X32, rand(3, 2), 0, 1), ValueError, "For 'slice_scatter', the shape of 'src'"),
     ErrorCase(ops.slice_scatter, (X32, rand(3, 2), 0, None, None, 0), ValueError, "For 'slice_scatter', the 'step'"),
     ErrorCase(ops.select_scatter, (X32, rand(2), 0, 3), IndexError, "For 'select_scatter', the 'index'"),

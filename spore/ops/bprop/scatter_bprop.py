@@ -24,7 +24,8 @@ from .broadcast import grad_like
 from .registry import bprop, non_differentiable
 
 non_differentiable("ScatterAdd", "ScatterSub", "ScatterMul", "ScatterDiv", "ScatterMax", "ScatterMin",
-                   "ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax", "ScatterNdMin")
+                   "ScatterNdAdd", "ScatterNdSub", "ScatterNdMul", "ScatterNdDiv", "ScatterNdMax", "ScatterNdMin",
+                   "ScatterNonAliasingAdd")
 
 _gather_nd, _gather_d, _tensor_scatter_update = S.GatherNd(), S.GatherD(), S.TensorScatterUpdate()
 _select, _gather = S.Select(), S.Gather()
@@ -32,6 +33,7 @@ _mul, _div, _neg, _equal, _maximum = M.Mul(), M.Div(), M.Neg(), M.Equal(), M.Max
 _logical_and, _greater_equal, _less = M.LogicalAnd(), M.GreaterEqual(), M.Less()
 _zeros_like, _cast, _reshape, _expand_dims = A.ZerosLike(), A.Cast(), A.Reshape(), A.ExpandDims()
 _sub, _sum, _segment_sum, _index_fill = M.Sub(), ReduceSum(), C.UnsortedSegmentSum(), C.IndexFill()
+_stack = A.Stack(-1)
 
 
 # ---- tensor_scatter_* -----------------------------------------------------------------------------
@@ -148,3 +150,57 @@ def _unsorted_segment_prod(prim, x, segment_ids, num_segments, out, dout):
     safe, mask = _segment_rows(x, segment_ids, num_segments)
     return _mul(_div(_gather(_mul(dout, out), safe, 0), x), mask), None, None
 
+
+
+# ---- sorted segments ----------------------------------------------------------------------------------
+def _segment_sizes(x, segment_ids, out):
+    """How many rows each segment has, shaped to divide a gradient of out's shape."""
+    ones = _cast(_greater_equal(segment_ids, 0), x.dtype)
+    sizes = _maximum(_segment_sum(ones, segment_ids, out.shape[0]), 1)
+    return _reshape(sizes, (out.shape[0],) + (1,) * (len(x.shape) - 1))
+
+
+@bprop("SegmentSum")
+def _segment_sum_bprop(prim, x, segment_ids, out, dout):
+    return _gather(dout, segment_ids, 0), None
+
+
+@bprop("SegmentMean")
+def _segment_mean_bprop(prim, x, segment_ids, out, dout):
+    return _gather(_div(dout, _segment_sizes(x, segment_ids, out)), segment_ids, 0), None
+
+
+@bprop("SegmentMax", "SegmentMin")
+def _segment_extreme_bprop(prim, x, segment_ids, out, dout):
+    """The rows equal to their segment's extreme share its gradient equally."""
+    chosen = _cast(_equal(x, _gather(out, segment_ids, 0)), x.dtype)
+    ties = _maximum(_segment_sum(chosen, segment_ids, out.shape[0]), 1)
+    return _mul(_gather(_div(dout, ties), segment_ids, 0), chosen), None
+
+
+@bprop("SegmentProd")
+def _segment_prod_bprop(prim, x, segment_ids, out, dout):
+    """d(prod)/dx_i is the product of the other rows, out / x_i (x_i nonzero)."""
+    return _div(_gather(_mul(dout, out), segment_ids, 0), x), None
+
+
+# ---- more index updates -------------------------------------------------------------------------------
+@bprop("InplaceUpdateV2")
+def _inplace_update_v2(prim, x, indices, v, out, dout):
+    rows = indices if isinstance(indices, Tensor) else Tensor(np.array(indices, np.int64).reshape(-1))
+    dx = _tensor_scatter_update(dout, _expand_dims(rows, -1), _zeros_like(v))
+    return dx, None, _gather(dout, rows, 0)
+
+
+@bprop("ScatterAddWithAxis")
+def _scatter_add_with_axis(prim, x, indices, updates, out, dout):
+    return dout, None, _gather_d(dout, prim.axis, indices)
+
+
+@bprop("IndexPut")
+def _index_put(prim, x1, x2, indices, out, dout):
+    """Written elements lose x1's gradient (accumulate=0); x2 takes the gradient of every
+    element it went to (summed when one value went everywhere)."""
+    vectors = _stack(tuple(indices))
+    dx1 = dout if prim.accumulate else prim(dout, _zeros_like(x2), indices)
+    return dx1, grad_like(x2, _gather_nd(dout, vectors)), None

@@ -21,8 +21,10 @@ from .selection_ops import (
     _check_indices,
     _check_nd_indices,
     _check_nd_values,
+    _known,
     _static_int,
     _TensorScatter,
+    _value_dependent,
 )
 
 __all__ = [
@@ -33,6 +35,8 @@ __all__ = [
     "ScatterNdUpdate",
     "UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd",
     "IndexAdd", "InplaceIndexAdd", "IndexFill", "InplaceAdd", "InplaceSub", "InplaceUpdate",
+    "SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd",
+    "InplaceUpdateV2", "ScatterAddWithAxis", "ScatterNonAliasingAdd", "IndexPut",
 ]
 
 _SEGMENT_ID_TYPES = (mstype.int16, mstype.int32, mstype.int64)
@@ -385,3 +389,120 @@ class InplaceSub(_InplaceRows):
 class InplaceUpdate(_InplaceRows):
     """InplaceUpdate(indices)(x, v): x[indices] = v."""
 
+
+
+class InplaceUpdateV2(_UpdateOp):
+    """InplaceUpdateV2()(x, indices, v): x[indices] = v along axis 0, `indices` an int, a
+    tuple of ints or a 1-D integer Tensor; x is updated."""
+
+    def infer(self, x, indices, v):
+        return InplaceUpdate(_int_rows(self.name, indices)).infer(x, v)
+
+
+def _int_rows(op: str, indices):
+    """InplaceUpdateV2's `indices`: an int or a tuple of ints as given, a Tensor's values."""
+    if hasattr(indices, "dtype"):
+        check_dtype(op, "indices", indices.dtype, _INT32_64)
+        known = _known(indices)
+        if known is None:
+            raise ValueError(f"For '{op}', the values of 'indices' must be known (a constant Tensor).")
+        return tuple(int(i) for i in known.reshape(-1))
+    return indices
+
+
+class ScatterAddWithAxis(_UpdateOp):
+    """ScatterAddWithAxis(axis=0)(input_x, indices, updates): updates[i][j] added at
+    input_x[indices[i][j]][j] for axis 0 (and so on); input_x is updated."""
+
+    def __init__(self, axis=0):
+        super().__init__()
+        self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
+
+    def infer(self, input_x, indices, updates):
+        return TensorScatterElements(self.axis, "add").infer(input_x, indices, updates)
+
+
+class ScatterNonAliasingAdd(_ScatterNd):
+    """ScatterNonAliasingAdd()(input_x, indices, updates): input_x[index vectors] += updates;
+    input_x is updated and returned."""
+
+    def __init__(self):
+        super().__init__(False)
+
+
+class IndexPut(Primitive):
+    """IndexPut(accumulate=0)(x1, x2, indices): a copy of x1 with x2 (1-D, one value or one
+    per indexed element) written (accumulate=0) or added (1) at x1[indices], `indices` a
+    tuple of 1-D integer Tensors of one length for the leading axes."""
+
+    def __init__(self, accumulate=0):
+        super().__init__()
+        check_type(self.name, "accumulate", accumulate, int)
+        if accumulate not in (0, 1):
+            raise ValueError(f"For '{self.name}', the 'accumulate' must be 0 or 1, but got {accumulate}.")
+        self.add_prim_attr("accumulate", accumulate)
+
+    def check(self, x1, x2, indices):
+        self.infer(x1, x2, indices)
+
+    def infer(self, x1, x2, indices):
+        check_tensor(self.name, "x1", x1)
+        check_tensor(self.name, "x2", x2)
+        if x2.dtype is not x1.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'x2' must be the dtype of 'x1' ({x1.dtype}), but got "
+                            f"{x2.dtype}.")
+        if not isinstance(indices, (tuple, list)) or not 0 < len(indices) <= len(x1.shape):
+            raise TypeError(f"For '{self.name}', the 'indices' must be a tuple or list of 1 to {len(x1.shape)} "
+                            f"Tensors, but got {indices!r}.")
+        lengths = {_check_indices(self.name, f"indices[{i}]", t, _INT32_64 + (mstype.bool_,))[0]
+                   for i, t in enumerate(indices)}
+        if len(x2.shape) != 1 or len(lengths) != 1 or x2.shape[0] not in (1, *lengths):
+            raise ValueError(f"For '{self.name}', the 'indices' must be 1-D of one length and 'x2' 1-D of that "
+                             f"length or 1, but got lengths {sorted(lengths)} and x2 shape {tuple(x2.shape)}.")
+        for i, t in enumerate(indices):
+            _check_in_range(self.name, f"indices[{i}]", t, -x1.shape[i], x1.shape[i])
+        return TensorSpec(tuple(x1.shape), x1.dtype)
+
+
+# ---- sorted segments ------------------------------------------------------------------------------
+class _Segment(Primitive):
+    """(input_x, segment_ids): output row s combines the rows of input_x whose id is s; the
+    1-D segment_ids (Int32 / Int64, one per row, sorted ascending, non-negative) gives
+    max(segment_ids) + 1 output rows. Empty segments hold 0 (1 for SegmentProd)."""
+
+    def check(self, input_x, segment_ids):
+        self.infer(input_x, segment_ids)
+
+    def infer(self, input_x, segment_ids):
+        check_tensor(self.name, "input_x", input_x)
+        ids_shape = _check_indices(self.name, "segment_ids", segment_ids, _INT32_64)
+        shape = tuple(input_x.shape)
+        if len(ids_shape) != 1 or not shape or ids_shape[0] != shape[0]:
+            raise ValueError(f"For '{self.name}', the 'segment_ids' must be 1-D with one id per row of 'input_x' "
+                             f"{shape}, but got shape {ids_shape}.")
+        known = _known(segment_ids)
+        if known is not None and known.size and (known[0] < 0 or (known[1:] < known[:-1]).any()):
+            raise ValueError(f"For '{self.name}', the 'segment_ids' must be non-negative and sorted in ascending "
+                             f"order, but got {known.tolist()}.")
+        count = _value_dependent(segment_ids, lambda a: a.max() + 1 if a.size else 0)
+        return TensorSpec((count,) + shape[1:], input_x.dtype)
+
+
+class SegmentSum(_Segment):
+    """SegmentSum()(input_x, segment_ids): the sum of each segment."""
+
+
+class SegmentMean(_Segment):
+    """SegmentMean()(input_x, segment_ids): the mean of each segment."""
+
+
+class SegmentMax(_Segment):
+    """SegmentMax()(input_x, segment_ids): the maximum of each segment."""
+
+
+class SegmentMin(_Segment):
+    """SegmentMin()(input_x, segment_ids): the minimum of each segment."""
+
+
+class SegmentProd(_Segment):
+    """SegmentProd()(input_x, segment_ids): the product of each segment."""
