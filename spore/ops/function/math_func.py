@@ -10,6 +10,7 @@ from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import selection_ops
+from ..validator import check_tensor
 from .inplace import rebind
 
 __all__ = [
@@ -622,13 +623,8 @@ def fills(x, value):
 # ---- compositions: angles, powers of two, logarithms, signs -------------------------------------
 
 
-def _require_tensor(op: str, name: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}.")
-
-
 def _require_float(op: str, name: str, value) -> None:
-    _require_tensor(op, name, value)
+    check_tensor(op, name, value)
     if not value.dtype.is_floating_point:
         raise TypeError(f"For '{op}', the dtype of '{name}' must be a floating-point type, but got {value.dtype}.")
 
@@ -652,7 +648,7 @@ def rad2deg(x):
 
 def exp2(input):
     """2 ** input; integer and Bool Tensors give Float32."""
-    _require_tensor("exp2", "input", input)
+    check_tensor("exp2", "input", input)
     return _pow(2.0, _as_float(input))
 
 
@@ -672,8 +668,8 @@ def log10(input):
 
 
 def _check_log_add_exp(op: str, input, other) -> None:
-    _require_tensor(op, "input", input)
-    _require_tensor(op, "other", other)
+    check_tensor(op, "input", input)
+    check_tensor(op, "other", other)
     if not (input.dtype.is_floating_point and other.dtype.is_floating_point):
         raise TypeError(f"For '{op}', the dtype of 'input' and 'other' must be floating-point, but got "
                         f"{input.dtype} and {other.dtype}.")
@@ -695,7 +691,7 @@ def logaddexp2(input, other):
 
 def signbit(input):
     """Whether each element's sign bit is set (True for -0.0): Bool out."""
-    _require_tensor("signbit", "input", input)
+    check_tensor("signbit", "input", input)
     negative = _less(input, 0)
     if input.dtype.is_floating_point:
         # 1 / -0.0 is -inf: the reciprocal tells -0.0 from 0.0
@@ -705,7 +701,7 @@ def signbit(input):
 
 def copysign(x, other):
     """|x| with the sign of `other` (a Tensor or a number); integer x gives Float32."""
-    _require_tensor("copysign", "x", x)
+    check_tensor("copysign", "x", x)
     magnitude = _abs(_as_float(x))
     if isinstance(other, Tensor):
         return _select(signbit(other), _neg(magnitude), magnitude)
@@ -736,13 +732,13 @@ def ldexp(x, other):
 
 def isposinf(input):
     """Whether each element is +inf: Bool out."""
-    _require_tensor("isposinf", "input", input)
+    check_tensor("isposinf", "input", input)
     return _logical_and(_isinf(input), _greater(input, 0))
 
 
 def isneginf(input):
     """Whether each element is -inf: Bool out."""
-    _require_tensor("isneginf", "input", input)
+    check_tensor("isneginf", "input", input)
     return _logical_and(_isinf(input), _less(input, 0))
 
 
@@ -753,13 +749,13 @@ def isnan_ext(tensor):
 
 def positive(input):
     """input itself (unary +)."""
-    _require_tensor("positive", "input", input)
+    check_tensor("positive", "input", input)
     return input
 
 
 def sgn(input):
     """The sign of each element: -1, 0 or 1, and x / |x| for complex x (0 at 0)."""
-    _require_tensor("sgn", "input", input)
+    check_tensor("sgn", "input", input)
     return _sign(input)
 
 

@@ -8,6 +8,7 @@ from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import special_ops as S
+from ..validator import check_tensor
 from .inplace import rebind
 
 __all__ = [
@@ -26,11 +27,6 @@ _bessel_j0, _bessel_j1, _bessel_y0, _bessel_y1 = S.BesselJ0(), S.BesselJ1(), S.B
 _bessel_k0, _bessel_k0e, _bessel_k1, _bessel_k1e = S.BesselK0(), S.BesselK0e(), S.BesselK1(), S.BesselK1e()
 _real, _imag, _conj, _angle, _polar = S.Real(), S.Imag(), S.Conj(), S.Angle(), S.Polar()
 _equal, _stack_last = M.Equal(), A.Stack(-1)
-
-
-def _require_tensor(op: str, name: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}.")
 
 
 # ---- gamma family -----------------------------------------------------------------------------
@@ -211,7 +207,7 @@ def polar(abs, angle):
 
 def view_as_real(input):
     """A complex Tensor of shape S as a real Tensor of shape S + (2,): real and imaginary parts."""
-    _require_tensor("view_as_real", "input", input)
+    check_tensor("view_as_real", "input", input)
     if not input.dtype.is_complex:
         raise TypeError(f"For 'view_as_real', the dtype of 'input' must be complex, but got {input.dtype}.")
     return _stack_last((_real(input), _imag(input)))
@@ -219,19 +215,19 @@ def view_as_real(input):
 
 def isreal(input):
     """Whether each element has a zero imaginary part (always for real Tensors): Bool out."""
-    _require_tensor("isreal", "input", input)
+    check_tensor("isreal", "input", input)
     return _equal(_imag(input), 0)
 
 
 def is_complex(input):
     """Whether input's dtype is complex (a Python bool)."""
-    _require_tensor("is_complex", "input", input)
+    check_tensor("is_complex", "input", input)
     return input.dtype.is_complex
 
 
 def is_floating_point(input):
     """Whether input's dtype is a floating-point type (a Python bool)."""
-    _require_tensor("is_floating_point", "input", input)
+    check_tensor("is_floating_point", "input", input)
     return input.dtype.is_floating_point
 
 
