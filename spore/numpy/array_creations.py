@@ -28,8 +28,11 @@ __all__ = [
 
 
 def array(obj, dtype=None, copy=True, ndmin=0):
-    """A Tensor of `obj` (a Tensor, scalar or nested sequence) in `dtype`, with at least `ndmin` axes."""
+    """A Tensor of `obj` (a Tensor, scalar or nested sequence) in `dtype`, with at least `ndmin` axes;
+    with `copy`, a Tensor `obj` is copied."""
     out = to_tensor(obj, dtype, "array", "obj")
+    if copy and out is obj:  # a new Tensor, so that in-place updates of one leave the other alone
+        out = ops.identity(out)
     ndmin = check_int(ndmin, "array", "ndmin")
     if out.ndim < ndmin:
         out = ops.reshape(out, (1,) * (ndmin - out.ndim) + tuple(out.shape))
@@ -147,9 +150,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     num = check_int(num, "linspace", "num")
     if num < 0:
         raise ValueError(f"For 'linspace', the 'num' must be no less than 0, but got {num}.")
-    start, stop = _as_float_operand(start, "linspace", "start"), _as_float_operand(stop, "linspace", "stop")
-    start, stop = ops.broadcast_to(start, _broadcast_shape(start, stop)), \
-        ops.broadcast_to(stop, _broadcast_shape(start, stop))
+    start, stop = _float_ends("linspace", start, stop)
     intervals = (num - 1 if endpoint else num) if num > 1 else 1
     step = (stop - start) / intervals
     positions = ops.reshape(ops.arange(0, num, 1).astype(start.dtype), (num,) + (1,) * start.ndim)
@@ -161,8 +162,11 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     return (out, step) if retstep else out
 
 
-def _broadcast_shape(a: Tensor, b: Tensor) -> tuple:
-    return tuple(onp.broadcast_shapes(tuple(a.shape), tuple(b.shape)))
+def _float_ends(op: str, start, stop) -> tuple:
+    """`start` and `stop` as float Tensors of one (broadcast) shape."""
+    start, stop = _as_float_operand(start, op, "start"), _as_float_operand(stop, op, "stop")
+    shape = tuple(onp.broadcast_shapes(tuple(start.shape), tuple(stop.shape)))
+    return ops.broadcast_to(start, shape), ops.broadcast_to(stop, shape)
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
@@ -173,14 +177,14 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
     """`num` samples from `start` to `stop` evenly spaced on a log scale (both of one sign)."""
-    start, stop = _as_float_operand(start, "geomspace", "start"), _as_float_operand(stop, "geomspace", "stop")
-    sign = ops.sign(start)
+    start, stop = _float_ends("geomspace", start, stop)
     exponents = linspace(ops.log(ops.abs(start)), ops.log(ops.abs(stop)), num, endpoint, False, None, 0)
-    out = ops.exp(exponents) * sign
-    if num > 0:  # the ends are exactly `start` and `stop`, not exp(log(...))
-        ends = [ops.expand_dims(start, 0), out[1:num - 1] if endpoint else out[1:]]
-        ends += [ops.expand_dims(ops.broadcast_to(stop, tuple(start.shape)), 0)] if endpoint and num > 1 else []
-        out = ops.concat(ends, 0) if num > 1 else ops.expand_dims(start, 0)
+    out = ops.exp(exponents) * ops.sign(start)
+    # the ends are exactly `start` and `stop`, not exp(log(...))
+    if num > 0:
+        out = ops.concat((ops.expand_dims(start, 0), out[1:]), 0)
+    if endpoint and num > 1:
+        out = ops.concat((out[:num - 1], ops.expand_dims(stop, 0)), 0)
     return cast(ops.moveaxis(out, 0, normalize_axis(axis, out.ndim, "geomspace")), dtype)
 
 
