@@ -411,7 +411,7 @@ class Cell(CellStateMixin, CellSettingsMixin):
         if self._call_setup:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:
-            args = self._run_forward_pre_hooks(args)
+            args, kwargs = self._run_forward_pre_hooks(args, kwargs)
         if (self._backward_hooks or self._backward_pre_hooks or self._has_bprop) and _tape.is_recording():
             if self._has_bprop:
                 outputs = cell_hooks.call_with_custom_bprop(self, args, kwargs)
@@ -420,7 +420,7 @@ class Cell(CellStateMixin, CellSettingsMixin):
         else:
             outputs = self.construct(*args, **kwargs)
         if self._forward_hooks:
-            outputs = self._run_forward_hooks(args, outputs)
+            outputs = self._run_forward_hooks(args, kwargs, outputs)
         return outputs
 
     def _call_with_setup(self, args: tuple, kwargs: dict):
@@ -444,15 +444,19 @@ class Cell(CellStateMixin, CellSettingsMixin):
             object.__setattr__(self, "_call_setup", True)
 
     # ---- hooks ------------------------------------------------------------------------
-    def register_forward_pre_hook(self, hook_fn) -> HookHandle:
+    def register_forward_pre_hook(self, hook_fn, with_kwargs: bool = False) -> HookHandle:
         """hook_fn(cell_id, inputs) runs before construct; returning a Tensor or a tuple
-        replaces the inputs. Hooks run in PyNative mode only."""
-        return add_hook(self._forward_pre_hooks, _check_hook(self, "register_forward_pre_hook", hook_fn))
+        replaces the inputs. With `with_kwargs`, hook_fn(cell_id, inputs, kwargs) may
+        return a new (inputs, kwargs) pair. Hooks run in PyNative mode only."""
+        hook = _check_hook(self, "register_forward_pre_hook", hook_fn)
+        return add_hook(self._forward_pre_hooks, _with_kwargs(self, "register_forward_pre_hook", hook, with_kwargs))
 
-    def register_forward_hook(self, hook_fn) -> HookHandle:
-        """hook_fn(cell_id, inputs, outputs) runs after construct; a return value other
-        than None replaces the outputs."""
-        return add_hook(self._forward_hooks, _check_hook(self, "register_forward_hook", hook_fn))
+    def register_forward_hook(self, hook_fn, with_kwargs: bool = False) -> HookHandle:
+        """hook_fn(cell_id, inputs, outputs) runs after construct (with `with_kwargs`,
+        hook_fn(cell_id, inputs, kwargs, outputs)); a return value other than None
+        replaces the outputs."""
+        hook = _check_hook(self, "register_forward_hook", hook_fn)
+        return add_hook(self._forward_hooks, _with_kwargs(self, "register_forward_hook", hook, with_kwargs))
 
     def register_backward_hook(self, hook_fn) -> HookHandle:
         """hook_fn(cell_id, grad_input, grad_output) runs in backward: grad_input is the
@@ -466,16 +470,24 @@ class Cell(CellStateMixin, CellSettingsMixin):
         tuple replaces that gradient."""
         return add_hook(self._backward_pre_hooks, _check_hook(self, "register_backward_pre_hook", hook_fn))
 
-    def _run_forward_pre_hooks(self, args: tuple) -> tuple:
+    def _run_forward_pre_hooks(self, args: tuple, kwargs: dict) -> tuple[tuple, dict]:
         for hook in list(self._forward_pre_hooks.values()):
+            if isinstance(hook, _KwargsHook):
+                replaced = hook.fn(cell_hooks.cell_id(self), args, kwargs)
+                if replaced is not None:
+                    args, kwargs = _check_args_and_kwargs(self, hook.fn, replaced)
+                continue
             replaced = hook(cell_hooks.cell_id(self), args)
             if replaced is not None:
                 args = replaced if isinstance(replaced, tuple) else (replaced,)
-        return args
+        return args, kwargs
 
-    def _run_forward_hooks(self, args: tuple, outputs):
+    def _run_forward_hooks(self, args: tuple, kwargs: dict, outputs):
         for hook in list(self._forward_hooks.values()):
-            replaced = hook(cell_hooks.cell_id(self), args, outputs)
+            if isinstance(hook, _KwargsHook):
+                replaced = hook.fn(cell_hooks.cell_id(self), args, kwargs, outputs)
+            else:
+                replaced = hook(cell_hooks.cell_id(self), args, outputs)
             if replaced is not None:
                 outputs = replaced
         return outputs
@@ -540,6 +552,31 @@ class _PrecisionCaster:
 
 
 _CAST = Cast()
+
+
+class _KwargsHook:
+    """A forward (pre-)hook registered with_kwargs: it also receives construct's keyword arguments."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+
+def _with_kwargs(cell: Cell, api: str, hook_fn, with_kwargs):
+    if not isinstance(with_kwargs, bool):
+        raise TypeError(f"For '{type(cell).__name__}.{api}', the 'with_kwargs' must be a bool, but got "
+                        f"{type(with_kwargs).__name__}.")
+    return _KwargsHook(hook_fn) if with_kwargs else hook_fn
+
+
+def _check_args_and_kwargs(cell: Cell, hook_fn, replaced) -> tuple[tuple, dict]:
+    if not (isinstance(replaced, tuple) and len(replaced) == 2 and isinstance(replaced[1], dict)):
+        raise TypeError(f"For '{type(cell).__name__}' forward pre hook '{getattr(hook_fn, '__name__', hook_fn)}' "
+                        f"registered with_kwargs, the return value must be None or a tuple (args, kwargs), but got "
+                        f"{replaced!r}.")
+    args, kwargs = replaced
+    return (args if isinstance(args, tuple) else (args,)), kwargs
 
 
 def _check_hook(cell: Cell, api: str, hook_fn):

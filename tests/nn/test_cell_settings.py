@@ -178,3 +178,28 @@ def test_offload_is_recorded():
     assert n._offload_prefetch == 3
     with pytest.raises(ValueError, match="backward_prefetch"):
         n.offload(backward_prefetch="x")
+
+
+class Scaled(nn.Cell):
+    def construct(self, x, y=1.0):
+        return x * y
+
+
+def test_forward_hooks_with_kwargs():
+    n = Scaled()
+    seen = []
+    n.register_forward_pre_hook(lambda cell_id, args, kwargs: (args, {"y": kwargs["y"] * 10}), with_kwargs=True)
+    n.register_forward_hook(lambda cell_id, args, kwargs, out: seen.append(kwargs["y"].asnumpy().tolist()) or out + 1,
+                            with_kwargs=True)
+    out = n(Tensor([1.0]), y=Tensor([2.0]))
+    np.testing.assert_array_equal(out.asnumpy(), [21.0])
+    assert seen == [[20.0]]
+
+
+def test_forward_hook_with_kwargs_errors():
+    n = Scaled()
+    with pytest.raises(TypeError, match="with_kwargs"):
+        n.register_forward_hook(lambda *a: None, with_kwargs=1)
+    n.register_forward_pre_hook(lambda cell_id, args, kwargs: args, with_kwargs=True)
+    with pytest.raises(TypeError, match=r"tuple \(args, kwargs\)"):
+        n(Tensor([1.0]))
