@@ -120,3 +120,13 @@ def test_family_module_from_import():
     assert ReduceSum is ops.ReduceSum
     with pytest.raises(AttributeError, match="nn_ops' has no attribute 'Foo'"):
         NN.Foo
+
+
+def test_common_holds_the_top_level_names_of_its_concerns():
+    from mindspore import common
+    from mindspore.common import Generator, jit, mutable
+    assert (Generator, jit, mutable) == (ms.Generator, ms.jit, ms.mutable)
+    assert common.float32 is ms.float32
+    assert common.Tensor is ms.Tensor
+    with pytest.raises(AttributeError, match="has no attribute 'foo'"):
+        common.foo
