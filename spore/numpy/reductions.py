@@ -264,9 +264,8 @@ def norm(x, ord=None, axis=None, keepdims=False):
     """The vector norm (one axis, or a 1-D `x`) or matrix norm (two axes, or a 2-D `x`) of order `ord`;
     with ord and axis None, the 2-norm of the flattened `x`."""
     x = to_float(_input("norm", x))
-    if axis is None and ord is None:
-        return _vector_norm(ops.reshape(x, (-1,)) if not keepdims else x, None,
-                            tuple(range(x.ndim)) if keepdims else (0,), keepdims)
+    if axis is None and ord is None:  # the 2-norm over every element, whatever the rank
+        return _vector_norm(x, None, tuple(range(x.ndim)), keepdims)
     if axis is None:
         if x.ndim not in (1, 2):
             raise ValueError(f"For 'norm', an 'x' of {x.ndim} dimensions needs 'axis' when 'ord' is given.")

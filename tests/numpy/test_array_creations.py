@@ -151,3 +151,9 @@ def test_random_creation_shapes_and_ranges():
     ints = mnp.randint(1, 10, (50,))
     assert str(ints.dtype) == "Int32" and ints.asnumpy().min() >= 1 and ints.asnumpy().max() < 10
     assert mnp.randint(3, shape=(20,)).asnumpy().max() < 3
+
+
+def test_array_copies_a_tensor_unless_told_not_to():
+    t = ms.Tensor(np.array([1.0, 2.0], np.float32))
+    assert mnp.array(t) is not t
+    assert mnp.array(t, copy=False) is t and mnp.asarray(t) is t
