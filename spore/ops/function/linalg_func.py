@@ -252,10 +252,9 @@ def _batch_dot_axes(x1, x2, axes) -> tuple[int, int]:
         axes = (axes, axes)
     if not (isinstance(axes, (tuple, list)) and len(axes) == 2 and all(isinstance(a, int) for a in axes)):
         raise TypeError(f"For 'batch_dot', the 'axes' must be None, an int or a pair of ints, but got {axes}.")
-    a, b = axes[0] % x1.ndim if -x1.ndim <= axes[0] < x1.ndim else None, \
-        axes[1] % x2.ndim if -x2.ndim <= axes[1] < x2.ndim else None
-    if a is None or b is None:
+    if not (-x1.ndim <= axes[0] < x1.ndim and -x2.ndim <= axes[1] < x2.ndim):
         raise ValueError(f"For 'batch_dot', the 'axes' must be axes of the inputs, but got {axes}.")
+    a, b = axes[0] % x1.ndim, axes[1] % x2.ndim
     if a == 0 or b == 0:
         raise ValueError(f"For 'batch_dot', the 'axes' can not contain the batch axis 0, but got {axes}.")
     if x1.shape[a] != x2.shape[b]:
@@ -307,18 +306,9 @@ def dist(input, other, p=2):
     return primitive("LpNorm", tuple(range(diff.ndim)), p)(diff)
 
 
-def cov(input, *, correction=1, fweights=None, aweights=None):
-    """The covariance matrix of the variables in the rows of `input` (a 1-D input is one
-    variable, giving a 0-D result) observed in its columns; `fweights` (integer counts) and
-    `aweights` (float importances) weight the observations, `correction` is subtracted from
-    the number (or weighted sum) of observations."""
-    check_tensor("cov", "input", input)
-    if input.ndim > 2:
-        raise ValueError(f"For 'cov', the 'input' must have 2 or fewer dimensions, but got shape {input.shape}.")
-    _check_scale("cov", "correction", correction)
-    x = F.reshape(input, (1, -1)) if input.ndim < 2 else input
-    if not (x.dtype.is_floating_point or x.dtype.is_complex):
-        x = F.cast(x, mstype.float32)
+def _observation_weights(x, fweights, aweights):
+    """The product of the observation weights given (None without any), checked against
+    the columns of x and cast to its dtype."""
     observations = x.shape[1]
     weights = None
     for name, value, kinds in (("fweights", fweights, mstype.int_type + mstype.uint_type),
@@ -331,20 +321,43 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
             raise ValueError(f"For 'cov', the '{name}' must be a scalar or 1-D with {observations} elements (the "
                              f"columns of 'input'), but got shape {value.shape}.")
         weights = value if weights is None else F.mul(weights, value)
+    return None if weights is None else F.cast(weights, x.dtype)
+
+
+def _weighted_count(total, weights, aweights, correction):
+    """The divisor of a weighted covariance: the total weight less `correction`, which
+    aweights scale by their weighted mean; never negative."""
+    if correction == 0:
+        return total
+    if aweights is not None:
+        weighted_mean = F.div(F.sum(F.mul(weights, F.cast(aweights, weights.dtype))), total)
+        correction = F.mul(weighted_mean, correction)
+    return F.maximum(F.sub(total, correction), 0)
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance matrix of the variables in the rows of `input` (a 1-D input is one
+    variable, giving a 0-D result) observed in its columns; `fweights` (integer counts) and
+    `aweights` (float importances) weight the observations, `correction` is subtracted from
+    the number (or weighted sum) of observations."""
+    check_tensor("cov", "input", input)
+    if input.ndim > 2:
+        raise ValueError(f"For 'cov', the 'input' must have 2 or fewer dimensions, but got shape {input.shape}.")
+    _check_scale("cov", "correction", correction)
+    x = F.reshape(input, (1, -1)) if input.ndim < 2 else input
+    if not (x.dtype.is_floating_point or x.dtype.is_complex):
+        x = F.cast(x, mstype.float32)
+    weights = _observation_weights(x, fweights, aweights)
     if weights is None:
-        mean = F.mean(x, 1, True)
-        count = observations - correction
+        mean, count = F.mean(x, 1, True), max(x.shape[1] - correction, 0)
     else:
-        weights = F.cast(weights, x.dtype)
         total = F.sum(weights)
         mean = F.div(F.sum(F.mul(x, weights), 1, True), total)
-        count = total if correction == 0 else F.sub(total, correction if aweights is None else F.div(
-            F.mul(F.sum(F.mul(weights, F.cast(aweights, x.dtype))), correction), total))
+        count = _weighted_count(total, weights, aweights, correction)
     centered = F.sub(x, mean)
     weighted = centered if weights is None else F.mul(centered, weights)
     conjugated = F.conj(centered) if x.dtype.is_complex else centered
-    out = F.div(_matmul(weighted, F.swapaxes(conjugated, 0, 1)), F.maximum(count, 0) if weights is not None
-                else max(count, 0))
+    out = F.div(_matmul(weighted, F.swapaxes(conjugated, 0, 1)), count)
     return F.reshape(out, ()) if input.ndim < 2 else out
 
 
