@@ -17,11 +17,18 @@ _GATHER_MODES = ("edge", "reflect", "symmetric", "wrap")
 
 
 def _per_axis(value, ndim: int, op: str, name: str) -> list:
-    """NumPy's per-axis (before, after) spelling: a scalar, (v,), (before, after) or one pair per axis."""
+    """NumPy's per-axis (before, after) spelling (a scalar, (v,), (before, after) or one pair per axis)
+    as ndim [before, after] pairs."""
     arr = onp.asarray(value.asnumpy() if isinstance(value, Tensor) else value)
-    if arr.ndim > 2 or (arr.ndim == 2 and arr.shape not in ((ndim, 2), (1, 2))) or arr.size not in (1, 2, 2 * ndim):
-        raise ValueError(f"For '{op}', the '{name}' must broadcast to ({ndim}, 2), but got {value!r}.")
-    return onp.broadcast_to(arr.reshape(-1, 2) if arr.size == 2 * ndim or arr.ndim == 2 else arr, (ndim, 2)).tolist()
+    try:
+        return onp.broadcast_to(arr, (ndim, 2)).tolist()
+    except ValueError as failure:
+        raise ValueError(f"For '{op}', the '{name}' must broadcast to ({ndim}, 2), but got {value!r}.") from failure
+
+
+def _block_shape(x: Tensor, axis: int, size: int) -> tuple:
+    """The shape of `x` with `size` along `axis`."""
+    return tuple(x.shape[:axis]) + (size,) + tuple(x.shape[axis + 1:])
 
 
 def _take_range(x: Tensor, axis: int, start: int, stop: int) -> Tensor:
@@ -37,10 +44,10 @@ def _pad_axis(x: Tensor, axis: int, before: int, after: int, mode: str, options:
             return _odd_reflection(x, axis, before, after, mode)
         source = onp.pad(onp.arange(size), (before, after), mode=mode)
         return ops.gather(x, Tensor(source.astype(onp.int64)), axis)
-    shape_of = lambda n: tuple(x.shape[:axis]) + (n,) + tuple(x.shape[axis + 1:])  # noqa: E731
     if mode in ("constant", "empty"):
         low, high = options["constant_values"][axis] if mode == "constant" else (0, 0)
-        pieces = [ops.full(shape_of(before), low, dtype=x.dtype), x, ops.full(shape_of(after), high, dtype=x.dtype)]
+        pieces = [ops.full(_block_shape(x, axis, before), low, dtype=x.dtype), x,
+                  ops.full(_block_shape(x, axis, after), high, dtype=x.dtype)]
     elif mode == "linear_ramp":
         low, high = options["end_values"][axis]
         pieces = [_ramp(x, axis, before, low, 0, True), x, _ramp(x, axis, after, high, size - 1, False)]
@@ -48,7 +55,8 @@ def _pad_axis(x: Tensor, axis: int, before: int, after: int, mode: str, options:
         low_len, high_len = options["stat_length"][axis] if options["stat_length"] is not None else (size, size)
         low = _statistic(mode, _take_range(x, axis, 0, min(low_len, size)), axis)
         high = _statistic(mode, _take_range(x, axis, size - min(high_len, size), size), axis)
-        pieces = [ops.broadcast_to(low, shape_of(before)), x, ops.broadcast_to(high, shape_of(after))]
+        pieces = [ops.broadcast_to(low, _block_shape(x, axis, before)), x,
+                  ops.broadcast_to(high, _block_shape(x, axis, after))]
     return ops.concat(pieces, axis)
 
 
