@@ -1,6 +1,7 @@
 """Tools over checkpoint files: conversion between `.ckpt` and `.safetensors`
 (ckpt_to_safetensors, safetensors_to_ckpt), loading in the background
-(load_checkpoint_async) and joining the slices of a Parameter (merge_sliced_parameter)."""
+(load_checkpoint_async), joining the slices of a Parameter (merge_sliced_parameter) and
+reading the rank list of a MindSpore group information file (restore_group_info_list)."""
 from __future__ import annotations
 
 import os
@@ -14,7 +15,8 @@ from ..common.tensor import Tensor
 from ..ops.validator import check_positive_int
 from .serialization import load_checkpoint, save_checkpoint
 
-__all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter"]
+__all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter",
+           "restore_group_info_list"]
 
 _SUFFIXES = {"ckpt": ".ckpt", "safetensors": ".safetensors"}
 
@@ -146,3 +148,72 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
                              f"{parameter.name}, {parameter.ndim}, {tuple(parameter.shape[1:])} at index {index}.")
     merged = np.concatenate([p.asnumpy() for p in sliced_parameters])
     return Parameter(Tensor(merged, first.dtype), first.name, first.requires_grad, first.layerwise_parallel)
+
+
+def restore_group_info_list(group_info_file_name: str) -> list:
+    """The ranks whose checkpoints hold what the rank that saved `group_info_file_name`
+    (a MindSpore ParallelGroupMap protobuf file, written where GROUP_INFO_FILE says) holds:
+    its `ckpt_restore_rank_list`."""
+    api = "restore_group_info_list"
+    if not isinstance(group_info_file_name, str):
+        raise TypeError(f"For '{api}', the argument 'group_info_file_name' should be str, but got "
+                        f"{type(group_info_file_name)}.")
+    if not os.path.isfile(group_info_file_name):
+        raise ValueError(f"For '{api}', no such group information file: {group_info_file_name}.")
+    with open(group_info_file_name, "rb") as f:
+        content = f.read()
+    if not content:
+        raise ValueError(f"For '{api}', the group information file should not be empty.")
+    try:
+        # ParallelGroupMap: parallel_group_item = 1, ckpt_restore_rank_list = 2 (ParallelGroupRanks, dim = 1).
+        rank_lists = [value for field, value in _protobuf_fields(content) if field == 2]
+        if not rank_lists:
+            raise ValueError("it has no restore rank list")
+        ranks = []
+        for field, value in _protobuf_fields(rank_lists[-1]):
+            if field == 1:
+                ranks.extend([value] if isinstance(value, int) else _packed_varints(value))
+    except (ValueError, IndexError) as error:
+        raise ValueError(f"For '{api}', the group information file '{group_info_file_name}' is incorrect: "
+                         f"{error}.") from None
+    return ranks
+
+
+def _varint(data: bytes, i: int) -> tuple[int, int]:
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, i
+
+
+def _protobuf_fields(data: bytes):
+    """(field number, value) of a protobuf message: ints for varints, bytes otherwise."""
+    i = 0
+    while i < len(data):
+        key, i = _varint(data, i)
+        field, wire_type = key >> 3, key & 7
+        if wire_type == 0:
+            value, i = _varint(data, i)
+        elif wire_type == 2:
+            length, i = _varint(data, i)
+            value, i = data[i:i + length], i + length
+            if i > len(data):
+                raise ValueError("a field runs past the end of the file")
+        elif wire_type in (1, 5):
+            size = 8 if wire_type == 1 else 4
+            value, i = data[i:i + size], i + size
+        else:
+            raise ValueError(f"unknown protobuf wire type {wire_type}")
+        yield field, value
+
+
+def _packed_varints(data: bytes) -> list[int]:
+    values, i = [], 0
+    while i < len(data):
+        value, i = _varint(data, i)
+        values.append(value)
+    return values

@@ -10,6 +10,7 @@ from spore.train import (
     load_checkpoint,
     load_checkpoint_async,
     merge_sliced_parameter,
+    restore_group_info_list,
     safetensors_to_ckpt,
     save_checkpoint,
 )
@@ -97,3 +98,36 @@ def test_merge_sliced_parameter():
         merge_sliced_parameter(slices, strategy=[1])
     with pytest.raises(ValueError, match="strategy"):
         merge_sliced_parameter(slices, strategy={"table": object()})
+
+
+# A ParallelGroupMap written by MindSpore 2.7.1's protobuf classes: one group
+# "hccl_world_group" of ranks 0-3, and the restore rank list [0, 2, 4, 6].
+_GROUP_INFO = bytes.fromhex("0a1c0a106863636c5f776f726c645f67726f75701208080008010802080312080800080208040806")
+
+
+def test_restore_group_info_list(tmp_path):
+    path = tmp_path / "group_info.pb"
+    path.write_bytes(_GROUP_INFO)
+    assert restore_group_info_list(str(path)) == [0, 2, 4, 6]
+    packed = tmp_path / "packed.pb"
+    packed.write_bytes(bytes.fromhex("12060a0401030507"))  # the same list field, packed: [1, 3, 5, 7]
+    assert restore_group_info_list(str(packed)) == [1, 3, 5, 7]
+
+
+def test_restore_group_info_list_errors(tmp_path):
+    with pytest.raises(TypeError):
+        restore_group_info_list(3)
+    with pytest.raises(ValueError, match="no such"):
+        restore_group_info_list(str(tmp_path / "missing.pb"))
+    empty = tmp_path / "empty.pb"
+    empty.write_bytes(b"")
+    with pytest.raises(ValueError, match="empty"):
+        restore_group_info_list(str(empty))
+    broken = tmp_path / "broken.pb"
+    broken.write_bytes(_GROUP_INFO[:20])
+    with pytest.raises(ValueError, match="incorrect"):
+        restore_group_info_list(str(broken))
+    groups_only = tmp_path / "groups.pb"
+    groups_only.write_bytes(_GROUP_INFO[:30])
+    with pytest.raises(ValueError, match="no restore rank list"):
+        restore_group_info_list(str(groups_only))
