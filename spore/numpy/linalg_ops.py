@@ -26,8 +26,8 @@ def matmul(x1, x2, dtype=None):
     if x1.ndim == 0 or x2.ndim == 0:
         raise ValueError("For 'matmul', the operands must not be scalars.")
     if x1.shape[-1] != x2.shape[-2 if x2.ndim > 1 else 0]:
-        raise RuntimeError(f"For 'matmul', the last axis of 'x1' must match the second-to-last of 'x2', but got shapes "
-                         f"{tuple(x1.shape)} and {tuple(x2.shape)}.")
+        raise RuntimeError(f"For 'matmul', the last axis of 'x1' must match the second-to-last of 'x2', but got "
+                           f"shapes {tuple(x1.shape)} and {tuple(x2.shape)}.")
     return cast(ops.matmul(x1, x2), dtype)
 
 

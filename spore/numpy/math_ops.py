@@ -58,7 +58,7 @@ def negative(a, dtype=None):
 
 def positive(a, dtype=None):
     """+a: a copy of `a`."""
-    return _unary("positive", lambda x: x + ops.zeros((), x.dtype), a, dtype)
+    return _unary("positive", ops.identity, a, dtype)
 
 
 def sqrt(x, dtype=None):

@@ -25,8 +25,14 @@ def _aligned(op: str, a1, a2):
     common = result_type(a1, a2)
     a1, a2 = cast(a1, common), cast(a2, common)
     length = max(a1.shape[0], a2.shape[0])
-    pad = lambda a: ops.concat((ops.zeros((length - a.shape[0],), common), a), 0) if a.shape[0] < length else a  # noqa: E731
-    return pad(a1), pad(a2)
+    return _leading_zeros(a1, length), _leading_zeros(a2, length)
+
+
+def _leading_zeros(p, length: int):
+    """The coefficients `p` of a lower degree written with `length` coefficients."""
+    if p.shape[0] == length:
+        return p
+    return ops.concat((ops.zeros((length - p.shape[0],), p.dtype), p), 0)
 
 
 def polyadd(a1, a2):

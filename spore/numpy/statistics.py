@@ -173,8 +173,7 @@ def _sliding(op: str, a, v, mode: str):
         raise ValueError(f"For '{op}', the 'mode' must be 'valid', 'same' or 'full', but got {mode!r}.")
     n = v.shape[0]
     before, after = {"valid": (0, 0), "same": (n // 2, n - 1 - n // 2), "full": (n - 1, n - 1)}[mode]
-    zeros = lambda count: ops.zeros((count,), a.dtype)  # noqa: E731
-    padded = ops.concat((zeros(before), a, zeros(after)), 0) if before or after else a
+    padded = ops.concat((ops.zeros((before,), a.dtype), a, ops.zeros((after,), a.dtype)), 0)
     count = padded.shape[0] - n + 1
     windows = ops.gather(padded, Tensor(onp.arange(count)[:, None] + onp.arange(n)[None, :]), 0)
     return ops.sum(windows * v, 1, dtype=a.dtype)
