@@ -62,11 +62,20 @@ def _fft_kernel(transform, rank):
     return factory
 
 
+_DUAL_NORM = {None: "forward", "backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def _ihfftn(input, s=None, dim=None, norm=None):
+    """The conjugated half spectrum, as MindSpore computes it (its zeros have sign bits
+    that MindSpore prints as -0j)."""
+    return torch.conj(torch.fft.rfftn(input, s=s, dim=dim, norm=_DUAL_NORM[norm]))
+
+
 for _names, _transform in ((("FFT", "FFT2", "FFTN"), torch.fft.fftn), (("IFFT", "IFFT2", "IFFTN"), torch.fft.ifftn),
                            (("RFFT", "RFFT2", "RFFTN"), torch.fft.rfftn),
                            (("IRFFT", "IRFFT2", "IRFFTN"), torch.fft.irfftn),
                            (("HFFT", "HFFT2", "HFFTN"), torch.fft.hfftn),
-                           (("IHFFT", "IHFFT2", "IHFFTN"), torch.fft.ihfftn)):
+                           (("IHFFT", "IHFFT2", "IHFFTN"), _ihfftn)):
     for _name, _rank in zip(_names, (1, 2, None)):
         kernel_factory(_name)(_fft_kernel(_transform, _rank))
 
