@@ -168,12 +168,11 @@ class SequentialCell(_Members):
     def __iter__(self):
         return iter(list(self._cells.values()))
 
-    def append(self, cell: Cell) -> SequentialCell:
+    def append(self, cell: Cell) -> None:
         """Add `cell` at the end."""
         _check_cell(self.cls_name, cell)
         self._add(str(len(self)), cell)
         self._positional.append(True)
-        return self
 
     def construct(self, input_data):
         for cell in self._cells.values():
