@@ -11,7 +11,6 @@ from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import selection_ops
 from ..validator import check_tensor
-from .inplace import rebind
 
 __all__ = [
     "add", "sub", "mul", "div", "true_divide", "floor_divide", "floor_mod", "remainder", "fmod",
@@ -821,13 +820,15 @@ def tensor_div(x, y):
 
 
 def tanh_(input):
-    """input = tanh(input), in place; returns input."""
-    return rebind(input, _tanh(input))
+    """input = tanh(input), in place (Tensor.tanh_); returns input."""
+    check_tensor("tanh_", "input", input)
+    return input.tanh_()
 
 
 def inplace_sigmoid(input):
-    """input = sigmoid(input), in place; returns input."""
-    return rebind(input, _sigmoid(input))
+    """input = sigmoid(input), in place (Tensor.sigmoid_); returns input."""
+    check_tensor("inplace_sigmoid", "input", input)
+    return input.sigmoid_()
 
 
 # ---- Tensor operators and methods -------------------------------------------------------------
