@@ -69,9 +69,6 @@ def test_context_module_names():
     ("mindspore.train.amp", "build_train_network", ms.amp),
     ("mindspore.nn.optim.ada_grad", "Adagrad", nn),
     ("mindspore.common.jit_config", "JitConfig", ms),
-    ("mindspore.common.mutable", "mutable", ms),
-    ("mindspore.common.lazy_inline", "lazy_inline", ms),
-    ("mindspore.common.no_inline", "no_inline", ms),
 ])
 def test_alias_paths_hold_the_owners_objects(path, name, owner):
     module = importlib.import_module(path)
