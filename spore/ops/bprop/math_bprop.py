@@ -52,7 +52,7 @@ _sigmoid_grad, _tanh_grad = M.SigmoidGrad(), M.TanhGrad()
 _equal, _greater, _greater_equal = M.Equal(), M.Greater(), M.GreaterEqual()
 _less, _less_equal, _logical_and, _logical_or = M.Less(), M.LessEqual(), M.LogicalAnd(), M.LogicalOr()
 _select, _cast, _zeros_like = selection_ops.Select(), array_ops.Cast(), array_ops.ZerosLike()
-_is_nan, _is_finite, _not_equal = M.IsNan(), M.IsFinite(), M.NotEqual()
+_is_nan, _is_finite = M.IsNan(), M.IsFinite()
 _div_no_nan, _mul_no_nan = M.DivNoNan(), M.MulNoNan()
 
 _SIGN_DTYPES = frozenset(M.Sign.accepts)

@@ -27,7 +27,7 @@ from .registry import bprop, non_differentiable
 non_differentiable("IgammaGradA")
 
 _add, _sub, _mul, _div, _neg = M.Add(), M.Sub(), M.Mul(), M.Div(), M.Neg()
-_exp, _log, _square, _sqrt, _sign, _cos, _sin = M.Exp(), M.Log(), M.Square(), M.Sqrt(), M.Sign(), M.Cos(), M.Sin()
+_exp, _square, _sign, _cos, _sin = M.Exp(), M.Square(), M.Sign(), M.Cos(), M.Sin()
 _equal, _not_equal, _less, _greater = M.Equal(), M.NotEqual(), M.Less(), M.Greater()
 _logical_or = M.LogicalOr()
 _select, _cast, _zeros_like, _ones_like = selection_ops.Select(), array_ops.Cast(), array_ops.ZerosLike(), \
@@ -42,6 +42,11 @@ _k0, _k0e, _k1, _k1e = S.BesselK0(), S.BesselK0e(), S.BesselK1(), S.BesselK1e()
 _SQRT_PI_OVER_2 = math.sqrt(math.pi) / 2
 
 
+def _in_dtype(x, dtype):
+    """x in `dtype` (an integer input of an op computing in floating point)."""
+    return x if x.dtype == dtype else _cast(x, dtype)
+
+
 def _nonzero(x):
     """x with its zeros replaced by ones: a safe divisor where 0 is handled apart."""
     return _select(_equal(x, 0), 1, x)
@@ -53,7 +58,7 @@ def _nonzero(x):
 @bprop("Lgamma")
 def _lgamma_bprop(prim, x, out, dout):
     """d log|Gamma(x)| = digamma(x)."""
-    return (grad_like(x, _mul(dout, _digamma(_cast(x, out.dtype)))),)
+    return (grad_like(x, _mul(dout, _digamma(_in_dtype(x, out.dtype)))),)
 
 
 @bprop("Digamma")
@@ -152,7 +157,7 @@ def _hypot_bprop(prim, x, y, out, dout):
 @bprop("Sinc")
 def _sinc_bprop(prim, x, out, dout):
     """d sinc(x) = (cos(pi x) - sinc(x)) / x, and 0 at 0."""
-    t = _cast(x, out.dtype)
+    t = _in_dtype(x, out.dtype)
     slope = _div(_sub(_cos(_mul(t, math.pi)), out), _nonzero(t))
     return (grad_like(x, _mul(dout, _select(_equal(t, 0), 0, slope))),)
 
