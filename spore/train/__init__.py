@@ -6,6 +6,7 @@ from .callback import *
 from .metrics import *
 from .checkpoint_tools import (ckpt_to_safetensors, load_checkpoint_async, merge_sliced_parameter,
                                restore_group_info_list, safetensors_to_ckpt)
+from .parallel_strategy import build_searched_strategy
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
 from .summary import SummaryRecord

@@ -13,6 +13,8 @@ import numpy as np
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.validator import check_positive_int
+from .parallel_strategy import merge_by_layout
+from .protobuf_reader import packed_varints, protobuf_fields
 from .serialization import load_checkpoint, save_checkpoint
 
 __all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter",
@@ -120,9 +122,9 @@ def load_checkpoint_async(ckpt_file_name: str, net=None, strict_load: bool = Fal
 
 def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None) -> Parameter:
     """The Parameter whose value is the slices (Parameters of one name, equal in shape
-    but for axis 0, in rank order) joined along axis 0; it keeps the first slice's name,
-    requires_grad and layerwise_parallel. Slicing strategies (from a parallel strategy
-    file) are not supported: `strategy` must be None or empty."""
+    but for axis 0, in rank order) joined along axis 0, or, with `strategy` (from
+    build_searched_strategy), assembled by the parameter's layout there; it keeps the
+    first slice's name, requires_grad and layerwise_parallel."""
     if not isinstance(sliced_parameters, list):
         raise TypeError(f"For 'merge_sliced_parameter', the argument 'sliced_parameters' should be list, but got "
                         f"{type(sliced_parameters)}.")
@@ -131,10 +133,6 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
     if strategy and not isinstance(strategy, dict):
         raise TypeError(f"For 'merge_sliced_parameter', the argument 'strategy' should be dict, but got "
                         f"{type(strategy)}.")
-    if strategy:
-        raise ValueError("For 'merge_sliced_parameter', merging by a parallel 'strategy' is not supported by spore "
-                         "(it runs on one device and reads no strategy files); pass strategy=None to join the "
-                         "slices along axis 0.")
     for index, parameter in enumerate(sliced_parameters):
         if not isinstance(parameter, Parameter):
             raise TypeError(f"For 'merge_sliced_parameter', the element in 'sliced_parameters' should be "
@@ -146,7 +144,14 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
                              f"'sliced_parameters' have the same name, dimension length and shape except 0 axis. "
                              f"They should be {first.name}, {first.ndim}, {tuple(first.shape[1:])}, but got "
                              f"{parameter.name}, {parameter.ndim}, {tuple(parameter.shape[1:])} at index {index}.")
-    merged = np.concatenate([p.asnumpy() for p in sliced_parameters])
+    arrays = [p.asnumpy() for p in sliced_parameters]
+    if strategy:
+        if first.name not in strategy:
+            raise KeyError(f"For 'merge_sliced_parameter', the parameter name {first.name} should be a key in the "
+                           f"'strategy'. Please check 'sliced_parameter' and 'strategy'.")
+        merged = merge_by_layout(arrays, strategy[first.name])
+    else:
+        merged = np.concatenate(arrays)
     return Parameter(Tensor(merged, first.dtype), first.name, first.requires_grad, first.layerwise_parallel)
 
 
@@ -166,54 +171,15 @@ def restore_group_info_list(group_info_file_name: str) -> list:
         raise ValueError(f"For '{api}', the group information file should not be empty.")
     try:
         # ParallelGroupMap: parallel_group_item = 1, ckpt_restore_rank_list = 2 (ParallelGroupRanks, dim = 1).
-        rank_lists = [value for field, value in _protobuf_fields(content) if field == 2]
+        rank_lists = [value for field, value in protobuf_fields(content) if field == 2]
         if not rank_lists:
             raise ValueError("it has no restore rank list")
         ranks = []
-        for field, value in _protobuf_fields(rank_lists[-1]):
+        for field, value in protobuf_fields(rank_lists[-1]):
             if field == 1:
-                ranks.extend([value] if isinstance(value, int) else _packed_varints(value))
+                ranks.extend([value] if isinstance(value, int) else packed_varints(value))
     except (ValueError, IndexError) as error:
         raise ValueError(f"For '{api}', the group information file '{group_info_file_name}' is incorrect: "
                          f"{error}.") from None
     return ranks
 
-
-def _varint(data: bytes, i: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return value, i
-
-
-def _protobuf_fields(data: bytes):
-    """(field number, value) of a protobuf message: ints for varints, bytes otherwise."""
-    i = 0
-    while i < len(data):
-        key, i = _varint(data, i)
-        field, wire_type = key >> 3, key & 7
-        if wire_type == 0:
-            value, i = _varint(data, i)
-        elif wire_type == 2:
-            length, i = _varint(data, i)
-            value, i = data[i:i + length], i + length
-            if i > len(data):
-                raise ValueError("a field runs past the end of the file")
-        elif wire_type in (1, 5):
-            size = 8 if wire_type == 1 else 4
-            value, i = data[i:i + size], i + size
-        else:
-            raise ValueError(f"unknown protobuf wire type {wire_type}")
-        yield field, value
-
-
-def _packed_varints(data: bytes) -> list[int]:
-    values, i = [], 0
-    while i < len(data):
-        value, i = _varint(data, i)
-        values.append(value)
-    return values
