@@ -948,6 +948,8 @@ def test_new_tensor_methods():
     assert _values(x.trunc()) == [0.0, 2.0] and _values(x.frac()) == [0.5, 0.0] and _values(x.inv()) == [2.0, 0.5]
     assert _values(x.fmax(1.0)) == [1.0, 2.0] and _values(x.fmin(1.0)) == [0.5, 1.0]
     assert _values(x.multiply(2)) == [1.0, 4.0] and _values(x.subtract(x, alpha=2)) == [-0.5, -2.0]
+    assert _values(x.multiply(value=2)) == [1.0, 4.0] and _values(x.float_power(other=2)) == [0.25, 4.0]
+    assert _values(x.approximate_equal(other=x + 0.5, tolerance=0.6)) == [True, True]
     assert _values(x.divide(2)) == [0.25, 1.0] and _values(x.negative()) == [-0.5, -2.0]
     assert _values(x.negative().absolute()) == [0.5, 2.0] and _values(x.positive()) == [0.5, 2.0]
     assert _values(x.isclose(x)) == [True, True] and _values(x.approximate_equal(x + 1e-7)) == [True, True]

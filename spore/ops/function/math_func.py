@@ -563,6 +563,21 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return M.IsClose(rtol, atol, equal_nan)(input, other)
 
 
+def _multiply_method(self, value):
+    """self * value (MindSpore's Tensor.multiply names its argument `value`)."""
+    return _mul(self, value)
+
+
+def _float_power_method(self, other):
+    """self ** other computed in Float64."""
+    return float_power(self, other)
+
+
+def _approximate_equal_method(self, other, tolerance=1e-05):
+    """Whether |self - other| < tolerance, elementwise."""
+    return approximate_equal(self, other, tolerance)
+
+
 def _allclose_method(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """Whether every element of self is close to other's (isclose everywhere): a Python bool."""
     return bool(isclose(self, other, rtol, atol, equal_nan).all())
@@ -956,17 +971,17 @@ TENSOR_METHODS = {
     "equal": equal, "not_equal": not_equal,
     "isnan": isnan, "isinf": isinf, "isfinite": isfinite,
     # aliases and compositions
-    "absolute": absolute, "negative": negative, "arctan2": arctan2, "multiply": multiply,
+    "absolute": absolute, "negative": negative, "arctan2": arctan2, "multiply": _multiply_method,
     "subtract": subtract, "divide": divide, "invert": invert, "bitwise_not": _bitwise_not_method,
     "allclose": _allclose_method,
     "acosh": acosh, "arccosh": arccosh, "asinh": asinh, "arcsinh": arcsinh, "atanh": atanh,
     "arctanh": arctanh, "trunc": trunc, "inv": inv, "fmax": fmax, "fmin": fmin, "gcd": gcd, "lcm": lcm,
     "bitwise_left_shift": bitwise_left_shift, "bitwise_right_shift": bitwise_right_shift,
     "heaviside": heaviside, "nextafter": nextafter, "isclose": isclose,
-    "approximate_equal": approximate_equal, "addcdiv": addcdiv, "addcmul": addcmul,
+    "approximate_equal": _approximate_equal_method, "addcdiv": addcdiv, "addcmul": addcmul,
     "nan_to_num": nan_to_num, "deg2rad": deg2rad, "rad2deg": rad2deg, "frac": frac, "log2": log2,
     "log10": log10, "logaddexp": logaddexp, "logaddexp2": logaddexp2, "copysign": copysign,
-    "float_power": float_power, "ldexp": ldexp, "isposinf": isposinf, "isneginf": isneginf,
+    "float_power": _float_power_method, "ldexp": ldexp, "isposinf": isposinf, "isneginf": isneginf,
     "positive": positive, "sgn": sgn, "signbit": signbit,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
