@@ -18,7 +18,8 @@ _SEED_MIN, _SEED_LIMIT = -(2 ** 63), 2 ** 64
 
 
 class Generator:
-    """A random number generator with its own seed and state."""
+    """A random number generator with its own seed and state. Random kernels given a
+    Generator draw from its `_handle`, the kernel-level generator."""
 
     def __init__(self):
         self._handle = _rng.new_generator()
