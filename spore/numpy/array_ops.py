@@ -200,9 +200,8 @@ def _split_axis(op: str, x, indices_or_sections, axis: int, min_ndim: int):
 
 
 def hsplit(x, indices_or_sections):
-    """split along axis 1 (axis 0 of a 1-D `x`)."""
-    x = to_tensor(x, None, "hsplit", "x")
-    return _split_axis("hsplit", x, indices_or_sections, 1 if x.ndim > 1 else 0, 1)
+    """split along axis 1 of an `x` of at least 2 dimensions."""
+    return _split_axis("hsplit", x, indices_or_sections, 1, 2)
 
 
 def vsplit(x, indices_or_sections):

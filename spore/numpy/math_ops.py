@@ -76,9 +76,15 @@ def cbrt(x, dtype=None):
     return _unary("cbrt", lambda v: ops.sign(v) * ops.pow(ops.abs(v), 1.0 / 3.0), x, dtype, float_only=True)
 
 
+def _reciprocal(x):
+    if is_float(x):
+        return ops.reciprocal(x)
+    return ops.cast(ops.trunc(ops.div(1, x)), x.dtype)  # C's integer division, as mindspore.numpy gives
+
+
 def reciprocal(x, dtype=None):
-    """1 / x (integer inputs divide in their own dtype, as mindspore.numpy does)."""
-    return _unary("reciprocal", ops.reciprocal, x, dtype)
+    """1 / x (integers divide in their own dtype, rounding toward zero)."""
+    return _unary("reciprocal", _reciprocal, x, dtype)
 
 
 def exp(x, dtype=None):

@@ -112,7 +112,7 @@ def nansum(a, axis=None, dtype=None, keepdims=False):
     """The sum over `axis` treating NaN as 0."""
     a = _input("nansum", a, dtype)
     axes = _axes("nansum", a, axis)
-    return ops.nansum(a, axes, keepdims) if is_float(a) else ops.sum(a, axes, keepdims)
+    return ops.nansum(a, axes, keepdims) if is_float(a) else ops.sum(a, axes, keepdims, dtype=a.dtype)
 
 
 def _nan_count(a, axes, keepdims):

@@ -38,12 +38,14 @@ def _int_indices(op: str, indices, name: str = "indices") -> Tensor:
 
 def take(a, indices, axis=None, mode="clip"):
     """The elements of `a` at `indices` along `axis` (None: of the flattened `a`); out-of-range indices
-    are clipped or wrapped by `mode`."""
+    are clipped (after counting negative ones from the end) or wrapped by `mode`."""
     a = to_tensor(a, None, "take")
     indices = _int_indices("take", indices)
     if axis is None:
         a, axis = ops.reshape(a, (-1,)), 0
     axis = normalize_axis(axis, a.ndim, "take")
+    if mode == "clip":  # mindspore.numpy counts a negative index from the end before clipping
+        indices = ops.where(indices < 0, indices + a.shape[axis], indices)
     return ops.gather(a, _index_mode("take", indices, a.shape[axis], mode), axis)
 
 

@@ -45,7 +45,6 @@ CASES = [
     ("array_split", lambda: mnp.array_split(mnp.arange(9.0), 4), lambda: np.array_split(np.arange(9.0), 4),
      "Float32"),
     ("hsplit", lambda: mnp.hsplit(T(M), 3), lambda: np.hsplit(M, 3), "Int32"),
-    ("hsplit_1d", lambda: mnp.hsplit(T(V[:4]), 2), lambda: np.hsplit(V[:4], 2), "Int32"),
     ("vsplit", lambda: mnp.vsplit(T(X), [1]), lambda: np.vsplit(X, [1]), "Float32"),
     ("dsplit", lambda: mnp.dsplit(T(X), 2), lambda: np.dsplit(X, 2), "Float32"),
     ("atleast_1d", lambda: mnp.atleast_1d(mnp.array(1), T(M)), lambda: np.atleast_1d(np.array(1), M), "Int32"),

@@ -33,6 +33,7 @@ ERROR_CASES = [
     ("concatenate_empty", lambda: mnp.concatenate(()), TypeError, "concatenate"),
     ("split_uneven", lambda: mnp.split(mnp.ones(5), 2), ValueError, "split"),
     ("vsplit_1d", lambda: mnp.vsplit(mnp.ones(4), 2), ValueError, "vsplit"),
+    ("hsplit_1d", lambda: mnp.hsplit(mnp.ones(4), 2), ValueError, "hsplit"),
     ("broadcast_to_bad", lambda: mnp.broadcast_to(mnp.ones(3), (2, 4)), ValueError, "broadcast_to"),
     ("broadcast_arrays_bad", lambda: mnp.broadcast_arrays(mnp.ones(3), mnp.ones(2)), ValueError, "broadcast_arrays"),
     ("matmul_mismatch", lambda: mnp.matmul(ONES, ONES), RuntimeError, "matmul"),

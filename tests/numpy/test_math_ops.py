@@ -88,6 +88,10 @@ def test_divmod_gives_quotient_and_remainder():
     assert_matches(mnp.divmod(mnp.array([1, 2, 3, 4, 5]), 1.5), np.divmod(np.arange(1.0, 6.0), 1.5), "Float32")
 
 
+def test_integer_reciprocal_divides_in_integers():
+    assert_matches(mnp.reciprocal(mnp.array([1, 2, -2, 3])), np.array([1, 0, 0, 0]), "Int32")
+
+
 def test_invert_and_bitwise_not():
     x = np.array([13, 0, -4], np.int16)
     assert_matches(mnp.invert(ms.Tensor(x)), np.invert(x), "Int16")
