@@ -666,3 +666,34 @@ def test_triangular_solve_method():
     np.testing.assert_allclose(x.asnumpy(), np.linalg.solve(unit_lower.T, rhs), rtol=1e-10)
     with pytest.raises(TypeError, match="For 'triangular_solve', the 'upper' must be bool"):
         ms.Tensor(rhs).triangular_solve(ms.Tensor(m), upper=1)
+
+
+SQUARE, PD = well_conditioned(3, 3), spd(3, 3)
+FACTOR = np.linalg.cholesky(PD.astype(np.float64)).astype(np.float32)
+GEQRF_Y, GEQRF_TAU = geqrf_ref(rand(3, 2))
+
+
+@pytest.mark.parametrize("method, tensor, args, function", [
+    ("mm", SQUARE, (SQUARE,), ops.mm), ("bmm", SQUARE, (SQUARE,), ops.bmm),
+    ("addmm", SQUARE, (SQUARE, SQUARE), ops.addmm), ("addbmm", SQUARE, (rand(2, 3, 3), rand(2, 3, 3)), ops.addbmm),
+    ("baddbmm", SQUARE, (SQUARE, SQUARE), ops.baddbmm), ("addmv", rand(3), (SQUARE, rand(3)), ops.addmv),
+    ("adjoint", SQUARE, (), ops.adjoint), ("cov", SQUARE, (), ops.cov), ("det", SQUARE, (), ops.det),
+    ("matrix_determinant", SQUARE, (), ops.matrix_determinant), ("slogdet", SQUARE, (), ops.slogdet),
+    ("log_matrix_determinant", SQUARE, (), ops.log_matrix_determinant), ("logdet", PD, (), ops.logdet),
+    ("inverse", SQUARE, (), ops.inverse), ("matrix_power", SQUARE, (2,), ops.matrix_power),
+    ("cross", SQUARE, (SQUARE,), ops.cross), ("cholesky", PD, (), ops.cholesky),
+    ("cholesky_inverse", FACTOR, (), ops.cholesky_inverse),
+    ("cholesky_solve", rand(3, 2), (FACTOR,), ops.cholesky_solve),
+    ("geqrf", SQUARE, (), ops.geqrf), ("eigvals", SQUARE, (), ops.eigvals), ("lstsq", SQUARE, (rand(3, 2),), ops.lstsq),
+    ("lu_solve", rand(3, 1), (LU, PIVOTS), ops.lu_solve), ("svd", SQUARE, (), ops.svd),
+    ("dot", SQUARE, (SQUARE,), ops.dot),
+    ("inner", SQUARE, (SQUARE,), ops.inner), ("outer", SQUARE, (rand(2),), ops.outer),
+    ("orgqr", GEQRF_Y, (GEQRF_TAU,), ops.orgqr), ("ormqr", GEQRF_Y, (GEQRF_TAU, rand(3, 2)), ops.ormqr),
+    ("ger", rand(3), (rand(2),), ops.ger),
+])
+def test_tensor_method_is_the_function(method, tensor, args, function):
+    x = ms.Tensor(tensor)
+    tensors = tuple(ms.Tensor(a) if isinstance(a, np.ndarray) else a for a in args)
+    got, want = getattr(x, method)(*tensors), function(x, *tensors)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        np.testing.assert_array_equal(g.asnumpy(), w.asnumpy())
