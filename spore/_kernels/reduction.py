@@ -408,3 +408,13 @@ def in_top_k(prim):
         beaten_by = (x1 > target).sum(dim=1)
         return beaten_by < k
     return run
+
+
+@kernel_factory("LogSpace")
+def log_space(prim):
+    steps, base, dtype = prim.steps, prim.base, TORCH_OF[prim.dtype]
+
+    def run(start, end):
+        values = torch.logspace(float(start), float(end), steps, base, dtype=torch.float64, device=start.device)
+        return values.to(dtype)
+    return run

@@ -16,6 +16,7 @@ from spore.ops.operations.reduce_ops import (
     Histogram,
     HistogramFixedWidth,
     InTopK,
+    LogSpace,
     Median,
     SearchSorted,
 )
@@ -183,6 +184,11 @@ CASES = [
     OpCase(lambda a, b: ops.intopk(a, b, 3), (scores, np.array([1, 3], np.int32)), in_top_k(3)),
     OpCase(lambda: ops.logspace(0.1, 1.0, 5), (), lambda: np.logspace(0.1, 1.0, 5).astype(np.float32)),
     OpCase(lambda: ops.logspace(1, 3, 3, 2, dtype=ms.float64), (), lambda: np.logspace(1, 3, 3, base=2)),
+    OpCase(lambda: LogSpace(5, 2)(ms.Tensor(0.0), ms.Tensor(2.0)), (),
+           lambda: np.logspace(0.0, 2.0, 5, base=2).astype(np.float32), prim="LogSpace"),
+    OpCase(lambda: LogSpace(3, 0, ms.float64)(ms.Tensor(0.0, ms.float16), ms.Tensor(2.0, ms.float16)), (),
+           lambda: np.array([1.0, 0.0, 0.0]), prim="LogSpace"),
+    OpCase(LogSpace(0), (np.array(0.0, np.float32), np.array(1.0, np.float32)), lambda a, b: np.zeros(0, np.float32)),
     OpCase(lambda x: ops.reduce_sum(x, 1), (ints,), lambda x: x.sum(1).astype(np.int32), prim="ReduceSum"),
     OpCase(ops.reduce_mean, (X,), lambda x: np.mean(x).astype(x.dtype), prim="ReduceMean"),
     OpCase(lambda x: ops.reduce_max(x, (0,)), (X,), lambda x: x.max(0), prim="ReduceMax"),
@@ -226,6 +232,12 @@ ERROR_CASES = [
     ErrorCase(ops.bincount, (ints,), ValueError, "1-D"),
     ErrorCase(lambda x: ops.bincount(x, minlength=-1), (np.array([1], np.int32),), ValueError, "'minlength'"),
     ErrorCase(lambda: ops.logspace(0, 1, 3, dtype=ms.int32), (), TypeError, "'dtype'"),
+    ErrorCase(lambda: LogSpace(3, -1), (), ValueError, "'base'", prim="LogSpace"),
+    ErrorCase(lambda: LogSpace(-1), (), ValueError, "'steps'", prim="LogSpace"),
+    ErrorCase(LogSpace(), (np.array(0.0, np.float32), np.array(1.0, np.float64)), TypeError, "one dtype",
+              prim="LogSpace"),
+    ErrorCase(LogSpace(), (np.array([0.0], np.float32), np.array(1.0, np.float32)), ValueError, "0-d",
+              prim="LogSpace"),
     ErrorCase(lambda x: ops.aminmax(x, axis=1.5), (X,), TypeError, "'axis'"),
 ]
 
@@ -277,3 +289,37 @@ def test_bincount_length_follows_the_data():
     out = ops.bincount(ms.Tensor(x.astype(np.int64)), ms.Tensor(w), 7)
     assert out.dtype == ms.float32
     np.testing.assert_allclose(out.asnumpy(), np.bincount(x, w, 7), rtol=1e-6)
+
+
+def test_tensor_methods():
+    x = ms.Tensor(X)
+    values, indices = x.kthvalue(2, 1)
+    assert indices.dtype == ms.int64
+    np.testing.assert_array_equal(values.asnumpy(), np.sort(X, 1)[:, 1])
+    np.testing.assert_array_equal(np.take_along_axis(X, indices.asnumpy()[:, None], 1)[:, 0], values.asnumpy())
+    values, _ = ms.Tensor(ints).kthvalue(1, 0, True)
+    np.testing.assert_array_equal(values.asnumpy(), ints.min(0, keepdims=True))
+    np.testing.assert_array_equal(x.ptp().asnumpy(), np.ptp(X))
+    np.testing.assert_array_equal(ms.Tensor(ints).ptp(1, True).asnumpy(), np.ptp(ints, 1, keepdims=True))
+    assert ms.Tensor(ints).count_nonzero().asnumpy() == np.count_nonzero(ints)
+    np.testing.assert_array_equal(ms.Tensor(ints).count_nonzero(1).asnumpy(), np.count_nonzero(ints, 1))
+    np.testing.assert_allclose(ms.Tensor(with_nan).nansum(1, True).asnumpy(), np.nansum(with_nan, 1, keepdims=True))
+    sorted_seq = ms.Tensor(np.array([1.0, 3.0, 5.0], np.float32))
+    found = sorted_seq.searchsorted(ms.Tensor(np.array([3.0], np.float32)), "right")
+    assert found.dtype == ms.int32 and found.asnumpy().tolist() == [2]
+    np.testing.assert_array_equal(ms.Tensor(np.array([1.0, 2.0, 1.0], np.float32)).histc(3, 0, 3).asnumpy(),
+                                  [0.0, 2.0, 1.0])
+    np.testing.assert_array_equal(ms.Tensor(np.array([1, 1, 3], np.int32)).bincount(minlength=5).asnumpy(),
+                                  [0.0, 2.0, 0.0, 1.0, 0.0])
+    low, high = x.aminmax(axis=1)
+    np.testing.assert_array_equal(high.asnumpy() - low.asnumpy(), np.ptp(X, 1))
+    np.testing.assert_array_equal(x.cummax(1)[0].asnumpy(), np.maximum.accumulate(X, 1))
+    np.testing.assert_array_equal(x.cummin(0)[0].asnumpy(), np.minimum.accumulate(X, 0))
+    np.testing.assert_array_equal(x.msort().asnumpy(), np.sort(X, 0))
+    np.testing.assert_allclose(x.diff().asnumpy(), np.diff(X), rtol=1e-6)
+    np.testing.assert_allclose(x.logcumsumexp(0).asnumpy(), np.log(np.cumsum(np.exp(X), 0)), rtol=1e-5)
+    np.testing.assert_array_equal(x.median()[0].asnumpy(), np.quantile(X, 0.5, 1, method="lower"))
+    np.testing.assert_allclose(ms.Tensor(with_nan).nanmean(1).asnumpy(), np.nanmean(with_nan, 1))
+    np.testing.assert_array_equal(ms.Tensor(with_nan).nanmedian(1)[0].asnumpy(), [1.0, 4.0])
+    np.testing.assert_allclose(x.quantile(0.25, 0).asnumpy(), np.quantile(X, 0.25, 0), rtol=1e-6)
+    np.testing.assert_allclose(ms.Tensor(with_nan).nanquantile(0.5).asnumpy(), np.nanquantile(with_nan, 0.5))

@@ -561,19 +561,12 @@ def intopk(x1, x2, k):
 
 
 def logspace(start, end, steps, base=10, *, dtype=mstype.float32):
-    """`steps` values base ** t for t evenly spaced from `start` to `end` inclusive."""
-    check_type("logspace", "steps", steps, int)
-    check_type("logspace", "base", base, int)
-    if dtype not in (mstype.float16, mstype.float32, mstype.float64):
-        raise TypeError(f"For 'logspace', the 'dtype' must be one of Float16, Float32, Float64, but got {dtype}.")
-    if steps < 0:
-        raise ValueError(f"For 'logspace', the 'steps' must be non-negative, but got {steps}.")
-    bounds = [F.cast(b, mstype.float64) if isinstance(b, Tensor) else Tensor(float(b), mstype.float64)
-              for b in (start, end)]
-    if steps == 0:
-        return F.zeros((0,), dtype)
-    exponents = F.linspace(bounds[0], bounds[1], steps)
-    return F.cast(F.pow(float(base), exponents), dtype)
+    """`steps` values base ** t for t evenly spaced from `start` to `end` inclusive (numbers
+    or 0-d float Tensors), as `dtype` (see ops.LogSpace)."""
+    bounds = [b if isinstance(b, Tensor) else Tensor(float(check_type("logspace", arg, b, (int, float))),
+                                                     mstype.float32)
+              for arg, b in (("start", start), ("end", end))]
+    return primitive("LogSpace", steps, base, dtype)(*bounds)
 
 
 # ---- Tensor methods -------------------------------------------------------------------------
@@ -691,6 +684,13 @@ def _tensor_kthvalue(self, k, dim=-1, keepdim=False):
     return F.reshape(values, shape), F.reshape(indices, shape)
 
 
+def _tensor_ptp(self, axis=None, keepdims=False):
+    """The range (maximum - minimum) over `axis` (None: all elements)."""
+    check_bool("ptp", "keepdims", keepdims)
+    axes = _all_axes(axis)
+    return F.sub(primitive("ReduceMax", keepdims)(self, axes), primitive("ReduceMin", keepdims)(self, axes))
+
+
 def _tensor_histc(self, bins=100, min=0, max=0):
     return histc(self, bins, float(min), float(max))
 
@@ -711,6 +711,6 @@ TENSOR_METHODS = {
     "cummax": cummax, "cummin": cummin, "diff": diff, "histc": _tensor_histc, "kthvalue": _tensor_kthvalue,
     "logcumsumexp": logcumsumexp, "median": median, "msort": msort, "nanmean": nanmean,
     "nanmedian": nanmedian, "nanquantile": nanquantile, "nansum": _tensor_nansum, "quantile": quantile,
-    "searchsorted": _tensor_searchsorted,
+    "searchsorted": _tensor_searchsorted, "ptp": _tensor_ptp,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""

@@ -30,7 +30,7 @@ __all__ = [
     "ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceAll", "ReduceAny",
     "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd",
     "LpNorm", "ReduceStd", "Median", "Cummax", "Cummin", "CumulativeLogsumexp", "EuclideanNorm",
-    "SearchSorted", "Bucketize", "Bincount", "Histogram", "HistogramFixedWidth", "InTopK",
+    "SearchSorted", "Bucketize", "Bincount", "Histogram", "HistogramFixedWidth", "InTopK", "LogSpace",
 ]
 
 # Dtype families the reductions accept.
@@ -632,3 +632,37 @@ class InTopK(Primitive):
             raise ValueError(f"For '{self.name}', the 'x1' must be 2-D and 'x2' 1-D with x1's first "
                              f"dimension, but got shapes {tuple(x1.shape)} and {tuple(x2.shape)}.")
         return TensorSpec(x2.shape, mstype.bool_)
+
+
+# ---- log-spaced sequences -----------------------------------------------------------------
+class LogSpace(Primitive):
+    """LogSpace(steps=10, base=10, dtype=float32)(start, end): `steps` values base ** t for
+    t evenly spaced from start to end inclusive (0-d float Tensors of one dtype); base is
+    an int >= 0. (It lives here, next to the reductions' sibling ops, for want of a
+    sequence family of this engineer's.)"""
+
+    def __init__(self, steps: int = 10, base: int = 10, dtype=mstype.float32):
+        super().__init__()
+        check_type(self.name, "steps", steps, int)
+        if steps < 0:
+            raise ValueError(f"For '{self.name}', the 'steps' must be non-negative, but got {steps}.")
+        check_type(self.name, "base", base, int)
+        if base < 0:
+            raise ValueError(f"For '{self.name}', the 'base' must be an int >= 0, but got {base}.")
+        if dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            raise TypeError(f"For '{self.name}', the 'dtype' must be one of [Float16, Float32, Float64], but got "
+                            f"{dtype}.")
+        self.add_prim_attrs(steps=steps, base=base, dtype=dtype)
+
+    def check(self, start, end):
+        self.infer(start, end)
+
+    def infer(self, start, end):
+        for arg, value in (("start", start), ("end", end)):
+            check_input(self.name, value, (mstype.float16, mstype.float32, mstype.float64), arg)
+            if value.shape != ():
+                raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-d Tensor, but got shape {value.shape}.")
+        if start.dtype is not end.dtype:
+            raise TypeError(f"For '{self.name}', the 'start' and 'end' must have one dtype, but got {start.dtype} "
+                            f"and {end.dtype}.")
+        return TensorSpec((self.steps,), self.dtype)
