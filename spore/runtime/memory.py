@@ -63,11 +63,15 @@ def memory_stats() -> dict:
 
 
 def _bytes(count: int) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if count < 1024 or unit == "GB":
-            return f"{count} {unit}" if unit == "B" else f"{count:.2f} {unit}"
-        count /= 1024
-    return f"{count} B"
+    """`count` bytes in the largest unit (up to GB) that keeps the number at least 1."""
+    if count < 1024:
+        return f"{count} B"
+    size, unit = count / 1024, "KB"
+    for larger in ("MB", "GB"):
+        if size < 1024:
+            break
+        size, unit = size / 1024, larger
+    return f"{size:.2f} {unit}"
 
 
 def memory_summary() -> str:
@@ -79,7 +83,8 @@ def memory_summary() -> str:
     rule, thin = "|" + "=" * 45 + "|", "|" + "-" * 45 + "|"
     lines = [rule, f"|{'Memory summary':^45}|", rule, f"| {'Metric':<20} | {'Data':<20} |"]
     for label, key in rows:
-        lines += [thin, f"| {label:<20} | {_bytes(stats[key]):>8}{'':12} |"]
+        data = f"{_bytes(stats[key]):>8}"
+        lines += [thin, f"| {label:<20} | {data:<20} |"]
     lines.append(rule)
     return "\n".join(lines) + "\n"
 
