@@ -433,3 +433,75 @@ def invert_permutation(perm):
 @kernel("UnravelIndex")
 def unravel_index(indices, dims):
     return torch.stack(torch.unravel_index(indices, tuple(dims.tolist()))).to(indices.dtype)
+
+
+kernel_factory("SpaceToBatch")(space_to_batch_nd)
+kernel_factory("BatchToSpace")(batch_to_space_nd)
+
+
+@kernel_factory("FillDiagonal")
+def fill_diagonal(prim):
+    value, wrap = prim.fill_value, prim.wrap
+
+    def fill(x):
+        # NumPy's rule: the diagonal steps over the flat tensor by the sum of its strides.
+        step = sum(math.prod(x.shape[i + 1:]) for i in range(x.dim()))
+        end = x.numel() if wrap and x.dim() == 2 else min(x.shape) * math.prod(x.shape[1:])
+        flat = x.reshape(-1).clone()
+        flat[:end:step] = value
+        return flat.reshape(x.shape)
+    return fill
+
+
+@kernel("FillV2")
+def fill_v2(shape, value):
+    return value.reshape(()).expand(_size(shape)).clone()
+
+
+@kernel("ParallelConcat")
+def parallel_concat(values):
+    return torch.cat(values, 0)
+
+
+def _mirror_sources(size: int, before: int, after: int, mode: str) -> list:
+    """For each position of an axis padded by mirroring, the input position it copies."""
+    inner = list(range(size))
+    skip = 1 if mode == "REFLECT" else 0  # REFLECT does not repeat the edge element
+    head = inner[skip:skip + before][::-1]
+    tail = inner[::-1][skip:skip + after]
+    return head + inner + tail
+
+
+@kernel_factory("MirrorPad")
+def mirror_pad(prim):
+    mode = prim.mode
+
+    def pad(x, paddings):
+        for axis, (before, after) in enumerate(_ints(paddings)):
+            if before or after:
+                sources = _mirror_sources(x.shape[axis], before, after, mode)
+                x = x.index_select(axis, torch.tensor(sources, device=x.device))
+        return x
+    return pad
+
+
+@kernel_factory("Padding")
+def padding(prim):
+    size = prim.pad_dim_size
+    return lambda x: F.pad(x, (0, size - 1))
+
+
+@kernel("TensorShape")
+def tensor_shape(x):
+    return torch.tensor(x.shape, dtype=torch.int64, device=x.device)
+
+
+@kernel("IdentityN")
+def identity_n(x):
+    return tuple(t.clone() for t in x)
+
+
+@kernel("TupleToArray")
+def tuple_to_array(values):
+    dtype = torch.float32 if any(isinstance(v, float) for v in values) else torch.int32
+    return torch.tensor(values, dtype=dtype, device=device.current())

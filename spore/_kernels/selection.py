@@ -26,6 +26,7 @@ from typing import NamedTuple
 import torch
 
 from .registry import kernel, kernel_factory
+from .tensor_data import TORCH_OF
 
 SLICE, BOOL, TENSOR = "slice", "bool", "tensor"
 
@@ -518,6 +519,38 @@ def _unique_with_pad(x, pad_num):
 @kernel("MaskedScatter")
 def _masked_scatter(x, mask, updates):
     return x.masked_scatter(mask.expand(x.shape), updates.reshape(-1))
+
+
+@kernel_factory("LowerBound")
+def _lower_bound(prim):
+    dtype = TORCH_OF[prim.out_type]
+    return lambda sorted_x, values: torch.searchsorted(sorted_x, values).to(dtype)
+
+
+@kernel_factory("UpperBound")
+def _upper_bound(prim):
+    dtype = TORCH_OF[prim.out_type]
+    return lambda sorted_x, values: torch.searchsorted(sorted_x, values, right=True).to(dtype)
+
+
+@kernel_factory("ListDiff")
+def _list_diff(prim):
+    dtype = TORCH_OF[prim.out_idx]
+
+    def list_diff(x, y):
+        kept = ~torch.isin(x, y)
+        return x[kept], torch.nonzero(kept).reshape(-1).to(dtype)
+    return list_diff
+
+
+@kernel_factory("NthElement")
+def _nth_element(prim):
+    descending = prim.reverse
+
+    def nth_element(x, n):
+        n = int(n.item() if isinstance(n, torch.Tensor) else n)
+        return torch.sort(x, dim=-1, descending=descending).values[..., n]
+    return nth_element
 
 
 # ---- gradients ----------------------------------------------------------------------------

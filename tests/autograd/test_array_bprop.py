@@ -13,6 +13,7 @@ from .gradcheck import EPS, check_gradients
 
 X234 = rand(2, 3, 4)
 FOLD_SIZE = ms.Tensor(np.array([4, 4], np.int32))
+MIRROR_PADS = ms.Tensor(np.array([[1, 2], [0, 3]], np.int64))
 SCALAR = np.array(1.5)
 
 
@@ -114,6 +115,15 @@ GRAD_CASES = [
     OpCase(ops.SpaceToDepth(2), (rand(1, 2, 4, 2),), None),
     OpCase(ops.DepthToSpace(2), (rand(2, 4, 1, 2),), None),
     OpCase(ops.Expand(), (rand(2, 1), np.array([3, 2, 3], np.int32)), None),
+    OpCase(ops.SpaceToBatch(2, ((1, 1), (0, 2))), (rand(1, 2, 2, 2),), None),
+    OpCase(ops.BatchToSpace(2, ((0, 1), (1, 0))), (rand(4, 1, 2, 2),), None),
+    OpCase(ops.FillDiagonal(5.0, True), (rand(5, 2),), None),
+    OpCase(ops.FillV2(), ((2, 3), np.array(1.5)), None),
+    OpCase(ops.ParallelConcat(), ([rand(1, 2), rand(1, 2)],), None),
+    OpCase(lambda x: ops.MirrorPad()(x, MIRROR_PADS), (rand(3, 4),), None, prim="MirrorPad"),
+    OpCase(lambda x: ops.MirrorPad("SYMMETRIC")(x, MIRROR_PADS), (rand(3, 4),), None, prim="MirrorPad"),
+    OpCase(ops.Padding(4), (rand(3, 1),), None),
+    OpCase(ops.IdentityN(), ((rand(2), rand(3)),), None),
     # ---- compositions over the primitives above and others
     OpCase(ops.diagonal, (X234, 1, 0, 2), None, prim="Gather"),
     OpCase(ops.diag_embed, (rand(2, 3), -1, 0, 2), None, prim="Gather"),

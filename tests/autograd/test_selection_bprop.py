@@ -122,6 +122,8 @@ GRAD_CASES = [
     _setitem((slice(None), 1, np.array([0, 2])), rand(2, 1)),
     OpCase(ops.MaskedScatter(), (rand(3, 4), rand(3, 4) > 0, rand(14)), None),
     OpCase(ops.MaskedScatter(), (rand(2, 3), np.array([True, False, True]), rand(2, 2)), None),
+    OpCase(ops.NthElement(), (rand(2, 5), 2), None),
+    OpCase(ops.NthElement(True), (rand(4), 0), None),
 ]
 
 CHECKED_ELSEWHERE = {}

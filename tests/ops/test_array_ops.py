@@ -132,6 +132,16 @@ def _np_depth_to_space(b):
     return reference
 
 
+def _np_fill_diagonal(value, wrap):
+    def reference(x):
+        out = x.copy()
+        np.fill_diagonal(out, value, wrap=wrap)
+        return out
+    return reference
+
+
+MIRROR_PADS = ms.Tensor(np.array([[1, 2], [0, 3]], np.int64))
+MIRROR_PADS_3D = ms.Tensor(np.array([[0, 0], [2, 1], [1, 1]], np.int64))
 EXPAND_TO, EXPAND_KEEP = ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([2, -1], np.int64))
 X234 = rand(2, 3, 4)
 CAST_INPUT = np.array([-1.7, 0.0, 2.5, 30.2], np.float32)
@@ -394,6 +404,29 @@ CASES = [
            lambda i, d: np.stack(np.unravel_index(i, tuple(d))).astype(i64)),
     OpCase(ops.Pack(1), ((rand(2), rand(2)),), lambda xs: np.stack(xs, 1), prim="Stack"),
     OpCase(ops.Unpack(1), (rand(2, 3),), lambda x: tuple(np.moveaxis(x, 1, 0)), prim="Unstack"),
+    OpCase(ops.SpaceToBatch(2, ((1, 1), (0, 2))), (rand(1, 2, 2, 2),), _np_space_to_batch((2, 2), ((1, 1), (0, 2)))),
+    OpCase(ops.BatchToSpace(2, ((0, 1), (1, 0))), (rand(8, 1, 2, 2),), _np_batch_to_space((2, 2), ((0, 1), (1, 0)))),
+    OpCase(ops.FillDiagonal(5.0), (rand(3, 4),), _np_fill_diagonal(5.0, False)),
+    OpCase(ops.FillDiagonal(-1, True), (rand(7, 3, dtype=i32, high=9),), _np_fill_diagonal(-1, True)),
+    OpCase(ops.FillDiagonal(2.5), (rand(3, 3, 3),), _np_fill_diagonal(2.5, False)),
+    OpCase(ops.FillV2(), ((2, 3), np.array(1.5, np.float32)), lambda s, v: np.full(s, v)),
+    OpCase(ops.FillV2(), ((0, 2), np.array(7, i64)), lambda s, v: np.full(s, v)),
+    OpCase(ops.ParallelConcat(), ([rand(1, 2), rand(1, 2), rand(1, 2)],), lambda xs: np.concatenate(xs)),
+    OpCase(ops.ParallelConcat(), ((rand(2, 3, dtype=i32, high=9),),), lambda xs: np.concatenate(xs)),
+    OpCase(lambda x: ops.MirrorPad()(x, MIRROR_PADS), (rand(3, 4),), lambda x: np.pad(x, ((1, 2), (0, 3)), "reflect"),
+           prim="MirrorPad"),
+    OpCase(lambda x: ops.MirrorPad("SYMMETRIC")(x, MIRROR_PADS), (rand(3, 4, dtype=i32, high=9),),
+           lambda x: np.pad(x, ((1, 2), (0, 3)), "symmetric"), prim="MirrorPad"),
+    OpCase(lambda x: ops.mirror_pad(x, MIRROR_PADS_3D, "REFLECT"), (X234,),
+           lambda x: np.pad(x, ((0, 0), (2, 1), (1, 1)), "reflect"), prim="MirrorPad"),
+    OpCase(ops.Padding(3), (rand(2, 1),), lambda x: np.pad(x, ((0, 0), (0, 2)))),
+    OpCase(ops.padding, (rand(2, 2, 1, dtype=i32, high=9),), lambda x: np.pad(x, ((0, 0), (0, 0), (0, 7))),
+           prim="Padding"),
+    OpCase(ops.TensorShape(), (X234,), lambda x: np.array(x.shape, i64)),
+    OpCase(ops.TensorShape(), (np.array(1.0, np.float32),), lambda x: np.zeros(0, i64)),
+    OpCase(ops.IdentityN(), ([rand(2), rand(3, dtype=i32, high=9)],), lambda xs: tuple(xs)),
+    OpCase(ops.TupleToArray(), ((1, 2, 3),), lambda t: np.array(t, i32)),
+    OpCase(ops.TupleToArray(), ((1, 2.5),), lambda t: np.array(t, np.float32)),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -603,6 +636,35 @@ ERROR_CASES = [
               r"For 'UnravelIndex', every value of 'indices' must be in \[0, 42\)"),
     ErrorCase(ops.UnravelIndex(), (np.array([1], i32), np.array([7, 6], i64)), TypeError, "For 'UnravelIndex'"),
     ErrorCase(ops.UnravelIndex(), (np.array([[1]], i32), np.array([7, 6], i32)), ValueError, "For 'UnravelIndex'"),
+    ErrorCase(ops.SpaceToBatch(2, ((0, 0), (0, 0))), (rand(2, 2, 2),), ValueError,
+              "For 'SpaceToBatch', the 'input_x' must be 4-D"),
+    ErrorCase(lambda: ops.SpaceToBatch(1, ((0, 0), (0, 0))), (), ValueError, "For 'SpaceToBatch', the 'block_size'",
+              prim="SpaceToBatch"),
+    ErrorCase(ops.BatchToSpace(2, ((0, 0), (0, 0))), (rand(3, 1, 1, 1),), ValueError, "For 'BatchToSpace'"),
+    ErrorCase(lambda: ops.BatchToSpace(2.0, ((0, 0), (0, 0))), (), TypeError, "For 'BatchToSpace', the 'block_size'",
+              prim="BatchToSpace"),
+    ErrorCase(ops.FillDiagonal(1.0), (rand(3),), ValueError, "For 'FillDiagonal', the rank of 'input_x'"),
+    ErrorCase(ops.FillDiagonal(1.0), (rand(2, 3, 2),), ValueError, "For 'FillDiagonal'.*same size"),
+    ErrorCase(lambda: ops.FillDiagonal("a"), (), TypeError, "For 'FillDiagonal', the 'fill_value'",
+              prim="FillDiagonal"),
+    ErrorCase(ops.FillV2(), ((2, 3), np.array([1.5], np.float32)), ValueError,
+              "For 'FillV2', the 'value' must be a 0-d"),
+    ErrorCase(ops.FillV2(), ((2, -3), np.array(1.5, np.float32)), ValueError, "For 'FillV2'"),
+    ErrorCase(ops.FillV2(), ((2, 3), 1.5), TypeError, "For 'FillV2', the 'value' must be a Tensor"),
+    ErrorCase(ops.ParallelConcat(), ([rand(1, 2), rand(1, 3)],), ValueError, "For 'ParallelConcat', all the 'values'"),
+    ErrorCase(ops.ParallelConcat(), ([rand(1, 2), rand(1, 2, dtype=f64)],), TypeError, "For 'ParallelConcat'"),
+    ErrorCase(ops.MirrorPad(), (rand(3, 4), np.array([[3, 0], [0, 0]], i64)), ValueError,
+              "For 'MirrorPad', in mode 'REFLECT' the paddings of axis 0 must be at most 2"),
+    ErrorCase(ops.MirrorPad(), (rand(3, 4), np.array([[1, 0]], i64)), ValueError, "For 'MirrorPad', the 'paddings'"),
+    ErrorCase(lambda: ops.MirrorPad("EDGE"), (), ValueError, "For 'MirrorPad', the 'mode'", prim="MirrorPad"),
+    ErrorCase(ops.Padding(), (rand(2, 2),), ValueError, "For 'Padding', the last dimension of 'x' must be 1"),
+    ErrorCase(ops.Padding(), (rand(2),), ValueError, "For 'Padding', the rank of 'x'"),
+    ErrorCase(lambda: ops.Padding(0), (), ValueError, "For 'Padding', the 'pad_dim_size'", prim="Padding"),
+    ErrorCase(ops.TensorShape(), ([1, 2],), TypeError, "For 'TensorShape', the 'input_x' must be a Tensor"),
+    ErrorCase(ops.IdentityN(), (rand(2),), TypeError, "For 'IdentityN', the 'x' must be a non-empty tuple"),
+    ErrorCase(ops.IdentityN(), ([rand(2), 1.0],), TypeError, r"For 'IdentityN', the 'x\[1\]' must be a Tensor"),
+    ErrorCase(ops.TupleToArray(), ((1, "a"),), TypeError, "For 'TupleToArray', the 'input_x'"),
+    ErrorCase(ops.TupleToArray(), ((),), TypeError, "For 'TupleToArray', the 'input_x'"),
 ]
 
 
@@ -927,5 +989,5 @@ def test_fill_diagonal():
         ms.Tensor(tall).fill_diagonal(ms.Tensor(1.0))
     with pytest.raises(ValueError, match="same size on all of them"):
         ms.Tensor(np.zeros((3, 4, 3), np.float32)).fill_diagonal(1.0)
-    with pytest.raises(ValueError, match="at least 2 dimensions"):
+    with pytest.raises(ValueError, match="For 'FillDiagonal', the rank of 'input_x' must be at least 2"):
         ms.Tensor(np.zeros(3, np.float32)).fill_diagonal(1.0)

@@ -139,6 +139,20 @@ def _masked_scatter(x, mask, updates):
     return out
 
 
+def _bound(side, dtype):
+    return lambda rows, values: np.stack([np.searchsorted(r, v, side) for r, v in zip(rows, values)]).astype(dtype)
+
+
+def _list_diff(dtype):
+    def reference(x, y):
+        kept = ~np.isin(x, y)
+        return x[kept], np.flatnonzero(kept).astype(dtype)
+    return reference
+
+
+SORTED_ROWS = np.array([[1, 2, 2, 3], [4, 5, 6, 6]], i32)
+BOUND_VALUES = np.array([[2, 4, 0], [6, 7, 4]], i32)
+
 MASK34 = rand(3, 4, dtype=b)
 COND = np.array([True, False, True])
 
@@ -280,6 +294,15 @@ CASES = [
            lambda x, p: (np.array([4, 1, -1], i64), np.array([0, 0, 1], i64)), prim="UniqueWithPad"),
     OpCase(ops.MaskedScatter(), (rand(3, 4), MASK34, rand(12)), _masked_scatter),
     OpCase(ops.MaskedScatter(), (rand(2, 3, dtype=i32, high=9), COND, rand(7, dtype=i32, high=9)), _masked_scatter),
+    OpCase(ops.LowerBound(), (SORTED_ROWS, BOUND_VALUES), _bound("left", i32)),
+    OpCase(ops.UpperBound(ms.int64), (SORTED_ROWS, BOUND_VALUES), _bound("right", i64)),
+    OpCase(ops.UpperBound(), (np.sort(rand(3, 5), 1), rand(3, 2)), _bound("right", i32)),
+    OpCase(ops.ListDiff(), (_ints([1, 2, 3, 4, 5, 6], i32), _ints([1, 3, 5], i32)), _list_diff(i32)),
+    OpCase(ops.ListDiff(ms.int64), (np.array([1.0, 2.0, 3.0], np.float32), np.array([2.0], np.float32)),
+           _list_diff(i64)),
+    OpCase(ops.NthElement(), (rand(2, 5), 1), lambda x, n: np.sort(x, -1)[..., n]),
+    OpCase(ops.NthElement(True), (rand(3, dtype=i32, high=9), 0), lambda x, n: np.sort(x, -1)[::-1][..., n]),
+    OpCase(ops.GatherV2(), (rand(3, 2), _ints([2, 0]), 0), lambda x, i, a: np.take(x, i, a), prim="Gather"),
     # ---- gradients
     OpCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints([[0, 0], [3, -1], [2, 1]])), _gather_d_grad(1)),
     OpCase(GatherDGrad(), (rand(1, 4, dtype=f64), (3, 4), _ints([[2, 0, 1, 1]], i32)), _gather_d_grad(0)),
@@ -398,6 +421,17 @@ ERROR_CASES = [
     ErrorCase(ops.MaskedScatter(), (rand(3), COND, rand(3, dtype=f64)), TypeError,
               "For 'MaskedScatter', the dtype of 'updates'"),
     ErrorCase(ops.MaskedScatter(), (rand(3), MASK34, rand(12)), ValueError, "For 'MaskedScatter'"),
+    ErrorCase(ops.LowerBound(), (SORTED_ROWS, BOUND_VALUES.astype(i64)), TypeError,
+              "For 'LowerBound', the dtype of 'values'"),
+    ErrorCase(ops.UpperBound(), (SORTED_ROWS[0], BOUND_VALUES[0]), ValueError, "For 'UpperBound'.*2-D"),
+    ErrorCase(lambda: ops.LowerBound(ms.float32), (), TypeError, "For 'LowerBound', the dtype of 'out_type'",
+              prim="LowerBound"),
+    ErrorCase(ops.ListDiff(), (_ints([1, 2], i32), _ints([1], i64)), TypeError, "For 'ListDiff', 'x' and 'y'"),
+    ErrorCase(ops.ListDiff(), (_ints([[1, 2]], i32), _ints([1], i32)), ValueError, "For 'ListDiff'.*1-D"),
+    ErrorCase(ops.NthElement(), (rand(2, 3), 3), ValueError, r"For 'NthElement', the 'n' must be in range \[0, 3\)"),
+    ErrorCase(ops.NthElement(), (np.array(1.0, np.float32), 0), ValueError, "For 'NthElement', the 'input' must have"),
+    ErrorCase(ops.NthElement(), (rand(2, 3), 1.0), TypeError, "For 'NthElement', the 'n'"),
+    ErrorCase(lambda: ops.NthElement(1), (), TypeError, "For 'NthElement', the 'reverse'", prim="NthElement"),
 ]
 
 

@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
+
+from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations.reduce_ops import ReduceSum
+from ..operations.scatter_ops import UnsortedSegmentSum
 from .broadcast import grad_like, sum_to_shape
 from .registry import bprop, non_differentiable
 
 # Creation ops and shape queries: their outputs do not depend on input values.
 non_differentiable("OnesLike", "ZerosLike", "Zeros", "Ones", "Fill", "Eye", "Range", "LinSpace",
                    "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices",
-                   "InvertPermutation", "UnravelIndex")
+                   "InvertPermutation", "UnravelIndex", "TensorShape", "TupleToArray")
 
 _reshape, _transpose, _zeros_like, _sum = A.Reshape(), A.Transpose(), A.ZerosLike(), ReduceSum()
 _crop, _repeat_grad = A.PadV3(), A.RepeatInterleaveGrad()
-_diag, _diag_part = A.Diag(), A.DiagPart()
+_diag, _diag_part, _segment_sum = A.Diag(), A.DiagPart(), UnsortedSegmentSum()
 _repeat_int, _repeat_tensor = A.RepeatInterleaveInt(), A.RepeatInterleaveTensor()
 
 
@@ -214,12 +218,12 @@ def _reverse_sequence(prim, x, seq_lengths, out, dout):
     return prim(dout, seq_lengths), None
 
 
-@bprop("SpaceToBatchND")
+@bprop("SpaceToBatchND", "SpaceToBatch")
 def _space_to_batch_nd(prim, x, out, dout):
     return (_prim(A.BatchToSpaceND, prim.block_shape, prim.paddings)(dout),)
 
 
-@bprop("BatchToSpaceND")
+@bprop("BatchToSpaceND", "BatchToSpace")
 def _batch_to_space_nd(prim, x, out, dout):
     return (_prim(A.SpaceToBatchND, prim.block_shape, prim.crops)(dout),)
 
@@ -237,3 +241,49 @@ def _depth_to_space(prim, x, out, dout):
 @bprop("Expand")
 def _expand(prim, x, shape, out, dout):
     return sum_to_shape(dout, x.shape), None
+
+
+@bprop("FillDiagonal")
+def _fill_diagonal(prim, x, out, dout):
+    """The filled diagonal takes no gradient."""
+    return (_prim(A.FillDiagonal, 0.0, prim.wrap)(dout),)
+
+
+@bprop("FillV2")
+def _fill_v2(prim, shape, value, out, dout):
+    return None, grad_like(value, _sum(dout, ()))
+
+
+@bprop("ParallelConcat")
+def _parallel_concat(prim, values, out, dout):
+    return (_prim(A.Split, 0, len(values))(dout),)
+
+
+@bprop("MirrorPad")
+def _mirror_pad(prim, x, paddings, out, dout):
+    """Each input element's gradient sums those of its copies: axis by axis, from the
+    last padded one back, the padded positions are summed into the positions they copy."""
+    grad = dout
+    pairs = paddings.tolist() if isinstance(paddings, Tensor) else paddings
+    for axis in reversed(range(len(x.shape))):
+        before, after = pairs[axis]
+        if before or after:
+            # NumPy's 'reflect' and 'symmetric' padding of the positions gives each copy's source.
+            sources = np.pad(np.arange(x.shape[axis]), (before, after), mode=prim.mode.lower())
+            perm = list(range(len(x.shape)))
+            perm[0], perm[axis] = axis, 0
+            moved = _transpose(grad, tuple(perm))
+            summed = _segment_sum(moved, Tensor(sources.astype(np.int64)), x.shape[axis])
+            grad = _transpose(summed, tuple(perm))
+    return grad, None
+
+
+@bprop("Padding")
+def _padding(prim, x, out, dout):
+    """The appended zeros take no gradient: the first column is x's."""
+    return (_crop(dout, (0, 1 - prim.pad_dim_size)),)
+
+
+@bprop("IdentityN")
+def _identity_n(prim, x, out, dout):
+    return (tuple(dout),)

@@ -16,6 +16,7 @@ from ..._kernels.selection import SLICE, TENSOR, strided_slice_spec
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..operations import array_ops as A
+from ..operations import math_ops as M
 from ..operations import selection_ops as S
 from ..operations.reduce_ops import ReduceSum
 from ..validator import broadcast_shapes
@@ -24,7 +25,8 @@ from .registry import bprop, non_differentiable
 
 # NonZero gives positions. Unique: MindSpore's bprop (UniqueGrad) has no CPU kernel, so
 # its gradient is unavailable there; duplicates make it ill-defined anyway.
-non_differentiable("NonZero", "Unique", "UniqueConsecutive", "UniqueWithPad")
+non_differentiable("NonZero", "Unique", "UniqueConsecutive", "UniqueWithPad", "LowerBound", "UpperBound",
+                   "ListDiff")
 
 _gather_d, _gather_nd, _scatter_nd = S.GatherD(), S.GatherNd(), S.ScatterNd()
 _tensor_scatter_update, _select, _masked_fill = S.TensorScatterUpdate(), S.Select(), S.MaskedFill()
@@ -241,3 +243,11 @@ def _masked_scatter_bprop(prim, x, mask, updates, out, dout):
     rest = math.prod(updates.shape) - taken.shape[0]
     dupdates = _reshape(_prim(A.PadV3, "constant")(taken, (0, rest), 0), tuple(updates.shape))
     return _masked_fill(dout, mask, 0), None, dupdates
+
+
+@bprop("NthElement")
+def _nth_element_bprop(prim, x, n, out, dout):
+    """The elements equal to the chosen one share its gradient equally."""
+    chosen = _cast(M.Equal()(x, _prim(A.ExpandDims)(out, -1)), x.dtype)
+    ties = _sum(chosen, (-1,))
+    return M.Mul()(chosen, _prim(A.ExpandDims)(M.Div()(dout, ties), -1)), None

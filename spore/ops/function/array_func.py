@@ -19,8 +19,8 @@ from ..operations import array_ops as A
 from ..operations.math_ops import Less, Pow
 from ..operations.other_ops import Identity
 from ..operations.scatter_ops import UnsortedSegmentSum
-from ..operations.selection_ops import Gather, MaskedFill, Slice
-from ..validator import check_axes, check_axis, check_bool, check_positive_int, check_string, check_tensor, check_type
+from ..operations.selection_ops import Gather, Slice
+from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
 from .inplace import rebind
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "vander",
     "tril", "triu", "tril_indices", "triu_indices", "diag", "diagonal", "diag_embed", "diagflat",
     "diagonal_scatter", "reverse_sequence", "space_to_batch_nd", "batch_to_space_nd", "unfold", "fold",
+    "mirror_pad", "padding",
     "cast",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
     "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
@@ -46,7 +47,7 @@ _cast, _identity = A.Cast(), Identity()
 _fill, _zeros, _ones, _zeros_like, _ones_like = A.Fill(), A.Zeros(), A.Ones(), A.ZerosLike(), A.OnesLike()
 _range, _linspace, _eye = A.Range(), A.LinSpace(), A.Eye()
 _shape, _rank, _size, _dtype = A.Shape(), A.Rank(), A.Size(), A.DType()
-_pow, _less, _slice, _diag, _masked_fill = Pow(), Less(), Slice(), A.Diag(), MaskedFill()
+_pow, _less, _slice, _diag = Pow(), Less(), Slice(), A.Diag()
 _segment_sum = UnsortedSegmentSum()
 
 
@@ -704,6 +705,16 @@ def reverse_sequence(x, seq_lengths, seq_dim, batch_dim=0):
     return _prim(A.ReverseSequence, seq_dim, batch_dim)(x, seq_lengths)
 
 
+def mirror_pad(input_x, paddings, mode):
+    """input_x padded by mirroring ('REFLECT' or 'SYMMETRIC'), paddings[i] = (before,
+    after) for axis i (see ops.MirrorPad)."""
+    return _prim(A.MirrorPad, mode)(input_x, paddings)
+
+
+def padding(x, pad_dim_size=8):
+    """x (last axis of size 1) with zeros appended to the last axis up to pad_dim_size."""
+    return _prim(A.Padding, pad_dim_size)(x)
+
 def _pairs_key(pairs):
     """(before, after) pairs (lists or a Tensor too) as a tuple of tuples, so that they can
     key `_prim`'s cache; anything else as it is, for the Primitive to refuse."""
@@ -1096,24 +1107,9 @@ def _diagonal_method(self, offset=0, axis1=0, axis2=1):
 
 
 def _fill_diagonal(self, fill_value, wrap=False):
-    """Tensor.fill_diagonal(fill_value, wrap=False): a copy with `fill_value` on the main
-    diagonal of a 2-D tensor (or of one with all sizes equal). With `wrap`, the diagonal of
-    a tall matrix restarts after every cols + 1 rows, as NumPy's fill_diagonal does."""
+    """Tensor.fill_diagonal(fill_value, wrap=False): see ops.FillDiagonal."""
     check_type("Tensor.fill_diagonal", "fill_value", fill_value, (int, float))
-    check_bool("Tensor.fill_diagonal", "wrap", wrap)
-    shape = tuple(self.shape)
-    if len(shape) < 2:
-        raise ValueError(f"For 'Tensor.fill_diagonal', the tensor must have at least 2 dimensions, but got "
-                         f"{len(shape)}.")
-    if len(shape) > 2 and len(set(shape)) > 1:
-        raise ValueError(f"For 'Tensor.fill_diagonal', a tensor of more than 2 dimensions must have the same "
-                         f"size on all of them, but got shape {shape}.")
-    # NumPy's rule: the diagonal steps over the flat tensor by the sum of its strides.
-    step = sum(math.prod(shape[i + 1:]) for i in builtins.range(len(shape)))
-    end = math.prod(shape) if wrap and len(shape) == 2 else min(shape) * math.prod(shape[1:])
-    mask = np.zeros(math.prod(shape), np.bool_)
-    mask[:end:step] = True
-    return _masked_fill(self, Tensor(mask.reshape(shape)), fill_value)
+    return _prim(A.FillDiagonal, float(fill_value), wrap)(self)
 
 
 def _fill_diagonal_(self, fill_value, wrap=False):

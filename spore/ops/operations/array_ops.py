@@ -38,6 +38,8 @@ __all__ = [
     "Tril", "Triu", "Diag", "DiagPart", "TrilIndices", "TriuIndices",
     "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "SpaceToDepth", "DepthToSpace", "Expand",
     "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
+    "FillDiagonal", "FillV2", "ParallelConcat", "MirrorPad", "Padding", "TensorShape", "SpaceToBatch", "BatchToSpace",
+    "IdentityN", "TupleToArray",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
 ]
@@ -892,6 +894,174 @@ class UnravelIndex(Primitive):
                 raise ValueError(f"For '{self.name}', every value of 'indices' must be in [0, {size}), but got "
                                  f"{values.tolist()}.")
         return TensorSpec(dims_shape + index_shape, indices.dtype)
+
+
+class SpaceToBatch(SpaceToBatchND):
+    """SpaceToBatch(block_size, paddings)(input_x): SpaceToBatchND over the two spatial
+    axes of an NCHW input_x, with one block size for both."""
+
+    def __init__(self, block_size, paddings):
+        check_int(type(self).__name__, "block_size", block_size, minimum=2)
+        super().__init__((block_size, block_size), paddings)
+        self.add_prim_attr("block_size", block_size)
+
+    def infer(self, input_x):
+        if len(_tensor_shape(self.name, "input_x", input_x)) != 4:
+            raise ValueError(f"For '{self.name}', the 'input_x' must be 4-D, but got shape {tuple(input_x.shape)}.")
+        return super().infer(input_x)
+
+
+class BatchToSpace(BatchToSpaceND):
+    """BatchToSpace(block_size, crops)(input_x): BatchToSpaceND over the two spatial axes
+    of an NCHW input_x, with one block size for both."""
+
+    def __init__(self, block_size, crops):
+        check_int(type(self).__name__, "block_size", block_size, minimum=2)
+        super().__init__((block_size, block_size), crops)
+        self.add_prim_attr("block_size", block_size)
+
+    def infer(self, input_x):
+        if len(_tensor_shape(self.name, "input_x", input_x)) != 4:
+            raise ValueError(f"For '{self.name}', the 'input_x' must be 4-D, but got shape {tuple(input_x.shape)}.")
+        return super().infer(input_x)
+
+
+class FillDiagonal(Primitive):
+    """FillDiagonal(fill_value, wrap=False)(input_x): a copy of input_x (2-D, or of equal
+    sizes on all axes) with `fill_value` on its main diagonal; with `wrap`, the diagonal of
+    a tall matrix restarts after every cols + 1 rows (NumPy's fill_diagonal)."""
+
+    def __init__(self, fill_value, wrap=False):
+        super().__init__()
+        self.add_prim_attr("fill_value", float(check_type(self.name, "fill_value", fill_value, (int, float))))
+        self.add_prim_attr("wrap", check_bool(self.name, "wrap", wrap))
+
+    def check(self, input_x):
+        self.infer(input_x)
+
+    def infer(self, input_x):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        _check_rank_at_least(self.name, "input_x", shape, 2)
+        if len(shape) > 2 and len(set(shape)) > 1:
+            raise ValueError(f"For '{self.name}', an 'input_x' of more than 2 dimensions must have the same size on "
+                             f"all of them, but got shape {shape}.")
+        return TensorSpec(shape, input_x.dtype)
+
+
+class FillV2(Primitive):
+    """FillV2()(shape, value): a tensor of `shape` (a tuple of ints or a 1-D Int32 / Int64
+    Tensor) holding the 0-d Tensor `value` everywhere, of value's dtype."""
+
+    def check(self, shape, value):
+        self.infer(shape, value)  # the kernel would take a one-element value of any rank
+
+    def infer(self, shape, value):
+        shape = _size_tuple(self.name, "shape", shape)
+        check_tensor(self.name, "value", value)
+        if tuple(value.shape):
+            raise ValueError(f"For '{self.name}', the 'value' must be a 0-d Tensor, but got shape "
+                             f"{tuple(value.shape)}.")
+        return TensorSpec(shape, value.dtype)
+
+
+class ParallelConcat(Primitive):
+    """ParallelConcat()(values): tensors of one shape and dtype (rank >= 1) joined along axis 0."""
+
+    def check(self, values):
+        self.infer(values)
+
+    def infer(self, values):
+        tensors = _tensor_sequence(self.name, "values", values)
+        shapes = {tuple(t.shape) for t in tensors}
+        if len(shapes) > 1:
+            raise ValueError(f"For '{self.name}', all the 'values' must have the same shape, but got "
+                             f"{[tuple(t.shape) for t in tensors]}.")
+        shape = shapes.pop()
+        _check_rank_at_least(self.name, "values[0]", shape, 1)
+        return TensorSpec((shape[0] * len(tensors),) + shape[1:], tensors[0].dtype)
+
+
+class MirrorPad(Primitive):
+    """MirrorPad(mode='REFLECT')(input_x, paddings): input_x padded by mirroring its own
+    values, paddings[i] = (before, after) for axis i (a (rank, 2) Tensor): 'REFLECT'
+    mirrors around the edge element (at most size - 1 per side), 'SYMMETRIC' includes it
+    (at most size)."""
+
+    def __init__(self, mode="REFLECT"):
+        super().__init__()
+        self.add_prim_attr("mode", check_string(self.name, "mode", mode, ("REFLECT", "SYMMETRIC"),
+                                                case_sensitive=True))
+
+    def check(self, input_x, paddings):
+        self.infer(input_x, paddings)
+
+    def infer(self, input_x, paddings):
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        pairs = _block_pairs(self.name, "paddings", paddings, len(shape))
+        limit = 0 if self.mode == "SYMMETRIC" else 1
+        for axis, (n, (before, after)) in enumerate(zip(shape, pairs)):
+            if max(before, after) > n - limit:
+                raise ValueError(f"For '{self.name}', in mode '{self.mode}' the paddings of axis {axis} must be at "
+                                 f"most {n - limit}, but got {(before, after)}.")
+        return TensorSpec(tuple(n + a + b for n, (a, b) in zip(shape, pairs)), input_x.dtype)
+
+
+class Padding(Primitive):
+    """Padding(pad_dim_size=8)(x): x (last axis of size 1) with zeros appended to the last
+    axis up to size pad_dim_size."""
+
+    def __init__(self, pad_dim_size=8):
+        super().__init__()
+        self.add_prim_attr("pad_dim_size", check_positive_int(self.name, "pad_dim_size", pad_dim_size))
+
+    def check(self, x):
+        self.infer(x)
+
+    def infer(self, x):
+        shape = _tensor_shape(self.name, "x", x)
+        _check_rank_at_least(self.name, "x", shape, 2)
+        if shape[-1] != 1:
+            raise ValueError(f"For '{self.name}', the last dimension of 'x' must be 1, but got shape {shape}.")
+        return TensorSpec(shape[:-1] + (self.pad_dim_size,), x.dtype)
+
+
+class TensorShape(Primitive):
+    """TensorShape()(input_x): the shape of input_x as a 1-D Int64 Tensor."""
+
+    def infer(self, input_x):
+        return TensorSpec((len(_tensor_shape(self.name, "input_x", input_x)),), mstype.int64)
+
+
+class IdentityN(Primitive):
+    """IdentityN()(x): copies of the tensors of the tuple / list x, as a tuple."""
+
+    def check(self, x):
+        self.infer(x)
+
+    def infer(self, x):
+        tensors = x if isinstance(x, (tuple, list)) else None
+        if not tensors:
+            raise TypeError(f"For '{self.name}', the 'x' must be a non-empty tuple or list of Tensors, but got "
+                            f"{type(x).__name__}.")
+        for i, t in enumerate(tensors):
+            check_tensor(self.name, f"x[{i}]", t)
+        return tuple(TensorSpec(tuple(t.shape), t.dtype) for t in tensors)
+
+
+class TupleToArray(Primitive):
+    """TupleToArray()(input_x): a 1-D Tensor of the numbers of a non-empty tuple, Float32 if
+    any is a float, else Int32."""
+
+    def check(self, input_x):
+        self.infer(input_x)
+
+    def infer(self, input_x):
+        if not (isinstance(input_x, (tuple, list)) and input_x
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in input_x)):
+            raise TypeError(f"For '{self.name}', the 'input_x' must be a non-empty tuple of numbers, but got "
+                            f"{input_x!r}.")
+        dtype = mstype.float32 if any(isinstance(v, float) for v in input_x) else mstype.int32
+        return TensorSpec((len(input_x),), dtype)
 
 
 Pack = Stack

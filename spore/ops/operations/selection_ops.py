@@ -31,6 +31,7 @@ __all__ = [
     "Gather", "GatherD", "GatherNd", "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
     "Slice", "StridedSlice", "Select", "MaskedFill", "MaskedSelect", "NonZero",
     "Sort", "TopK", "Unique", "UniqueConsecutive", "UniqueWithPad", "MaskedScatter",
+    "GatherV2", "SparseGatherV2", "LowerBound", "UpperBound", "ListDiff", "NthElement",
     "TensorGetItem", "TensorSetItem",
 ]
 
@@ -508,6 +509,97 @@ class MaskedScatter(Primitive):
                 raise ValueError(f"For '{self.name}', the 'updates' must hold at least as many elements as 'mask' "
                                  f"selects ({needed}), but got {int(np.prod(updates.shape))}.")
         return TensorSpec(tuple(x.shape), x.dtype)
+
+
+GatherV2 = Gather
+"""MindSpore's older name of Gather."""
+
+SparseGatherV2 = Gather
+"""Gather under the name MindSpore gives its sparse-gradient variant (the values are Gather's)."""
+
+
+class _Bound(Primitive):
+    """(sorted_x, values): for each row of the 2-D sorted_x (ascending rows) and the same row
+    of the 2-D values, the insertion position of each value (out_type Int32 / Int64)."""
+
+    def __init__(self, out_type=mstype.int32):
+        super().__init__()
+        check_dtype(self.name, "out_type", out_type, _INT32_64)
+        self.add_prim_attr("out_type", out_type)
+
+    def check(self, sorted_x, values):
+        self.infer(sorted_x, values)
+
+    def infer(self, sorted_x, values):
+        check_tensor(self.name, "sorted_x", sorted_x)
+        check_tensor(self.name, "values", values)
+        check_dtype(self.name, "sorted_x", sorted_x.dtype, _REAL_TYPES)
+        if values.dtype is not sorted_x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'values' must be the dtype of 'sorted_x' "
+                            f"({sorted_x.dtype}), but got {values.dtype}.")
+        if len(sorted_x.shape) != 2 or len(values.shape) != 2 or sorted_x.shape[0] != values.shape[0]:
+            raise ValueError(f"For '{self.name}', 'sorted_x' and 'values' must be 2-D with the same number of rows, "
+                             f"but got shapes {tuple(sorted_x.shape)} and {tuple(values.shape)}.")
+        return TensorSpec(tuple(values.shape), self.out_type)
+
+
+class LowerBound(_Bound):
+    """LowerBound(out_type=mindspore.int32)(sorted_x, values): the first position where each
+    value could be inserted keeping its row sorted (before equal elements)."""
+
+
+class UpperBound(_Bound):
+    """UpperBound(out_type=mindspore.int32)(sorted_x, values): the last position where each
+    value could be inserted keeping its row sorted (after equal elements)."""
+
+
+class ListDiff(Primitive):
+    """ListDiff(out_idx=mindspore.int32)(x, y) -> (out, idx): the elements of the 1-D x that
+    are not in the 1-D y, in order, and their positions in x (out_idx Int32 / Int64)."""
+
+    def __init__(self, out_idx=mstype.int32):
+        super().__init__()
+        check_dtype(self.name, "out_idx", out_idx, _INT32_64)
+        self.add_prim_attr("out_idx", out_idx)
+
+    def check(self, x, y):
+        self.infer(x, y)
+
+    def infer(self, x, y):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "y", y)
+        if x.dtype is not y.dtype:
+            raise TypeError(f"For '{self.name}', 'x' and 'y' must have the same dtype, but got {x.dtype} and "
+                            f"{y.dtype}.")
+        if len(x.shape) != 1 or len(y.shape) != 1:
+            raise ValueError(f"For '{self.name}', 'x' and 'y' must be 1-D, but got shapes {tuple(x.shape)} and "
+                             f"{tuple(y.shape)}.")
+        known_x, known_y = _known(x), _known(y)
+        count = -1 if known_x is None or known_y is None else int((~np.isin(known_x, known_y)).sum())
+        return TensorSpec((count,), x.dtype), TensorSpec((count,), self.out_idx)
+
+
+class NthElement(Primitive):
+    """NthElement(reverse=False)(input, n): along the last axis, the n-th smallest element
+    (the n-th largest with `reverse`), n from 0; the last axis is removed."""
+
+    def __init__(self, reverse=False):
+        super().__init__()
+        self.add_prim_attr("reverse", check_bool(self.name, "reverse", reverse))
+
+    def check(self, input, n):
+        self.infer(input, n)
+
+    def infer(self, input, n):
+        check_tensor(self.name, "input", input)
+        check_dtype(self.name, "input", input.dtype, _REAL_TYPES)
+        shape = tuple(input.shape)
+        if not shape:
+            raise ValueError(f"For '{self.name}', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+        n = _static_int(self.name, "n", n)
+        if not 0 <= n < shape[-1]:
+            raise ValueError(f"For '{self.name}', the 'n' must be in range [0, {shape[-1]}), but got {n}.")
+        return TensorSpec(shape[:-1], input.dtype)
 
 
 # ---- Tensor indexing ----------------------------------------------------------------------
