@@ -2,8 +2,9 @@
 value= [ 1.00000000e+00,  2.00000000e+00])`.
 
 Elements are comma-separated and right-aligned to a common width; floats use scientific
-notation with 8 digits (4 for float16), 0-d values the shortest form (`2`, `0.5`),
-and arrays over 1000 elements show their first and last three per axis.
+notation with 8 digits (4 for float16), complex numbers `re+imj` unpadded, 0-d values the
+shortest form (`2`, `0.5`), and arrays over 1000 elements show their first and last three
+per axis (a skipped row is a bare `...` line).
 """
 from __future__ import annotations
 
@@ -17,15 +18,23 @@ def format_scalar(value) -> str:
     if isinstance(value, (bool, np.bool_)):
         return str(bool(value))
     if isinstance(value, (complex, np.complexfloating)):
-        return str(complex(value)).strip("()")
+        return _format_complex(value)
     if isinstance(value, (float, np.floating)):
         return f"{float(value):g}"
     return str(int(value))
 
 
+def _format_complex(value) -> str:
+    """`re+imj` with both parts always shown (`0+2j`, `-0-2j`)."""
+    return f"{float(value.real):g}{float(value.imag):+g}j"
+
+
 def _element_formatter(arr: np.ndarray, is_bfloat16: bool):
+    """(format of one element, minimum width); complex elements are not padded."""
     if arr.dtype == np.bool_:
         return lambda v: str(bool(v)), 5
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        return _format_complex, None
     if np.issubdtype(arr.dtype, np.floating) and not is_bfloat16:
         digits = 4 if arr.dtype == np.float16 else 8
         return (lambda v: f"{float(v):.{digits}e}"), digits + 7
@@ -41,7 +50,7 @@ def format_value(arr: np.ndarray, is_bfloat16: bool = False) -> str:
     summarize = arr.size > _SUMMARY_THRESHOLD
     fmt, min_width = _element_formatter(arr, is_bfloat16)
     shown = _edges(arr) if summarize else arr
-    width = max([min_width] + [len(fmt(v)) for v in shown.flat])
+    width = 0 if min_width is None else max([min_width] + [len(fmt(v)) for v in shown.flat])
     body = _format_block(arr, fmt, width, summarize, depth=0)
     return ("\n" if arr.ndim > 1 else " ") + body
 

@@ -49,3 +49,13 @@ def test_str_of_large_tensors():
 def test_small_tensors_print_in_full():
     assert str(Tensor(np.arange(1000, dtype=np.int32))).count("...") == 0
     assert str(Tensor(np.arange(12.0).reshape(3, 4))) == "[[ 0.  1.  2.  3.]\n [ 4.  5.  6.  7.]\n [ 8.  9. 10. 11.]]"
+
+
+def test_complex_elements_are_printed_unpadded_with_both_parts():
+    value = np.array([[1 + 2j, 3.5 - 1j], [100 + 1j, 2j]], np.complex64)
+    assert repr(Tensor(value)) == ("Tensor(shape=[2, 2], dtype=Complex64, value=\n"
+                                   "[[1+2j, 3.5-1j],\n"
+                                   " [100+1j, 0+2j]])")
+    assert repr(Tensor(np.complex64(2j))) == "Tensor(shape=[], dtype=Complex64, value= 0+2j)"
+    assert repr(Tensor(np.array([1e10 + 1j, -2j], np.complex128))) == \
+        "Tensor(shape=[2], dtype=Complex128, value= [1e+10+1j, -0-2j])"
