@@ -362,7 +362,7 @@ class _Grid:
         if not isinstance(keys, tuple) or not all(isinstance(k, slice) for k in keys):
             raise TypeError(f"The grid index must be slices, but got {keys!r}.")
         axes = [self._axis(k) for k in keys]
-        if any(is_float(a) for a in axes):
+        if not self.sparse and any(is_float(a) for a in axes):  # stacked grids share one dtype
             axes = [to_float(a) for a in axes]
         grids = meshgrid(*axes, sparse=self.sparse, indexing="ij")
         return grids if self.sparse else ops.stack(grids)

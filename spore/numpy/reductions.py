@@ -205,21 +205,22 @@ def sometrue(a, axis=None, keepdims=False):
     return ops.any(a != 0, _axes("sometrue", a, axis), keepdims)
 
 
-def _arg(op: str, reduce, a, axis):
+def _arg(op: str, reduce, a, axis, dtype):
     a = _input(op, a)
     if axis is None:
-        return ops.cast(reduce(ops.reshape(a, (-1,)), 0), mstype.int64)
-    return ops.cast(reduce(a, normalize_axis(axis, a.ndim, op)), mstype.int64)
+        return ops.cast(reduce(ops.reshape(a, (-1,)), 0), dtype)
+    return ops.cast(reduce(a, normalize_axis(axis, a.ndim, op)), dtype)
 
 
 def argmax(a, axis=None):
-    """The index of the first maximum along `axis` (None: into the flattened array)."""
-    return _arg("argmax", ops.argmax, a, axis)
+    """The index of the first maximum along `axis` (None: into the flattened array), Int64."""
+    return _arg("argmax", ops.argmax, a, axis, mstype.int64)
 
 
 def argmin(a, axis=None):
-    """The index of the first minimum along `axis` (None: into the flattened array)."""
-    return _arg("argmin", ops.argmin, a, axis)
+    """The index of the first minimum along `axis` (None: into the flattened array), Int32 (as
+    mindspore.numpy gives)."""
+    return _arg("argmin", ops.argmin, a, axis, mstype.int32)
 
 
 # ---- norms -------------------------------------------------------------------------------------
