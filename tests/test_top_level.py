@@ -82,6 +82,21 @@ def test_jit_class_instances_in_graph_mode(graph_mode):
     np.testing.assert_allclose(out.asnumpy(), [12.0, 14.0])
 
 
+@ms.jit
+def _apply_scaler(scaler, x):
+    return scaler.twice(x) + scaler.value
+
+
+@ms.jit
+def _make_scaler_inside(x):
+    return _Scaler().twice(x)
+
+
+def test_jit_class_instances_as_arguments_and_built_in_the_graph():
+    np.testing.assert_allclose(_apply_scaler(_Scaler(), Tensor([1.0, 2.0])).asnumpy(), [12.0, 14.0])
+    np.testing.assert_allclose(_make_scaler_inside(Tensor([3.0])).asnumpy(), [6.0])
+
+
 @pytest.mark.parametrize("bad, match", [(1, "class type"), (nn.Dense, "cannot be used for nn.Cell")])
 def test_jit_class_rejects(bad, match):
     with pytest.raises(TypeError, match=match):
