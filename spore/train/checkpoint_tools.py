@@ -1,9 +1,12 @@
 """Tools over checkpoint files: conversion between `.ckpt` and `.safetensors`
 (ckpt_to_safetensors, safetensors_to_ckpt), loading in the background
-(load_checkpoint_async), joining the slices of a Parameter (merge_sliced_parameter) and
-reading the rank list of a MindSpore group information file (restore_group_info_list)."""
+(load_checkpoint_async), joining the slices of a Parameter (merge_sliced_parameter),
+loading the checkpoints of a model-parallel training into one network
+(load_distributed_checkpoint) and reading the rank list of a MindSpore group information
+file (restore_group_info_list)."""
 from __future__ import annotations
 
+import logging
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -13,12 +16,14 @@ import numpy as np
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.validator import check_positive_int
-from .parallel_strategy import merge_by_layout
+from .parallel_strategy import build_searched_strategy, merge_by_layout
 from .protobuf_reader import packed_varints, protobuf_fields
-from .serialization import load_checkpoint, save_checkpoint
+from .serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 __all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter",
-           "restore_group_info_list"]
+           "load_distributed_checkpoint", "restore_group_info_list"]
+
+_logger = logging.getLogger(__name__)
 
 _SUFFIXES = {"ckpt": ".ckpt", "safetensors": ".safetensors"}
 
@@ -153,6 +158,72 @@ def merge_sliced_parameter(sliced_parameters: list, strategy: dict | None = None
     else:
         merged = np.concatenate(arrays)
     return Parameter(Tensor(merged, first.dtype), first.name, first.requires_grad, first.layerwise_parallel)
+
+
+def load_distributed_checkpoint(network, checkpoint_filenames=None, predict_strategy=None,
+                                train_strategy_filename=None, strict_load=False, dec_key=None, dec_mode="AES-GCM",
+                                format="ckpt", unified_safetensors_dir=None, dst_safetensors_dir=None, rank_id=None,
+                                output_format="safetensors", name_map=None, max_process_num=64,
+                                return_param_dict=False):
+    """Load into `network` (on one device) the parameters a model-parallel training saved
+    as one `.ckpt` file per rank (`checkpoint_filenames`, in rank order): each parameter
+    the training strategy file lays out is merged from its slices (see
+    merge_sliced_parameter); parameters missing from the strategy or the files are left
+    as they are, with a warning. The strategy file is `train_strategy_filename`, else the
+    auto-parallel context's 'strategy_ckpt_load_file'. Returns True.
+
+    spore runs on one device: `predict_strategy` (a layout to split the parameters for
+    this rank) must be None, and the unified-safetensors form (format='safetensors' and
+    the arguments after it) is not supported."""
+    api = "load_distributed_checkpoint"
+    from ..nn.cell import Cell
+    if not isinstance(network, Cell):
+        raise TypeError(f"For '{api}', the 'network' must be a Cell, but got {type(network).__name__}.")
+    if format != "ckpt":
+        raise ValueError(f"For '{api}', spore loads distributed checkpoints in the 'ckpt' format only, but got "
+                         f"format={format!r}.")
+    if predict_strategy is not None:
+        raise ValueError(f"For '{api}', spore runs on one device, so the 'predict_strategy' must be None: the "
+                         f"parameters are merged whole into the network.")
+    if not isinstance(checkpoint_filenames, (list, tuple)) or not checkpoint_filenames:
+        raise TypeError(f"For '{api}', the 'checkpoint_filenames' must be a non-empty list of str, but got "
+                        f"{checkpoint_filenames!r}.")
+    for name in checkpoint_filenames:
+        if not isinstance(name, str) or not os.path.isfile(name):
+            raise ValueError(f"For '{api}', the checkpoint file {name!r} does not exist.")
+    if train_strategy_filename is None:
+        from ..context import get_auto_parallel_context
+        train_strategy_filename = get_auto_parallel_context("strategy_ckpt_load_file")
+    strategy = build_searched_strategy(train_strategy_filename)
+    if not strategy:
+        return True
+    layout = next(iter(strategy.values()))
+    device_count = int(np.prod(layout.dev_matrix[0].dim))
+    if device_count != len(checkpoint_filenames):
+        raise ValueError(f"For '{api}', the length of 'checkpoint_filenames' should be equal to the device count of "
+                         f"training process. But got the length of 'checkpoint_filenames' is "
+                         f"{len(checkpoint_filenames)} and the device count is {device_count}.")
+    saved = [load_checkpoint(name, dec_key=dec_key, dec_mode=dec_mode) for name in checkpoint_filenames]
+    merged, not_in_strategy, not_in_files = {}, [], []
+    for _, param in network.parameters_and_names():
+        if param.name not in strategy:
+            not_in_strategy.append(param.name)
+        elif any(param.name not in entries for entries in saved):
+            not_in_files.append(param.name)
+        else:
+            if strategy[param.name].opt_weight_shard_size > 0:
+                raise ValueError(f"For '{api}', the parameter '{param.name}' was also sharded by the optimizer, "
+                                 f"which spore can not merge.")
+            pieces = [entries[param.name].asnumpy() for entries in saved]
+            merged[param.name] = Parameter(Tensor(merge_by_layout(pieces, strategy[param.name], api)), param.name)
+    if not_in_strategy:
+        _logger.warning("For '%s', %s parameters in network are not in the slice strategy, you can check whether "
+                        "'predict_strategy' or 'train_strategy_filename' is correct.", api, not_in_strategy)
+    if not_in_files:
+        _logger.warning("For '%s', %s parameters in network and slice strategy but not in the checkpoint file, "
+                        "please check whether 'checkpoint_filenames' is correct.", api, not_in_files)
+    load_param_into_net(network, merged, strict_load=strict_load)
+    return True
 
 
 def restore_group_info_list(group_info_file_name: str) -> list:

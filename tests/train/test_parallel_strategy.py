@@ -6,8 +6,8 @@ import json
 import numpy as np
 import pytest
 
-from spore import Parameter, Tensor
-from spore.train import build_searched_strategy, merge_sliced_parameter
+from spore import Parameter, Tensor, nn
+from spore.train import build_searched_strategy, load_distributed_checkpoint, merge_sliced_parameter, save_checkpoint
 
 # Two parameters on a 2 x 2 device matrix: "w" (4 x 4) split over both device axes
 # (tensor_map [1, 0]), "b" (2,) split over the last one (tensor_map [0]).
@@ -81,3 +81,52 @@ def test_merge_by_strategy_errors(tmp_path):
         merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), "other")] * 4, strategy)
     with pytest.raises(ValueError, match="strategy"):
         merge_sliced_parameter([Parameter(Tensor(np.ones((2, 2), np.float32)), "w")] * 4, {"w": object()})
+
+
+class _Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.zeros((4, 4), np.float32)), name="w")
+        self.b = Parameter(Tensor(np.zeros(2, np.float32)), name="b")
+        self.step = Parameter(Tensor(np.zeros(1, np.int32)), name="step")
+
+    def construct(self, x):
+        return x
+
+
+def _rank_files(tmp_path):
+    """The checkpoints 4 ranks saved of w (4 x 4) and b (2,) under _STRATEGY, plus an
+    unsplit 'step' that is not in the strategy."""
+    full = np.arange(16, dtype=np.float32).reshape(4, 4)
+    bias = np.array([10.0, 20.0], np.float32)
+    files = []
+    for rank in range(4):
+        row, column = divmod(rank, 2)
+        entries = {"w": Tensor(full[row * 2:(row + 1) * 2, column * 2:(column + 1) * 2]),
+                   "b": Tensor(bias[column:column + 1]), "step": Tensor(np.array([rank + 5], np.int32))}
+        files.append(str(tmp_path / f"rank{rank}.ckpt"))
+        save_checkpoint(entries, files[-1])
+    return files, full, bias
+
+
+def test_load_distributed_checkpoint(tmp_path):
+    files, full, bias = _rank_files(tmp_path)
+    net = _Net()
+    assert load_distributed_checkpoint(net, files, None, _write(tmp_path, "strategy.ckpt", _STRATEGY)) is True
+    assert np.array_equal(net.w.asnumpy(), full) and np.array_equal(net.b.asnumpy(), bias)
+    assert net.step.asnumpy().tolist() == [0], "a parameter outside the strategy is not loaded"
+
+
+def test_load_distributed_checkpoint_errors(tmp_path):
+    files, _, _ = _rank_files(tmp_path)
+    strategy = _write(tmp_path, "strategy.ckpt", _STRATEGY)
+    with pytest.raises(ValueError, match="device count"):
+        load_distributed_checkpoint(_Net(), files[:3], None, strategy)
+    with pytest.raises(ValueError, match="predict_strategy"):
+        load_distributed_checkpoint(_Net(), files, {"w": None}, strategy)
+    with pytest.raises(ValueError, match="does not exist"):
+        load_distributed_checkpoint(_Net(), files[:3] + [str(tmp_path / "missing.ckpt")], None, strategy)
+    with pytest.raises(TypeError):
+        load_distributed_checkpoint(lambda x: x, files, None, strategy)
+    with pytest.raises(ValueError, match="ckpt"):
+        load_distributed_checkpoint(_Net(), files, None, strategy, format="safetensors")
