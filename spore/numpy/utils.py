@@ -2,6 +2,7 @@
 mindspore.numpy's default dtypes, axis and shape checks, the optional `dtype=` cast."""
 from __future__ import annotations
 
+import functools
 import numbers
 
 import numpy as onp
@@ -43,7 +44,9 @@ def to_tensor(a, dtype=None, op: str = "asarray", name: str = "a") -> Tensor:
     if isinstance(a, (list, tuple)) and _holds_tensor(a):
         if not a:
             raise ValueError(f"For '{op}', the '{name}' must not be empty.")
-        return cast(ops.stack([to_tensor(x, None, op, name) for x in a]), dtype)
+        parts = [to_tensor(x, None, op, name) for x in a]
+        common = functools.reduce(mstype.promote_types, [p.dtype for p in parts])
+        return cast(ops.stack([cast(p, common) for p in parts]), dtype)
     if isinstance(a, onp.ndarray) or not isinstance(a, (numbers.Real, list, tuple)):
         raise TypeError(f"For '{op}', the '{name}' must be array like ({_ARRAY_LIKE}), "
                         f"but got {type(a).__name__}.")

@@ -19,6 +19,8 @@ CASES = [
     ("array_ndmin", lambda: mnp.array([1, 2], ndmin=3), lambda: np.array([1, 2], ndmin=3), "Int32"),
     ("array_tensor", lambda: mnp.array(ms.Tensor(X)), lambda: X, "Float32"),
     ("array_of_tensors", lambda: mnp.array([ms.Tensor(X[0]), ms.Tensor(X[1])]), lambda: X[:2], "Float32"),
+    ("array_mixed_tensors_numbers", lambda: mnp.array([[ms.Tensor(1.0), 2.5], [3, 4]]),
+     lambda: np.array([[1.0, 2.5], [3, 4]]), "Float32"),
     ("asarray", lambda: mnp.asarray([1, 2, 3], mnp.float32), lambda: np.array([1.0, 2, 3]), "Float32"),
     ("asfarray_int", lambda: mnp.asfarray([1, 2, 3]), lambda: np.array([1.0, 2, 3]), "Float32"),
     ("asfarray_int_dtype", lambda: mnp.asfarray([1, 2], mnp.int32), lambda: np.array([1.0, 2]), "Float32"),
