@@ -247,3 +247,7 @@ def test_pinned_memory():
     else:
         assert pinned.is_pinned()
         np.testing.assert_array_equal(pinned.asnumpy(), X)
+
+
+def test_ops_is_tensor():
+    assert ms.ops.is_tensor(Tensor([1.0])) and not ms.ops.is_tensor([1.0])

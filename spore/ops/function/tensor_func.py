@@ -13,11 +13,11 @@ import numbers
 from ...autograd.hooks import tensor_hooks
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
-from ...common.tensor import Tensor
+from ...common.tensor import Tensor, is_tensor
 from . import array_func, math_func, other_func, reduce_func, selection_func, special_func
 from .inplace import rebind
 
-__all__: list[str] = []
+__all__ = ["is_tensor"]
 
 
 def _check_tensor_arg(method: str, arg: str, value) -> None:
