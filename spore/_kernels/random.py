@@ -5,6 +5,7 @@ of one Primitive instance continue one stream.
 """
 from __future__ import annotations
 
+import os
 from operator import index
 
 import torch
@@ -365,4 +366,56 @@ def inplace_random(prim):
         if input.dtype is torch.bool or input.is_complex():
             raise TypeError(f"unsupported dtype {input.dtype}")
         return torch.randint(from_, to, input.shape, generator=gen, dtype=input.dtype, device=input.device)
+    return kernel
+
+
+@kernel_factory("RandpermV2")
+def randperm_v2(prim):
+    gen = rng.generator_for(_seed.op_seeds(max(prim.seed, 0), prim.offset))
+    dtype = TORCH_OF[prim.dtype]
+
+    def kernel(n):
+        return torch.randperm(index(n), generator=gen, device=device.current()).to(dtype)
+    return kernel
+
+
+@kernel_factory("TruncatedNormal")
+def truncated_normal(prim):
+    gen, dtype = _generator(prim), TORCH_OF[prim.dtype]
+
+    def kernel(shape):
+        out = torch.randn(_tensor_shape(shape), generator=gen, dtype=torch.float32, device=device.current())
+        outside = out.abs() > 2
+        while outside.any():  # redraw the values outside [-2, 2]
+            out[outside] = torch.randn(int(outside.sum()), generator=gen, device=out.device)
+            outside = out.abs() > 2
+        return out.to(dtype)
+    return kernel
+
+
+@kernel_factory("ParameterizedTruncatedNormal")
+def parameterized_truncated_normal(prim):
+    gen = _generator(prim)
+
+    def kernel(shape, mean, stdevs, min, max):
+        batch, count = _tensor_shape(shape)
+        params = [p.double().reshape(-1, 1) for p in (mean, stdevs, min, max)]
+        mean_, std_, low, high = (p.expand(batch, 1) for p in params)
+        # Inverse CDF: a uniform draw between the CDF values of the bounds, mapped back.
+        lo_cdf, hi_cdf = torch.special.ndtr((low - mean_) / std_), torch.special.ndtr((high - mean_) / std_)
+        u = torch.rand((batch, count), generator=gen, dtype=torch.float64, device=mean.device)
+        z = torch.special.ndtri(lo_cdf + u * (hi_cdf - lo_cdf))
+        return torch.minimum(torch.maximum(mean_ + std_ * z, low), high).to(mean.dtype)
+    return kernel
+
+
+@kernel_factory("NonDeterministicInts")
+def non_deterministic_ints(prim):
+    dtype = TORCH_OF[prim.dtype]
+    info = torch.iinfo(dtype)
+    gen = rng.generator_for(int.from_bytes(os.urandom(8), "little"))
+
+    def kernel(shape):
+        return torch.randint(info.min, info.max, _tensor_shape(shape), generator=gen, dtype=dtype,
+                             device=device.current())
     return kernel

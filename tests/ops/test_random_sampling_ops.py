@@ -50,9 +50,23 @@ CASES = [
     OpCase(ops.Bernoulli(), (ZEROS, 1.0), lambda x, p: np.ones_like(x)),
     OpCase(ops.Bernoulli(), (np.zeros(4, np.bool_), np.zeros(4, np.float32)), lambda x, p: np.zeros(4, np.bool_)),
     OpCase(lambda x: ops.bernoulli(x, 0.0), (ZEROS,), lambda x: x, prim="Bernoulli"),
-    seeded(lambda: ops.Randperm(6, seed=2), (np.array([6], np.int32),)),
+    OpCase(lambda n: Tensor(np.sort(ops.Randperm(6)(n).asnumpy())), (np.array([6], np.int32),),
+           lambda n: np.arange(6, dtype=np.int32), prim="Randperm"),
     OpCase(ops.Randperm(4, pad=-7), (np.array([1], np.int64),), lambda n: np.array([0, -7, -7, -7], np.int32)),
-    OpCase(lambda: ops.randperm(1, dtype=ms.float32), (), lambda: np.zeros(1, np.float32), prim="Randperm"),
+    seeded(lambda: ops.RandpermV2(3, 1), (7,)),
+    OpCase(ops.RandpermV2(dtype=ms.float32), (np.array(1, np.int64),), lambda n: np.zeros(1, np.float32)),
+    OpCase(lambda: ops.randperm(1, dtype=ms.int8), (), lambda: np.zeros(1, np.int8), prim="RandpermV2"),
+    seeded(lambda: ops.TruncatedNormal(seed=2), (np.array([3, 4], np.int32),)),
+    seeded(lambda: ops.TruncatedNormal(ms.float64, 1, 1), (np.array([5], np.int64),)),
+    seeded(lambda: ops.ParameterizedTruncatedNormal(3), (np.array([2, 5], np.int32), np.array([0.0, 1.0], np.float32),
+                                                         np.array([1.0, 2.0], np.float32),
+                                                         np.array([-1.0, 0.0], np.float32),
+                                                         np.array([1.0, 3.0], np.float32))),
+    OpCase(ops.ParameterizedTruncatedNormal(3), (np.array([1, 4], np.int64), np.array([0.0]), np.array([1.0]),
+                                                 np.array([2.0]), np.array([2.0])),
+           lambda s, m, d, lo, hi: np.full((1, 4), 2.0)),
+    OpCase(lambda s: ops.NonDeterministicInts(ms.int32)(s).shape, (np.array([2, 3], np.int32),), lambda s: (2, 3),
+           prim="NonDeterministicInts"),
     seeded(lambda: ops.RandomChoiceWithMask(4, seed=1), (MASK,)),
     OpCase(real_rows(ops.RandomChoiceWithMask(5, seed=2)), (MASK,), mask_choice(5), prim="RandomChoiceWithMask"),
     seeded(lambda: ops.MultinomialWithReplacement(3, True), (rand(2, 4, low=0.1), np.array(7, np.int64),
@@ -89,6 +103,22 @@ ERROR_CASES = [
     ErrorCase(ops.Randperm(2), (np.array([3], np.int32),), ValueError, "'n'", prim="Randperm"),
     ErrorCase(ops.Randperm(2), (np.array([[1]], np.int32),), ValueError, "shape", prim="Randperm"),
     ErrorCase(lambda: ops.randperm(0), (), ValueError, "'n'"),
+    ErrorCase(ops.RandpermV2(), (-2,), ValueError, "'n'", prim="RandpermV2"),
+    ErrorCase(lambda: ops.RandpermV2(dtype=ms.bool_), (), TypeError, "'dtype'", prim="RandpermV2"),
+    ErrorCase(ops.TruncatedNormal(), ((2, 3),), TypeError, "'shape'", prim="TruncatedNormal"),
+    ErrorCase(lambda: ops.TruncatedNormal(ms.int32), (), TypeError, "'dtype'", prim="TruncatedNormal"),
+    ErrorCase(ops.ParameterizedTruncatedNormal(), (np.array([2], np.int32), np.zeros(2), np.ones(2), np.zeros(2),
+                                                   np.ones(2)), ValueError, "batch",
+              prim="ParameterizedTruncatedNormal"),
+    ErrorCase(ops.ParameterizedTruncatedNormal(), (np.array([2, 2], np.int32), np.zeros(2), np.ones(2, np.float32),
+                                                   np.zeros(2), np.ones(2)), TypeError, "'stdevs'",
+              prim="ParameterizedTruncatedNormal"),
+    ErrorCase(ops.ParameterizedTruncatedNormal(), (np.array([2, 2], np.int32), np.zeros(3), np.ones(3), np.zeros(3),
+                                                   np.ones(3)), ValueError, "'mean'",
+              prim="ParameterizedTruncatedNormal"),
+    ErrorCase(lambda: ops.NonDeterministicInts(ms.float32), (), TypeError, "'dtype'", prim="NonDeterministicInts"),
+    ErrorCase(ops.NonDeterministicInts(), (np.array([[2]], np.int32),), ValueError, "dimension",
+              prim="NonDeterministicInts"),
     ErrorCase(ops.RandomChoiceWithMask(), (ZEROS,), TypeError, "'input_x'", prim="RandomChoiceWithMask"),
     ErrorCase(lambda: ops.RandomChoiceWithMask(0), (), ValueError, "'count'", prim="RandomChoiceWithMask"),
     ErrorCase(ops.MultinomialWithReplacement(5), (rand(1, 3, low=0.1), np.array(0, np.int64), np.array(0, np.int64)),
@@ -207,3 +237,21 @@ def test_candidate_samplers():
     assert true_count.asnumpy()[0, 0] == pytest.approx(3 * p0, rel=1e-6)
     sampled, _, _ = ops.uniform_candidate_sampler(Tensor(np.array([[1]], np.int32)), 1, 5, True, 5)
     assert sampled.dtype == ms.int32 and sorted(sampled.asnumpy().tolist()) == [0, 1, 2, 3, 4]
+
+
+def test_truncated_normals_stay_in_their_bounds():
+    ms.set_seed(3)
+    draws = ops.TruncatedNormal()(Tensor(np.array([N], np.int32))).asnumpy()
+    assert np.abs(draws).max() <= 2 and abs(draws.mean()) < 0.03 and abs(draws.std() - 0.88) < 0.02
+    shape = Tensor(np.array([2, N], np.int64))
+    draws = ops.ParameterizedTruncatedNormal()(shape, Tensor(np.array([0.0, 5.0], np.float32)),
+                                               Tensor(np.array([1.0, 0.5], np.float32)),
+                                               Tensor(np.array([0.0, 4.0], np.float32)),
+                                               Tensor(np.array([10.0, 6.0], np.float32))).asnumpy()
+    assert draws[0].min() >= 0 and abs(draws[0].mean() - np.sqrt(2 / np.pi)) < 0.02
+    assert draws[1].min() >= 4 and draws[1].max() <= 6 and abs(draws[1].mean() - 5.0) < 0.02
+
+
+def test_non_deterministic_ints_span_the_dtype():
+    draws = ops.NonDeterministicInts(ms.int32)(Tensor(np.array([1000], np.int32))).asnumpy()
+    assert draws.dtype == np.int32 and draws.min() < -2 ** 29 and draws.max() > 2 ** 29

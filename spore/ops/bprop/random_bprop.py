@@ -13,4 +13,5 @@ non_differentiable("StandardNormal", "UniformReal", "UniformInt", "StandardLapla
                    "Multinomial", "RandomCategorical", "Gamma", "Poisson", "RandomGamma", "RandomPoisson",
                    "Bernoulli", "Randperm", "RandomChoiceWithMask", "MultinomialWithReplacement", "Cauchy",
                    "LogNormalReverse", "UniformCandidateSampler", "LogUniformCandidateSampler", "InplaceUniform",
-                   "InplaceNormal", "InplaceExponential", "InplaceRandom", "InplaceBernoulli", "BernoulliExt")
+                   "InplaceNormal", "InplaceExponential", "InplaceRandom", "InplaceBernoulli", "BernoulliExt",
+                   "RandpermV2", "TruncatedNormal", "ParameterizedTruncatedNormal", "NonDeterministicInts")

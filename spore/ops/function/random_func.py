@@ -303,13 +303,8 @@ def choice_with_mask(input_x, count=256, seed=None) -> tuple:
 
 def randperm(n, seed=0, offset=0, dtype=mstype.int64) -> Tensor:
     """A random permutation of 0 .. n-1 (n a positive int), as `dtype`. A nonzero
-    (seed, offset) gives the same permutation on every call."""
-    _check_int("randperm", "n", n)
-    if n <= 0:
-        raise ValueError(f"For 'randperm', the 'n' must be greater than 0, but got {n}.")
-    _check_int("randperm", "seed", seed)
-    _check_int("randperm", "offset", offset)
-    return R.Randperm(n, -1, dtype, seed=seed, seed2=offset)(Tensor([n], mstype.int64))
+    (seed, offset) gives the same permutation on every call (see ops.RandpermV2)."""
+    return R.RandpermV2(seed, offset, dtype)(n)
 
 
 def multinomial_with_replacement(x, seed, offset, numsamples, replacement=False) -> Tensor:

@@ -24,7 +24,8 @@ __all__ = [
     "StandardNormal", "UniformReal", "UniformInt", "StandardLaplace", "RandomShuffle",
     "Multinomial", "RandomCategorical", "Gamma", "Poisson", "RandomGamma", "RandomPoisson",
     "Bernoulli", "Randperm", "RandomChoiceWithMask", "MultinomialWithReplacement", "Cauchy", "LogNormalReverse",
-    "UniformCandidateSampler", "LogUniformCandidateSampler",
+    "UniformCandidateSampler", "LogUniformCandidateSampler", "RandpermV2", "TruncatedNormal",
+    "ParameterizedTruncatedNormal", "NonDeterministicInts",
 ]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -292,17 +293,19 @@ class Bernoulli(Primitive):
         return TensorSpec(x.shape, x.dtype)
 
 
+_PERMUTATION_DTYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
+                       mstype.uint32, mstype.uint64, mstype.float16, mstype.float32, mstype.float64)
+
+
 class Randperm(_RandomOp):
     """Randperm(max_length=1, pad=-1, dtype=int32)(n): a random permutation of 0 .. n-1
     (n a 1-element int32 / int64 Tensor, at most max_length) followed by `pad` up to
-    `max_length` elements. spore adds MindSpore's `seed` and `seed2` rules as keyword
-    attributes, so that the functional randperm repeats under set_seed."""
+    `max_length` elements. It has no seeds: it draws as a random op of seeds (0, 0)."""
 
-    _DTYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8, mstype.uint16,
-               mstype.uint32, mstype.uint64, mstype.float16, mstype.float32, mstype.float64)
+    _DTYPES = _PERMUTATION_DTYPES
 
-    def __init__(self, max_length=1, pad=-1, dtype=mstype.int32, *, seed=0, seed2=0):
-        super().__init__(seed, seed2)
+    def __init__(self, max_length=1, pad=-1, dtype=mstype.int32):
+        super().__init__()
         self.add_prim_attr("max_length", check_positive_int(self.name, "max_length", max_length))
         self.add_prim_attr("pad", check_type(self.name, "pad", pad, int))
         self.add_prim_attr("dtype", _dtype_attr(self.name, dtype, self._DTYPES))
@@ -320,6 +323,31 @@ class Randperm(_RandomOp):
         if tuple(n.shape) != (1,):
             raise ValueError(f"For '{self.name}', the 'n' must be a Tensor of shape (1,), but got {n.shape}.")
         return TensorSpec((self.max_length,), self.dtype)
+
+
+class RandpermV2(Primitive):
+    """RandpermV2(seed=0, offset=0, dtype=int64)(n): a random permutation of 0 .. n-1 (n a
+    positive int or 0-d int Tensor) as `dtype`; seeds (seed, offset) not both 0 give a
+    fixed stream (see `spore.common.seed`)."""
+
+    pure = False
+
+    def __init__(self, seed=0, offset=0, dtype=mstype.int64):
+        super().__init__()
+        check_type(self.name, "seed", seed, int)
+        if seed < -1:
+            raise ValueError(f"For '{self.name}', the 'seed' must be -1 or a non-negative int, but got {seed}.")
+        self.add_prim_attrs(seed=seed, offset=check_non_negative_int(self.name, "offset", offset))
+        self.add_prim_attr("dtype", _dtype_attr(self.name, dtype, _PERMUTATION_DTYPES))
+
+    def check(self, n):
+        self.infer(n)
+
+    def infer(self, n):
+        count = _int_value(self.name, "n", n)
+        if count <= 0:
+            raise ValueError(f"For '{self.name}', the 'n' must be greater than 0, but got {count}.")
+        return TensorSpec((count,), self.dtype)
 
 
 class RandomChoiceWithMask(_RandomOp):
@@ -397,6 +425,58 @@ class LogNormalReverse(_RandomOp):
     def infer(self, input):
         _typed_tensor(self.name, "input", input, (mstype.float16, mstype.float32))
         return TensorSpec(input.shape, input.dtype)
+
+
+class TruncatedNormal(_RandomOp):
+    """TruncatedNormal(dtype=float32, seed=0, seed2=0)(shape): samples of N(0, 1) within
+    [-2, 2] (values outside are drawn again) of `shape`, a 1-D int32 / int64 Tensor."""
+
+    def __init__(self, dtype=mstype.float32, seed=0, seed2=0):
+        super().__init__(seed, seed2)
+        self.add_prim_attr("dtype", _dtype_attr(self.name, dtype, _FLOATS))
+
+    def infer(self, shape):
+        return TensorSpec(_tensor_shape(self.name, shape), self.dtype)
+
+
+class ParameterizedTruncatedNormal(_RandomOp):
+    """ParameterizedTruncatedNormal(seed=0, seed2=0)(shape, mean, stdevs, min, max): for
+    shape = [batch, n] (a 1-D int Tensor), n samples per batch row of N(mean, stdevs**2)
+    truncated to [min, max]; the parameters are float Tensors of one dtype, of shape
+    (batch,) or (1,)."""
+
+    def check(self, shape, mean, stdevs, min, max):
+        self.infer(shape, mean, stdevs, min, max)
+
+    def infer(self, shape, mean, stdevs, min, max):
+        out = _tensor_shape(self.name, shape)
+        if len(out) != 2:
+            raise ValueError(f"For '{self.name}', the 'shape' must hold [batch, samples], but got {out}.")
+        params = (("mean", mean), ("stdevs", stdevs), ("min", min), ("max", max))
+        for arg, value in params:
+            _typed_tensor(self.name, arg, value, _FLOATS)
+            if value.dtype is not mean.dtype:
+                raise TypeError(f"For '{self.name}', the '{arg}' must have the dtype of 'mean' ({mean.dtype}), but "
+                                f"got {value.dtype}.")
+            if tuple(value.shape) not in ((out[0],), (1,)):
+                raise ValueError(f"For '{self.name}', the '{arg}' must have shape ({out[0]},) or (1,), but got "
+                                 f"{tuple(value.shape)}.")
+        return TensorSpec(out, mean.dtype)
+
+
+class NonDeterministicInts(Primitive):
+    """NonDeterministicInts(dtype=int64)(shape): integers uniform over the whole range of
+    `dtype` (int32 or int64), of `shape` (a 1-D int32 / int64 Tensor), drawn from a
+    nondeterministic source: set_seed does not repeat them."""
+
+    pure = False
+
+    def __init__(self, dtype=mstype.int64):
+        super().__init__()
+        self.add_prim_attr("dtype", _dtype_attr(self.name, dtype, (mstype.int32, mstype.int64)))
+
+    def infer(self, shape):
+        return TensorSpec(_tensor_shape(self.name, shape), self.dtype)
 
 
 # ---- candidate samplers ---------------------------------------------------------------------
