@@ -13,6 +13,9 @@ class DeviceInfo(NamedTuple):
     device_target: str
     device_id: int
 
+    def __repr__(self) -> str:
+        return repr(tuple(self))  # MindSpore prints it as the plain pair: ('CPU', 0)
+
 
 def set_device(device_target, device_id=None) -> None:
     """Run on `device_target` ("CPU", "GPU"), device `device_id` (default 0)."""

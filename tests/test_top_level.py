@@ -265,6 +265,7 @@ def test_device_setting():
     device = ms.get_current_device()
     assert device == ("CPU", 0)
     assert (device.device_target, device.device_id) == ("CPU", 0)
+    assert repr(device) == "('CPU', 0)"
     with pytest.raises(ValueError, match="device_target"):
         ms.set_device("TPU")
     with pytest.raises(TypeError, match="device_target"):
