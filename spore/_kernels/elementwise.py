@@ -418,3 +418,22 @@ def square_sum_all(x, y):
 @kernel("EqualCount")
 def equal_count(x, y):
     return torch.sum(x == y).reshape(1).to(x.dtype)
+
+
+@kernel("CheckNumerics")
+def check_numerics(x):
+    if bool(torch.isnan(x).any()):
+        raise RuntimeError("For 'CheckNumerics', the input has NaN values.")
+    if bool(torch.isinf(x).any()):
+        raise RuntimeError("For 'CheckNumerics', the input has inf values.")
+    return x.clone()
+
+
+_BIT_WEIGHTS = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.int32)
+
+
+@kernel("CompareAndBitpack")
+def compare_and_bitpack(x, threshold):
+    bits = x if x.dtype == torch.bool else x > threshold  # Bool x is packed as it is (MindSpore)
+    bits = bits.reshape(*x.shape[:-1], x.shape[-1] // 8, 8)
+    return (bits.to(torch.int32) * _BIT_WEIGHTS.to(x.device)).sum(dim=-1).to(torch.uint8)

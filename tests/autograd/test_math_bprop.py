@@ -121,6 +121,7 @@ GRAD_CASES = [
     OpCase(ops.Addcmul(), (rand(2, 3), rand(3), rand(2, 1), rand(1)), None),
     OpCase(ops.Addcmul(), (rand(3), rand(3), rand(3), 2), None),
     OpCase(ops.AccumulateNV2(), ([rand(2, 3), rand(2, 3)],), None),
+    OpCase(ops.CheckNumerics(), (rand(2, 3),), None),
 ]
 
 CHECKED_ELSEWHERE = {

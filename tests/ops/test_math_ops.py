@@ -541,6 +541,13 @@ CASES += [
            lambda x, y: np.array([2.0], np.float32)),
     OpCase(ops.EqualCount(), (np.array([[1, 2], [3, 4]], np.int32), np.array([[1, 0], [0, 4]], np.int32)),
            lambda x, y: np.array([2], np.int32)),
+    OpCase(ops.CheckNumerics(), (rand(2, 3),), lambda x: x),
+    OpCase(ops.CheckNumerics(), (rand(3, dtype=np.float16),), lambda x: x),
+    OpCase(ops.CompareAndBitpack(), (rand(2, 16), scalar(0.0, np.float32)),
+           lambda x, t: np.packbits(x > t, axis=-1)),
+    OpCase(ops.CompareAndBitpack(), (rand(8, dtype=np.int32, low=0, high=9), scalar(4, np.int32)),
+           lambda x, t: np.packbits(x > t, axis=-1)),
+    OpCase(ops.CompareAndBitpack(), (rand(3, 8, dtype=np.bool_), np.array(True)), lambda x, t: np.packbits(x, axis=-1)),
 ]
 
 ERROR_CASES += [
@@ -599,6 +606,16 @@ ERROR_CASES += [
     ErrorCase(ops.EqualCount(), (rand(3), rand(2)), ValueError, "For 'EqualCount', the shape of 'y'"),
     ErrorCase(ops.EqualCount(), (_INT_TENSOR, rand(3)), TypeError, "For 'EqualCount', the dtype of 'y'"),
     ErrorCase(ops.EqualCount(), (_INT_TENSOR, 1), TypeError, "For 'EqualCount', the 'y' must be a Tensor"),
+    ErrorCase(ops.CheckNumerics(), (np.array([1.0, np.nan], np.float32),), RuntimeError,
+              "For 'CheckNumerics'.*NaN values"),
+    ErrorCase(ops.CheckNumerics(), (np.array([np.inf], np.float64),), RuntimeError, "For 'CheckNumerics'.*inf values"),
+    ErrorCase(ops.CheckNumerics(), (_INT_TENSOR,), TypeError, "For 'CheckNumerics', the dtype of 'x'"),
+    ErrorCase(ops.CompareAndBitpack(), (rand(6), scalar(0.0, np.float32)), ValueError,
+              "For 'CompareAndBitpack', the last dimension of 'x' must be a multiple of 8"),
+    ErrorCase(ops.CompareAndBitpack(), (rand(8), rand(1)), ValueError,
+              "For 'CompareAndBitpack', the 'threshold' must be 0-dimensional"),
+    ErrorCase(ops.CompareAndBitpack(), (rand(8), scalar(1, np.int32)), TypeError,
+              "For 'CompareAndBitpack', the dtype of 'threshold'"),
 ]
 
 

@@ -32,7 +32,8 @@ __all__ = [
     "Acosh", "Asinh", "Atanh", "Trunc", "Rint", "Inv", "Fmax", "Fmin", "TruncateDiv", "TruncateMod",
     "DivNoNan", "MulNoNan", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
     "IsClose", "ApproximateEqual", "Addcdiv", "Addcmul", "AccumulateNV2", "NanToNum", "PopulationCount",
-    "Eps", "Fills", "TensorAdd", "LerpScalar", "SquareSumAll", "EqualCount",
+    "Eps", "Fills", "TensorAdd", "LerpScalar", "SquareSumAll", "EqualCount", "CheckNumerics",
+    "CompareAndBitpack",
 ]
 
 # ---- dtype groups ---------------------------------------------------------------------------
@@ -922,3 +923,37 @@ class EqualCount(Primitive):
     def infer(self, x, y):
         self.check(x, y)
         return TensorSpec((1,), x.dtype)
+
+
+class CheckNumerics(_FloatUnaryOp):
+    """x itself, once checked to hold no NaN or inf (a RuntimeError otherwise, when the
+    values are known: at the call in PyNative, when the graph runs in Graph mode)."""
+
+    accepts = FLOATS
+
+
+class CompareAndBitpack(Primitive):
+    """CompareAndBitpack()(x, threshold): x > threshold (a Bool x itself) packed 8 per byte
+    along the last axis, the first element in the most significant bit: UInt8 of shape
+    x.shape[:-1] + (x.shape[-1] // 8,). threshold is a 0-d Tensor of x's dtype; the last
+    axis of x is a multiple of 8."""
+
+    accepts = (mstype.bool_,) + REALS
+
+    def check(self, x, threshold):
+        check_tensor(self.name, "x", x)
+        check_tensor(self.name, "threshold", threshold)
+        check_dtype(self.name, "x", x.dtype, self.accepts)
+        if threshold.dtype != x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'threshold' must be the same as 'x' ({x.dtype}), "
+                            f"but got {threshold.dtype}.")
+        if len(threshold.shape) != 0:
+            raise ValueError(f"For '{self.name}', the 'threshold' must be 0-dimensional, but got shape "
+                             f"{tuple(threshold.shape)}.")
+        if len(x.shape) == 0 or x.shape[-1] % 8 != 0:
+            raise ValueError(f"For '{self.name}', the last dimension of 'x' must be a multiple of 8, but got "
+                             f"shape {tuple(x.shape)}.")
+
+    def infer(self, x, threshold):
+        self.check(x, threshold)
+        return TensorSpec(tuple(x.shape[:-1]) + (x.shape[-1] // 8,), mstype.uint8)
