@@ -429,6 +429,11 @@ def check_numerics(x):
     return x.clone()
 
 
+@kernel("FloatStatus")
+def float_status(x):
+    return (~torch.isfinite(x)).any().reshape(1).to(torch.float32)
+
+
 _BIT_WEIGHTS = torch.tensor([128, 64, 32, 16, 8, 4, 2, 1], dtype=torch.int32)
 
 

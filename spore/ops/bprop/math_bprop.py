@@ -42,6 +42,7 @@ non_differentiable(
     "IsNan", "IsInf", "IsFinite",
     "Trunc", "Rint", "TruncateDiv", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
     "IsClose", "ApproximateEqual", "PopulationCount", "Eps", "Fills", "EqualCount", "CompareAndBitpack",
+    "FloatStatus",
 )
 
 _add, _sub, _mul, _div, _real_div, _neg = M.Add(), M.Sub(), M.Mul(), M.Div(), M.RealDiv(), M.Neg()

@@ -33,7 +33,7 @@ __all__ = [
     "DivNoNan", "MulNoNan", "Gcd", "Lcm", "LeftShift", "RightShift", "Heaviside", "NextAfter",
     "IsClose", "ApproximateEqual", "Addcdiv", "Addcmul", "AccumulateNV2", "NanToNum", "PopulationCount",
     "Eps", "Fills", "TensorAdd", "LerpScalar", "SquareSumAll", "EqualCount", "CheckNumerics",
-    "CompareAndBitpack",
+    "CompareAndBitpack", "FloatStatus",
 ]
 
 # ---- dtype groups ---------------------------------------------------------------------------
@@ -930,6 +930,16 @@ class CheckNumerics(_FloatUnaryOp):
     values are known: at the call in PyNative, when the graph runs in Graph mode)."""
 
     accepts = FLOATS
+
+
+class FloatStatus(_FloatUnaryOp):
+    """Whether x holds a NaN or an inf: a Float32 Tensor of shape (1,), 1 if so, else 0."""
+
+    accepts = (mstype.float16, mstype.float32, mstype.float64)
+
+    def infer(self, x):
+        self.input_dtype(x)
+        return TensorSpec((1,), mstype.float32)
 
 
 class CompareAndBitpack(Primitive):
