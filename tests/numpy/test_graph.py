@@ -5,6 +5,7 @@ import pytest
 
 import spore as ms
 import spore.numpy as mnp
+from tests.numpy.test_grad import CASES as GRAD_CASES
 
 RNG = np.random.default_rng(4)
 X = RNG.uniform(0.5, 2, (3, 4)).astype(np.float32)
@@ -95,3 +96,12 @@ def test_graph_mode_context():
         np.testing.assert_array_equal(inverse.asnumpy(), [1, 0, 1, 2])
     finally:
         ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("name, fn, inputs", GRAD_CASES, ids=[c[0] for c in GRAD_CASES])
+def test_every_differentiable_function_compiles(name, fn, inputs):
+    tensors = [ms.Tensor(np.asarray(x, np.float32)) for x in inputs]
+    eager, compiled = _leaves(fn(*tensors)), _leaves(ms.jit(fn)(*tensors))
+    for e, c in zip(eager, compiled):
+        assert e.dtype == c.dtype and e.shape == c.shape
+        np.testing.assert_allclose(c.asnumpy(), e.asnumpy(), rtol=1e-5, atol=1e-5, equal_nan=True)
