@@ -80,6 +80,22 @@ for _names, _transform in ((("FFT", "FFT2", "FFTN"), torch.fft.fftn), (("IFFT", 
         kernel_factory(_name)(_fft_kernel(_transform, _rank))
 
 
+@kernel_factory("FFTWithSize")
+def fft_with_size(prim):
+    k, norm, sizes = prim.signal_ndim, prim.norm, prim.signal_sizes or None
+    inverse, real, onesided = prim.inverse, prim.real, prim.onesided
+
+    def run(x):
+        dims = tuple(range(x.dim() - k, x.dim()))
+        if not real or not onesided:
+            out = (torch.fft.ifftn if inverse else torch.fft.fftn)(x, dim=dims, norm=norm)
+            return out.real.contiguous() if real and inverse else out
+        if inverse:
+            return torch.fft.irfftn(x, s=sizes, dim=dims, norm=norm)
+        return torch.fft.rfftn(x, dim=dims, norm=norm)
+    return run
+
+
 # ---- short-time Fourier transform -------------------------------------------------------------
 @kernel_factory("STFT")
 def stft(prim):

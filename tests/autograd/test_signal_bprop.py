@@ -62,6 +62,12 @@ GRAD_CASES = [
     OpCase(parts(S.IHFFT2(), None, (0, 1), "ortho"), (X,), None, prim="IHFFT2"),
     OpCase(parts(S.IHFFTN()), (X,), None, prim="IHFFTN"),
     OpCase(lambda x: ops.fftshift(x), (X,), None, prim="fftshift"),
+    OpCase(complex_parts(S.FFTWithSize(1, False, False)), (RE, IM), None, prim="FFTWithSize"),
+    OpCase(complex_parts(S.FFTWithSize(2, True, False, "ortho")), (RE, IM), None, prim="FFTWithSize"),
+    OpCase(parts(S.FFTWithSize(2, False, True)), (X,), None, prim="FFTWithSize"),
+    OpCase(parts(S.FFTWithSize(1, False, True, onesided=False)), (X,), None, prim="FFTWithSize"),
+    OpCase(complex_parts(S.FFTWithSize(1, True, True, signal_sizes=(5,))), (RE, IM), None, prim="FFTWithSize"),
+    OpCase(complex_parts(S.FFTWithSize(1, True, True, "forward", False)), (RE, IM), None, prim="FFTWithSize"),
 ]
 
 

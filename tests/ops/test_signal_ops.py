@@ -130,6 +130,19 @@ CASES += [
 ]
 
 
+CASES += [
+    OpCase(S.FFTWithSize(1, False, False), (Z,), lambda z: np.fft.fft(z).astype(np.complex64), atol=1e-5),
+    OpCase(S.FFTWithSize(2, True, False, "ortho"), (Z64,), lambda z: np.fft.ifft2(z, norm="ortho")),
+    OpCase(S.FFTWithSize(3, False, True), (rand(2, 3, 4),), lambda x: np.fft.rfftn(x).astype(np.complex64),
+           atol=1e-5),
+    OpCase(S.FFTWithSize(1, False, True, onesided=False), (X64,), lambda x: np.fft.fft(x)),
+    OpCase(S.FFTWithSize(1, True, True, signal_sizes=(5,)), (Z,), lambda z: np.fft.irfft(z, 5).astype(np.float32),
+           atol=1e-6),
+    OpCase(S.FFTWithSize(2, True, True, "forward"), (Z64,), lambda z: np.fft.irfft2(z, norm="forward")),
+    OpCase(S.FFTWithSize(1, True, True, onesided=False), (Z,), lambda z: np.fft.ifft(z).real.astype(np.float32),
+           atol=1e-6),
+]
+
 
 def frames_dft(n_fft, hop, onesided=True, as_pairs=False, window=None):
     """The NumPy reference of STFT (no centering): the DFT of each windowed frame."""
@@ -206,6 +219,13 @@ ERROR_CASES = [
     ErrorCase(S.STFT(4, 1, 4, False, True, True), (np.zeros(8, np.int32), np.ones(4, np.float32)), TypeError,
               "'x'", prim="STFT"),
     ErrorCase(lambda x: ops.stft(x, 4, pad_mode="edge"), (SIGNAL,), ValueError, "'pad_mode'"),
+    ErrorCase(lambda: S.FFTWithSize(4, False, False), (), ValueError, "'signal_ndim'", prim="FFTWithSize"),
+    ErrorCase(lambda: S.FFTWithSize(1, False, False, "x"), (), ValueError, "'norm'", prim="FFTWithSize"),
+    ErrorCase(lambda: S.FFTWithSize(2, True, True, signal_sizes=(4,)), (), ValueError, "'signal_sizes'",
+              prim="FFTWithSize"),
+    ErrorCase(S.FFTWithSize(1, False, False), (X,), TypeError, "'x'", prim="FFTWithSize"),
+    ErrorCase(S.FFTWithSize(1, False, True), (Z,), TypeError, "'x'", prim="FFTWithSize"),
+    ErrorCase(S.FFTWithSize(3, False, True), (X,), ValueError, "signal_ndim", prim="FFTWithSize"),
 ]
 
 

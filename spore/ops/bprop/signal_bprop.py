@@ -111,3 +111,12 @@ def _c2r(prim, x, *rest):
         grad = _complex_part("Conj", grad)
     grad = _resize(grad, axes, tuple(x.shape[a] for a in axes))
     return (_as_input(grad, x),) + (None,) * (len(rest) - 2)
+
+
+@bprop("FFTWithSize")
+def _fft_with_size(prim, x, out, dout):
+    """The bprop of the FFT primitive computing the same transform (a real part taken of
+    an inverse FFTN has the real dout as gradient of the complex result)."""
+    equivalent, sizes, dims = prim.equivalent(x.ndim)
+    adjoint = {"c2c": _c2c, "r2c": _r2c, "c2r": _c2r}[equivalent.kind]
+    return adjoint(equivalent, x, sizes, dims, prim.norm, out, dout)[:1]

@@ -5,7 +5,7 @@ from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axis, check_bool, check_dtype, check_tensor, check_type
 
-__all__ = ["BartlettWindow", "BlackmanWindow", "HammingWindow", "STFT"]
+__all__ = ["BartlettWindow", "BlackmanWindow", "HammingWindow", "STFT", "FFTWithSize"]
 
 WINDOW_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
 _LENGTH_DTYPES = (mstype.int32, mstype.int64)
@@ -287,6 +287,58 @@ class IHFFTN(IHFFT):
     """(input, s=None, dim=None, norm=None): the inverse of HFFTN."""
 
     rank = None
+
+
+class FFTWithSize(Primitive):
+    """FFTWithSize(signal_ndim, inverse, real, norm='backward', onesided=True,
+    signal_sizes=())(x): MindSpore 1.x's Fourier transform over the last `signal_ndim`
+    (1 to 3) axes: FFTN / IFFTN (`real` False); RFFTN (`real`, `onesided`) or FFTN of a
+    real signal; IRFFTN (`real`, `inverse`, `onesided`; `signal_sizes` gives the output
+    sizes, by default 2 * (m - 1) on the last axis) or the real part of IFFTN."""
+
+    def __init__(self, signal_ndim, inverse, real, norm="backward", onesided=True, signal_sizes=()):
+        super().__init__()
+        check_type(self.name, "signal_ndim", signal_ndim, int)
+        if not 1 <= signal_ndim <= 3:
+            raise ValueError(f"For '{self.name}', the 'signal_ndim' must be 1, 2 or 3, but got {signal_ndim}.")
+        if norm not in NORMS:
+            raise ValueError(f"For '{self.name}', the 'norm' must be one of {list(NORMS)}, but got {norm!r}.")
+        sizes = tuple(check_type(self.name, "signal_sizes", signal_sizes, (tuple, list)))
+        if sizes and len(sizes) != signal_ndim:
+            raise ValueError(f"For '{self.name}', the 'signal_sizes' must have signal_ndim={signal_ndim} items, but "
+                             f"got {sizes}.")
+        self.add_prim_attrs(signal_ndim=signal_ndim, norm=norm, signal_sizes=sizes)
+        for arg, value in (("inverse", inverse), ("real", real), ("onesided", onesided)):
+            self.add_prim_attr(arg, check_bool(self.name, arg, value))
+
+    def equivalent(self, ndim: int):
+        """(the FFT primitive computing this transform, its s, its dims)."""
+        dims = tuple(range(ndim - self.signal_ndim, ndim))
+        if not self.real:
+            return (IFFTN if self.inverse else FFTN)(), None, dims
+        if not self.onesided:
+            return (IFFTN if self.inverse else FFTN)(), None, dims
+        if self.inverse:
+            return IRFFTN(), self.signal_sizes or None, dims
+        return RFFTN(), None, dims
+
+    def check(self, x):
+        self.infer(x)
+
+    def infer(self, x):
+        check_tensor(self.name, "x", x)
+        if len(x.shape) < self.signal_ndim:
+            raise ValueError(f"For '{self.name}', the 'x' must have at least signal_ndim={self.signal_ndim} "
+                             f"dimensions, but got shape {tuple(x.shape)}.")
+        if self.real and not self.inverse:
+            check_dtype(self.name, "x", x.dtype, (mstype.float32, mstype.float64))
+        else:
+            check_dtype(self.name, "x", x.dtype, (mstype.complex64, mstype.complex128))
+        prim, sizes, dims = self.equivalent(len(x.shape))
+        spec = prim.infer(x, sizes, dims, self.norm)
+        if self.real and self.inverse and not self.onesided:
+            return TensorSpec(spec.shape, mstype.float64 if x.dtype is mstype.complex128 else mstype.float32)
+        return spec
 
 
 # ---- short-time Fourier transform -------------------------------------------------------------
