@@ -505,3 +505,25 @@ def identity_n(x):
 def tuple_to_array(values):
     dtype = torch.float32 if any(isinstance(v, float) for v in values) else torch.int32
     return torch.tensor(values, dtype=dtype, device=device.current())
+
+
+@kernel("TransposeExtView")
+def transpose_ext_view(x, dim0, dim1):
+    return x.transpose(dim0, dim1)
+
+
+@kernel_factory("DataFormatDimMap")
+def data_format_dim_map(prim):
+    src, dst = prim.src_format, prim.dst_format
+    table = [src.index(letter) for letter in dst]
+
+    def dim_map(x):
+        lookup = torch.tensor(table, dtype=x.dtype, device=x.device)
+        return lookup[torch.remainder(x, len(table)).long()]
+    return dim_map
+
+
+@kernel_factory("DataFormatVecPermute")
+def data_format_vec_permute(prim):
+    order = [prim.src_format.index(letter) for letter in prim.dst_format]
+    return lambda x: x[order]

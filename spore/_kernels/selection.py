@@ -553,6 +553,11 @@ def _nth_element(prim):
     return nth_element
 
 
+@kernel("SelectView")
+def _select_view(x, index, dim):
+    return x.select(int(dim), int(index))
+
+
 # ---- gradients ----------------------------------------------------------------------------
 
 

@@ -124,6 +124,7 @@ GRAD_CASES = [
     OpCase(lambda x: ops.MirrorPad("SYMMETRIC")(x, MIRROR_PADS), (rand(3, 4),), None, prim="MirrorPad"),
     OpCase(ops.Padding(4), (rand(3, 1),), None),
     OpCase(ops.IdentityN(), ((rand(2), rand(3)),), None),
+    OpCase(ops.TransposeExtView(), (X234, 0, 2), None),
     # ---- compositions over the primitives above and others
     OpCase(ops.diagonal, (X234, 1, 0, 2), None, prim="Gather"),
     OpCase(ops.diag_embed, (rand(2, 3), -1, 0, 2), None, prim="Gather"),

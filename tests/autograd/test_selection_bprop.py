@@ -124,6 +124,7 @@ GRAD_CASES = [
     OpCase(ops.MaskedScatter(), (rand(2, 3), np.array([True, False, True]), rand(2, 2)), None),
     OpCase(ops.NthElement(), (rand(2, 5), 2), None),
     OpCase(ops.NthElement(True), (rand(4), 0), None),
+    OpCase(ops.SelectView(), (rand(2, 3, 4), -2, 1), None),
 ]
 
 CHECKED_ELSEWHERE = {}

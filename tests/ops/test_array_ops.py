@@ -427,6 +427,14 @@ CASES = [
     OpCase(ops.IdentityN(), ([rand(2), rand(3, dtype=i32, high=9)],), lambda xs: tuple(xs)),
     OpCase(ops.TupleToArray(), ((1, 2, 3),), lambda t: np.array(t, i32)),
     OpCase(ops.TupleToArray(), ((1, 2.5),), lambda t: np.array(t, np.float32)),
+    OpCase(ops.TransposeExtView(), (X234, 0, -1), lambda x, a, b: np.swapaxes(x, a, b)),
+    OpCase(ops.TransposeView(), (X234, (1, 2, 0)), np.transpose, prim="Transpose"),
+    OpCase(ops.DataFormatDimMap(), (np.array([0, 1, 2, 3, -1], i32),), lambda x: np.array([0, 3, 1, 2, 2], i32)),
+    OpCase(ops.DataFormatDimMap("NCHW", "NHWC"), (np.array([1, 3], i64),), lambda x: np.array([2, 1], i64)),
+    OpCase(ops.DataFormatVecPermute(), (np.array([1, 2, 3, 4], i32),), lambda x: x[[0, 3, 1, 2]]),
+    OpCase(ops.DataFormatVecPermute("NCHW", "NHWC"), (np.arange(8, dtype=i64).reshape(4, 2),),
+           lambda x: x[[0, 2, 3, 1]]),
+    OpCase(ops.reshape_, (X234, (4, 6)), np.reshape, prim="Reshape"),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -665,6 +673,13 @@ ERROR_CASES = [
     ErrorCase(ops.IdentityN(), ([rand(2), 1.0],), TypeError, r"For 'IdentityN', the 'x\[1\]' must be a Tensor"),
     ErrorCase(ops.TupleToArray(), ((1, "a"),), TypeError, "For 'TupleToArray', the 'input_x'"),
     ErrorCase(ops.TupleToArray(), ((),), TypeError, "For 'TupleToArray', the 'input_x'"),
+    ErrorCase(ops.TransposeExtView(), (X234, 0, 3), ValueError, r"For 'TransposeExtView'.*range \[-3, 3\)"),
+    ErrorCase(ops.TransposeExtView(), ([1.0], 0, 0), TypeError, "For 'TransposeExtView', the 'input' must be"),
+    ErrorCase(ops.DataFormatDimMap(), (np.array([0.0], np.float32),), TypeError, "For 'DataFormatDimMap', the dtype"),
+    ErrorCase(lambda: ops.DataFormatDimMap("NHWC", "NCHX"), (), ValueError, "For 'DataFormatDimMap', the 'dst_format'",
+              prim="DataFormatDimMap"),
+    ErrorCase(ops.DataFormatVecPermute(), (np.array([1, 2, 3], i32),), ValueError,
+              r"For 'DataFormatVecPermute', the 'input_x' must have shape \(4,\)"),
 ]
 
 

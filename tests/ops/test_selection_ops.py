@@ -303,6 +303,9 @@ CASES = [
     OpCase(ops.NthElement(), (rand(2, 5), 1), lambda x, n: np.sort(x, -1)[..., n]),
     OpCase(ops.NthElement(True), (rand(3, dtype=i32, high=9), 0), lambda x, n: np.sort(x, -1)[::-1][..., n]),
     OpCase(ops.GatherV2(), (rand(3, 2), _ints([2, 0]), 0), lambda x, i, a: np.take(x, i, a), prim="Gather"),
+    OpCase(ops.SelectView(), (rand(2, 3), 1, 1), lambda x, i, d: x[:, i]),
+    OpCase(ops.SelectView(), (rand(2, 3, 4, dtype=i32, high=9), -1, 0), lambda x, i, d: x[i]),
+    OpCase(ops.tensor_slice, (rand(2, 3), (0, 1), (2, 2)), lambda x, b, s: x[:, 1:3], prim="Slice"),
     # ---- gradients
     OpCase(GatherDGrad(1), (rand(3, 2), (3, 4), _ints([[0, 0], [3, -1], [2, 1]])), _gather_d_grad(1)),
     OpCase(GatherDGrad(), (rand(1, 4, dtype=f64), (3, 4), _ints([[2, 0, 1, 1]], i32)), _gather_d_grad(0)),
@@ -432,6 +435,9 @@ ERROR_CASES = [
     ErrorCase(ops.NthElement(), (np.array(1.0, np.float32), 0), ValueError, "For 'NthElement', the 'input' must have"),
     ErrorCase(ops.NthElement(), (rand(2, 3), 1.0), TypeError, "For 'NthElement', the 'n'"),
     ErrorCase(lambda: ops.NthElement(1), (), TypeError, "For 'NthElement', the 'reverse'", prim="NthElement"),
+    ErrorCase(ops.SelectView(), (rand(2, 3), 3, 1), IndexError, r"For 'SelectView', the 'index' must be in range"),
+    ErrorCase(ops.SelectView(), (rand(2, 3), 0, 2), ValueError, r"For 'SelectView'.*range \[-2, 2\)"),
+    ErrorCase(ops.SelectView(), (np.array(1.0, np.float32), 0, 0), ValueError, "For 'SelectView', the 'input' must"),
 ]
 
 

@@ -22,7 +22,8 @@ from .registry import bprop, non_differentiable
 # Creation ops and shape queries: their outputs do not depend on input values.
 non_differentiable("OnesLike", "ZerosLike", "Zeros", "Ones", "Fill", "Eye", "Range", "LinSpace",
                    "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices",
-                   "InvertPermutation", "UnravelIndex", "TensorShape", "TupleToArray")
+                   "InvertPermutation", "UnravelIndex", "TensorShape", "TupleToArray",
+                   "DataFormatDimMap", "DataFormatVecPermute")
 
 _reshape, _transpose, _zeros_like, _sum = A.Reshape(), A.Transpose(), A.ZerosLike(), ReduceSum()
 _crop, _repeat_grad = A.PadV3(), A.RepeatInterleaveGrad()
@@ -287,3 +288,8 @@ def _padding(prim, x, out, dout):
 @bprop("IdentityN")
 def _identity_n(prim, x, out, dout):
     return (tuple(dout),)
+
+
+@bprop("TransposeExtView")
+def _transpose_ext_view(prim, x, dim0, dim1, out, dout):
+    return prim(dout, dim0, dim1), None, None

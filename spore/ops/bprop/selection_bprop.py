@@ -251,3 +251,10 @@ def _nth_element_bprop(prim, x, n, out, dout):
     chosen = _cast(M.Equal()(x, _prim(A.ExpandDims)(out, -1)), x.dtype)
     ties = _sum(chosen, (-1,))
     return M.Mul()(chosen, _prim(A.ExpandDims)(M.Div()(dout, ties), -1)), None
+
+
+@bprop("SelectView")
+def _select_view_bprop(prim, x, index, dim, out, dout):
+    """The slice's gradient goes back into zeros of x's shape at the same place."""
+    spec = (_FULL,) * (int(dim) % len(x.shape)) + (int(index),)
+    return _prim(S.TensorSetItem, spec)(_zeros_like(x), dout), None, None

@@ -24,7 +24,7 @@ from ..validator import check_axes, check_axis, check_positive_int, check_string
 from .inplace import rebind
 
 __all__ = [
-    "reshape", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
+    "reshape", "reshape_", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
     "broadcast_to", "tile", "movedim", "swapaxes", "moveaxis", "swapdims", "t", "ravel",
     "expand", "expand_as", "view_as", "atleast_1d", "atleast_2d", "atleast_3d",
     "concat", "cat", "stack", "unstack", "unbind", "split", "chunk", "chunk_ext", "meshgrid",
@@ -92,6 +92,11 @@ def _swapped(ndim: int, axis0: int, axis1: int) -> tuple[int, ...]:
 # ---- shapes -----------------------------------------------------------------------------------
 def reshape(input, shape):
     """`input` in `shape` (a tuple / list of ints or 1-D Tensor; one -1 is inferred)."""
+    return _reshape(input, shape)
+
+
+def reshape_(input, shape):
+    """Same as reshape(input, shape)."""
     return _reshape(input, shape)
 
 

@@ -18,7 +18,7 @@ from .inplace import rebind
 __all__ = [
     "gather", "gather_d", "gather_elements", "gather_nd", "index_select",
     "scatter_nd", "tensor_scatter_update", "tensor_scatter_add",
-    "slice", "strided_slice", "select", "where", "masked_fill", "masked_select", "nonzero",
+    "slice", "tensor_slice", "strided_slice", "select", "where", "masked_fill", "masked_select", "nonzero",
     "sort", "argsort", "topk", "top_k", "unique", "unique_consecutive", "unique_with_pad",
     "narrow", "take", "argwhere", "combinations",
 ]
@@ -119,6 +119,11 @@ def tensor_scatter_add(input_x, indices, updates):
 def slice(input_x, begin, size):
     """The block of input_x starting at `begin` with extent `size` (-1: to the end)."""
     return _slice(input_x, begin, size)
+
+
+def tensor_slice(input, begin, size):
+    """Same as slice(input, begin, size)."""
+    return _slice(input, begin, size)
 
 
 def strided_slice(input_x, begin, end, strides, begin_mask=0, end_mask=0, ellipsis_mask=0, new_axis_mask=0,

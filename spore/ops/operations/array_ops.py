@@ -39,7 +39,7 @@ __all__ = [
     "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "SpaceToDepth", "DepthToSpace", "Expand",
     "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
     "FillDiagonal", "FillV2", "ParallelConcat", "MirrorPad", "Padding", "TensorShape", "SpaceToBatch", "BatchToSpace",
-    "IdentityN", "TupleToArray",
+    "IdentityN", "TupleToArray", "TransposeView", "TransposeExtView", "DataFormatDimMap", "DataFormatVecPermute",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
 ]
@@ -1064,11 +1064,69 @@ class TupleToArray(Primitive):
         return TensorSpec((len(input_x),), dtype)
 
 
+class TransposeExtView(Primitive):
+    """TransposeExtView()(input, dim0, dim1): input with axes dim0 and dim1 exchanged."""
+
+    def infer(self, input, dim0, dim1):
+        shape = list(_tensor_shape(self.name, "input", input))
+        a = check_axis(self.name, dim0, len(shape), "dim0")
+        b = check_axis(self.name, dim1, len(shape), "dim1")
+        shape[a], shape[b] = shape[b], shape[a]
+        return TensorSpec(tuple(shape), input.dtype)
+
+
+class _DataFormatOp(Primitive):
+    """(input_x): an Int32 / Int64 Tensor of axis numbers or sizes read in `src_format`
+    ('NHWC', 'NCHW', ...) and given in `dst_format` (the same letters reordered)."""
+
+    def __init__(self, src_format="NHWC", dst_format="NCHW"):
+        super().__init__()
+        check_type(self.name, "src_format", src_format, str)
+        check_type(self.name, "dst_format", dst_format, str)
+        if sorted(src_format) != sorted(dst_format) or len(set(src_format)) != len(src_format):
+            raise ValueError(f"For '{self.name}', the 'dst_format' must reorder the distinct letters of "
+                             f"'src_format', but got {src_format!r} and {dst_format!r}.")
+        self.add_prim_attrs(src_format=src_format, dst_format=dst_format)
+
+    def check(self, input_x):
+        self.infer(input_x)
+
+    def _check_input(self, input_x) -> tuple:
+        shape = _tensor_shape(self.name, "input_x", input_x)
+        if input_x.dtype not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the dtype of 'input_x' must be Int32 or Int64, but got "
+                            f"{input_x.dtype}.")
+        return shape
+
+
+class DataFormatDimMap(_DataFormatOp):
+    """DataFormatDimMap(src_format='NHWC', dst_format='NCHW')(input_x): for each axis number
+    x (in [-rank, rank)), the src_format position of the axis dst_format has at x."""
+
+    def infer(self, input_x):
+        return TensorSpec(self._check_input(input_x), input_x.dtype)
+
+
+class DataFormatVecPermute(_DataFormatOp):
+    """DataFormatVecPermute(src_format='NHWC', dst_format='NCHW')(input_x): a vector of rank
+    sizes (shape (rank,) or (rank, 2)) reordered from src_format to dst_format."""
+
+    def infer(self, input_x):
+        shape = self._check_input(input_x)
+        if shape not in ((len(self.src_format),), (len(self.src_format), 2)):
+            raise ValueError(f"For '{self.name}', the 'input_x' must have shape ({len(self.src_format)},) or "
+                             f"({len(self.src_format)}, 2), but got {shape}.")
+        return TensorSpec(shape, input_x.dtype)
+
+
 Pack = Stack
 """MindSpore 1.x's name of Stack."""
 
 Unpack = Unstack
 """MindSpore 1.x's name of Unstack."""
+
+TransposeView = Transpose
+"""Transpose under the name of MindSpore's view variant (spore's kernels return views where torch gives them)."""
 
 
 # ---- creation -----------------------------------------------------------------------------------

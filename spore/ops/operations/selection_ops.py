@@ -31,7 +31,7 @@ __all__ = [
     "Gather", "GatherD", "GatherNd", "ScatterNd", "TensorScatterUpdate", "TensorScatterAdd",
     "Slice", "StridedSlice", "Select", "MaskedFill", "MaskedSelect", "NonZero",
     "Sort", "TopK", "Unique", "UniqueConsecutive", "UniqueWithPad", "MaskedScatter",
-    "GatherV2", "SparseGatherV2", "LowerBound", "UpperBound", "ListDiff", "NthElement",
+    "GatherV2", "SparseGatherV2", "LowerBound", "UpperBound", "ListDiff", "NthElement", "SelectView",
     "TensorGetItem", "TensorSetItem",
 ]
 
@@ -600,6 +600,26 @@ class NthElement(Primitive):
         if not 0 <= n < shape[-1]:
             raise ValueError(f"For '{self.name}', the 'n' must be in range [0, {shape[-1]}), but got {n}.")
         return TensorSpec(shape[:-1], input.dtype)
+
+
+class SelectView(Primitive):
+    """SelectView()(input, index, dim): the slice of input at `index` along `dim` (that axis
+    removed)."""
+
+    def check(self, input, index, dim):
+        self.infer(input, index, dim)  # torch would also take a 0-d input's index
+
+    def infer(self, input, index, dim):
+        check_tensor(self.name, "input", input)
+        shape = tuple(input.shape)
+        if not shape:
+            raise ValueError(f"For '{self.name}', the 'input' must have at least 1 dimension, but got a 0-d Tensor.")
+        dim = check_axis(self.name, _static_int(self.name, "dim", dim), len(shape), "dim")
+        index = _static_int(self.name, "index", index)
+        if not -shape[dim] <= index < shape[dim]:
+            raise IndexError(f"For '{self.name}', the 'index' must be in range [{-shape[dim]}, {shape[dim]}), but got "
+                             f"{index}.")
+        return TensorSpec(shape[:dim] + shape[dim + 1:], input.dtype)
 
 
 # ---- Tensor indexing ----------------------------------------------------------------------
