@@ -9,7 +9,6 @@ from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import special_ops as S
 from ..validator import check_tensor
-from .inplace import rebind
 
 __all__ = [
     "lgamma", "digamma", "polygamma", "mvlgamma", "igamma", "igammac", "zeta", "erfinv", "erfinv_",
@@ -80,8 +79,9 @@ def erfinv(input):
 
 
 def erfinv_(input):
-    """input = erfinv(input), in place; returns input."""
-    return rebind(input, _erfinv(input))
+    """input = erfinv(input), in place (through Tensor.copy_, which updates a Parameter with
+    Assign); returns input."""
+    return input.copy_(_erfinv(input))
 
 
 def xlogy(input, other):
