@@ -158,6 +158,7 @@ def test_cast_inputs_run_construct_and_compile_and_run():
 
 
 def test_instance_bookkeeping():
+    gc.collect()
     before = nn.Cell.total_instance_count
     n = Net()
     assert nn.Cell.total_instance_count == before + 2
