@@ -245,3 +245,40 @@ def test_reexported_ops():
                  "clip_by_value", "batch_dot", "count_nonzero", "cummin", "mm", "repeat_elements", "sequence_mask",
                  "tensor_dot", "vecdot"):
         assert getattr(C, name) is getattr(ops, name)
+
+
+_sgd_update = C.MultitypeFuncGraph("sgd_update")
+
+
+@_sgd_update.register("Tensor", "Tensor", "Tensor")
+def _sgd_update_tensor(learning_rate, gradient, weight):
+    success = True
+    return ops.depend(success, ops.assign(weight, weight - learning_rate * gradient))
+
+
+class _HyperMapSGD(ms.nn.Optimizer):
+    """An optimizer written as MindSpore's own are: HyperMap over (gradient, parameter)."""
+
+    def __init__(self, params, learning_rate):
+        super().__init__(learning_rate, params)
+        self.hyper_map = C.HyperMap()
+
+    def construct(self, gradients):
+        return self.hyper_map(F.partial(_sgd_update, self.get_lr()), gradients, self.parameters)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+def test_optimizer_written_with_hypermap(mode):
+    # Two rows x = (1, 1, 1), y = 0, w = (1, 1, 1), b = 0, loss = mean(out^2): d loss / d out = out per
+    # row, so d w_j = d b = 2 * out. w, b -> 0.4, -0.6 (out 0.6) -> 0.28, -0.72 (out 0.12) -> 0.256.
+    previous = ms.get_context("mode")
+    ms.set_context(mode=mode)
+    try:
+        net = ms.nn.Dense(3, 1, weight_init=Tensor(np.ones((1, 3), np.float32)), bias_init="zeros")
+        train = ms.nn.TrainOneStepCell(ms.nn.WithLossCell(net, ms.nn.MSELoss()),
+                                       _HyperMapSGD(net.trainable_params(), 0.1))
+        for _ in range(3):
+            train(_t(np.ones((2, 3))), _t(np.zeros((2, 1))))
+    finally:
+        ms.set_context(mode=previous)
+    assert np.allclose(net.weight.asnumpy(), 0.256)
