@@ -370,6 +370,15 @@ def bincount(array, size, weights):
     return out.index_add_(0, kept, weights.reshape(-1))[:size]
 
 
+@kernel_factory("CountNonZero")
+def count_nonzero(prim):
+    dims = prim.dims
+
+    def run(x):
+        return torch.count_nonzero(x, dim=None if dims is None else _dims(dims))
+    return run
+
+
 @kernel_factory("Histogram")
 def histogram(prim):
     bins, lo, hi = prim.bins, prim.min, prim.max

@@ -20,7 +20,7 @@ from .registry import bprop, non_differentiable
 
 # Boolean and index results carry no gradient.
 non_differentiable("ReduceAll", "ReduceAny", "Argmax", "Argmin", "SearchSorted", "Bucketize", "Histogram",
-                   "HistogramFixedWidth", "InTopK", "LogSpace")
+                   "HistogramFixedWidth", "InTopK", "LogSpace", "CountNonZero")
 
 _sum_keep = reduce_ops.ReduceSum(keep_dims=True)
 _mean_keep = reduce_ops.ReduceMean(keep_dims=True)

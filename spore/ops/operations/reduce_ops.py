@@ -31,6 +31,7 @@ __all__ = [
     "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd",
     "LpNorm", "ReduceStd", "Median", "Cummax", "Cummin", "CumulativeLogsumexp", "EuclideanNorm",
     "SearchSorted", "Bucketize", "Bincount", "Histogram", "HistogramFixedWidth", "InTopK", "LogSpace",
+    "CountNonZero",
 ]
 
 # Dtype families the reductions accept.
@@ -573,6 +574,22 @@ class Bincount(Primitive):
             raise ValueError(f"For '{self.name}', the 'weights' must have the shape of 'array' "
                              f"{tuple(array.shape)} (or be empty), but got {tuple(weights.shape)}.")
         return TensorSpec((count,), weights.dtype)
+
+
+class CountNonZero(Primitive):
+    """CountNonZero(dims=None)(x): the Int64 number of nonzero elements over `dims` (an
+    int, tuple or list; None: all axes)."""
+
+    def __init__(self, dims=None):
+        super().__init__()
+        if dims is not None:
+            int_or_ints(self.name, "dims", dims)
+        self.add_prim_attr("dims", dims)
+
+    def infer(self, x):
+        check_input(self.name, x, ALL_TYPES)
+        axes = reduce_axes(self.name, x, () if self.dims is None else self.dims, "dims")
+        return TensorSpec(reduced_shape(x.shape, axes, False), mstype.int64)
 
 
 class Histogram(Primitive):
