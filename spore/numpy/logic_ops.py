@@ -115,12 +115,7 @@ def isposinf(x):
 
 def signbit(x, dtype=None):
     """Whether the sign bit is set (negative numbers, -inf and -0.0)."""
-    x = to_tensor(x, None, "signbit", "x")
-    if is_float(x):
-        bit = (x < 0) | ((x == 0) & (ops.reciprocal(x) < 0))
-    else:
-        bit = x < 0
-    return cast(bit, dtype)
+    return cast(ops.signbit(to_tensor(x, None, "signbit", "x")), dtype)
 
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
