@@ -653,12 +653,17 @@ def _tensor_var(self, axis=None, ddof=0, keepdims=False, *, dim=None, correction
     return var(self, _either(axis, dim), _either(ddof, correction), _either(keepdims, keepdim))
 
 
-def _tensor_count_nonzero(self, dim=None):
-    return count_nonzero(self, _all_axes(dim))
+def _tensor_count_nonzero(self, axis=(), keep_dims=False, dtype=mstype.int32, *, dim=None):
+    """Tensor.count_nonzero: MindSpore's (axis, keep_dims, dtype) or PyTorch's dim."""
+    return count_nonzero(self, _all_axes(_either(axis, dim)), keep_dims, dtype)
 
 
-def _tensor_nansum(self, dim=None, keepdim=False, *, dtype=None):
-    return nansum(self, dim, keepdim, dtype=dtype)
+def _tensor_nansum(self, axis=None, keepdims=False, *, dtype=None, dim=None, keepdim=None):
+    return nansum(self, _either(axis, dim), _either(keepdims, keepdim), dtype=dtype)
+
+
+def _tensor_median(self, axis=-1, keepdims=False, *, dim=None, keepdim=None):
+    return median(self, _either(axis, dim), _either(keepdims, keepdim))
 
 
 def _tensor_searchsorted(self, v, side="left", sorter=None):
@@ -709,7 +714,7 @@ TENSOR_METHODS = {
     "std": _tensor_std, "var": _tensor_var,
     "aminmax": aminmax, "bincount": _tensor_bincount, "count_nonzero": _tensor_count_nonzero,
     "cummax": cummax, "cummin": cummin, "diff": diff, "histc": _tensor_histc, "kthvalue": _tensor_kthvalue,
-    "logcumsumexp": logcumsumexp, "median": median, "msort": msort, "nanmean": nanmean,
+    "logcumsumexp": logcumsumexp, "median": _tensor_median, "msort": msort, "nanmean": nanmean,
     "nanmedian": nanmedian, "nanquantile": nanquantile, "nansum": _tensor_nansum, "quantile": quantile,
     "searchsorted": _tensor_searchsorted, "ptp": _tensor_ptp,
 }
