@@ -5,7 +5,7 @@ import pytest
 
 import spore as ms
 from spore import Parameter, Tensor, nn
-from spore.ops.composite import get_grad, jacfwd, jacrev, jvp, linearize, vjp
+from spore.ops.composite import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 
 A = np.array([1.0, 2.0], np.float32)
 B = np.array([3.0, 4.0], np.float32)
@@ -149,3 +149,35 @@ def test_errors():
         vjp(f, _t(A), _t(B), has_aux=True)
     with pytest.raises(TypeError):
         jacrev(f, grad_position=1.5)(_t(A), _t(B))
+
+
+def _sin_exp(x):
+    return ms.ops.sin(x) + ms.ops.exp(x)
+
+
+# f = sin + exp: f' = cos + exp, f'' = -sin + exp, f''' = -cos + exp.
+_X = np.array([1.0, 2.0], np.float32)
+_ORDERS = [np.cos(_X) + np.exp(_X), -np.sin(_X) + np.exp(_X), -np.cos(_X) + np.exp(_X)]
+
+
+def test_derivative():
+    for order in (1, 3):
+        out, value = derivative(_sin_exp, _t(_X), order)
+        assert np.allclose(out.asnumpy(), np.sin(_X) + np.exp(_X), rtol=1e-5)
+        assert np.allclose(value.asnumpy(), _ORDERS[order - 1], rtol=1e-4)
+    with pytest.raises(ValueError):
+        derivative(_sin_exp, _t(_X), 0)
+
+
+def test_jet():
+    series = _t([[1.0, 2.0], [0.5, 0.0]])
+    out, out_series = jet(_sin_exp, _t(_X), series)
+    assert out_series.shape == (2, 2)
+    # y' = f'(x) x', y'' = f''(x) x'^2 + f'(x) x''.
+    first, second = np.array([1.0, 2.0]), np.array([0.5, 0.0])
+    assert np.allclose(out_series.asnumpy()[0], _ORDERS[0] * first, rtol=1e-4)
+    assert np.allclose(out_series.asnumpy()[1], _ORDERS[1] * first ** 2 + _ORDERS[0] * second, rtol=1e-4)
+    _, from_ints = jet(_sin_exp, Tensor(np.array([1, 2], np.int32)), _t([[1.0, 1.0]]))
+    assert np.allclose(from_ints.asnumpy()[0], _ORDERS[0], rtol=1e-4), "int primals are taken as float32"
+    with pytest.raises(ValueError, match="shape"):
+        jet(_sin_exp, _t(_X), _t([1.0, 1.0]))

@@ -12,5 +12,5 @@ from .base import (HyperMap, Map, MultitypeFuncGraph, _ones_like_for_grad, add_f
 from .clip import clip_by_global_norm, clip_by_norm
 from .grad import GradOperation, _Grad, grad, value_and_grad
 from .math_ops import matmul
-from .transforms import get_grad, jacfwd, jacrev, jvp, linearize, vjp
+from .transforms import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 from .vmap import _Vmap, vmap

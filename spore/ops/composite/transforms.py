@@ -1,6 +1,7 @@
 """Function transformations over spore's reverse-mode gradients: vjp, jvp (and
-linearize), the Jacobians jacrev and jacfwd, and get_grad (one gradient out of the
-(id, gradient) pairs grad returns with return_ids).
+linearize), the Jacobians jacrev and jacfwd, the higher-order derivatives jet and
+derivative, and get_grad (one gradient out of the (id, gradient) pairs grad returns with
+return_ids).
 
 jvp is reverse mode applied twice: the vector-Jacobian product u -> J^T u is linear in
 u, so the gradient of <J^T u, v> with respect to u is J v. The tape records the backward
@@ -12,12 +13,13 @@ from typing import Callable
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ..function import array_func
 from .grad import _as_weights, _differentiate, _positions, _tensor_leaves
 
-__all__ = ["vjp", "jvp", "linearize", "jacrev", "jacfwd", "get_grad"]
+__all__ = ["vjp", "jvp", "linearize", "jacrev", "jacfwd", "jet", "derivative", "get_grad"]
 
 
 def _check_fn(api: str, fn) -> None:
@@ -190,6 +192,76 @@ def jacfwd(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
     """jacrev's Jacobian computed column by column from Jacobian-vector products (one per
     input element: cheaper than jacrev when the inputs are smaller than the outputs)."""
     return _jacobian("jacfwd", fn, grad_position, has_aux, forward=True)
+
+
+def _as_float(api: str, value) -> Tensor:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{api}', the primals and series must be Tensors, but got {type(value).__name__}.")
+    return value if value.dtype.is_floating_point else array_func.cast(value, mstype.float32)
+
+
+def _path_derivatives(fn: Callable, primals: tuple, series: tuple, order: int) -> list:
+    """[d^k/dt^k fn(x(t)) at t = 0 for k = 1 .. order], x(t) being the curve through the
+    primals whose k-th derivatives are series[i][k - 1]: each order a jvp of the previous
+    one along t."""
+    start = Tensor(np.zeros((), dtype=primals[0].dtype.np_type), primals[0].dtype)
+    unit = Tensor(np.ones((), dtype=primals[0].dtype.np_type), primals[0].dtype)
+
+    def along(t):
+        points = []
+        for x, s in zip(primals, series):
+            point, power = x, unit
+            for k in range(order):
+                power = power * t / (k + 1)
+                point = point + s[k] * power
+            points.append(point)
+        return fn(*points)
+
+    derivatives, current = [], along
+    for _ in range(order):
+        current = (lambda previous: lambda t: jvp(previous, t, unit)[1])(current)
+        derivatives.append(current(start))
+    return derivatives
+
+
+def _stack_orders(derivatives: list, outputs):
+    if isinstance(outputs, Tensor):
+        return array_func.stack(derivatives)
+    return [array_func.stack([d[i] for d in derivatives]) for i in range(len(outputs))]
+
+
+def jet(fn: Callable, primals, series):
+    """(fn(primals), out_series): out_series[k - 1] is the k-th derivative of
+    t -> fn(x(t)) at 0, x(t) being the curve through `primals` whose k-th derivative is
+    series[k - 1] (series: a Tensor (order, *primal shape), or one per primal). A list of
+    them when fn has several outputs."""
+    _check_fn("jet", fn)
+    primals = tuple(_as_float("jet", p) for p in (primals if isinstance(primals, tuple) else (primals,)))
+    series = tuple(_as_float("jet", s) for s in (series if isinstance(series, tuple) else (series,)))
+    if len(series) != len(primals):
+        raise ValueError(f"For 'jet', the 'series' must give one Tensor per primal ({len(primals)}), but got "
+                         f"{len(series)}.")
+    for x, s in zip(primals, series):
+        if s.ndim != x.ndim + 1 or tuple(s.shape[1:]) != tuple(x.shape):
+            raise ValueError(f"For 'jet', each series must have the shape (order, *primal shape) = (n, "
+                             f"{', '.join(map(str, x.shape))}), but got {tuple(s.shape)}.")
+    order = series[0].shape[0]
+    outputs = fn(*primals)
+    return outputs, _stack_orders(_path_derivatives(fn, primals, series, order), outputs)
+
+
+def derivative(fn: Callable, primals, order: int):
+    """(fn(primals), the `order`-th derivative of fn along the direction of ones at
+    `primals`): jet with a first-order series of ones."""
+    _check_fn("derivative", fn)
+    if isinstance(order, bool) or not isinstance(order, int) or order < 1:
+        raise ValueError(f"For 'derivative', the 'order' must be a positive int, but got {order!r}.")
+    primals = tuple(_as_float("derivative", p) for p in (primals if isinstance(primals, tuple) else (primals,)))
+    series = tuple(array_func.stack([array_func.ones_like(x)] + [array_func.zeros_like(x)] * (order - 1))
+                   for x in primals)
+    outputs = fn(*primals)
+    last = _path_derivatives(fn, primals, series, order)[-1]
+    return outputs, last
 
 
 def get_grad(gradients, identifier):
