@@ -179,8 +179,9 @@ def _bessel_cases():
     for op, fn, values in _BESSEL:
         ref = elementwise(fn)
         cases += [OpCase(op, (values,), ref),
-                  # torch's float64 Bessel kernels are rational approximations, good to ~1e-7
-                  OpCase(op, (values[0].astype(np.float64),), ref, rtol=1e-6, atol=1e-9),
+                  # torch's float64 Bessel kernels are rational approximations, good to ~1e-6
+                  # (Y1 near x = 5.3 is off by 6e-7)
+                  OpCase(op, (values[0].astype(np.float64),), ref, rtol=1e-6, atol=2e-6),
                   OpCase(op, (values[1].astype(np.float16),), ref, **F16)]
     return cases
 
