@@ -409,6 +409,15 @@ def test_scatter_methods():
         np.testing.assert_allclose(t.asnumpy(), _np_rows(how)(X32, ROWS, U32 + 2), rtol=1e-6)
 
 
+def test_scatter_method_takes_axis_and_a_larger_src():
+    x = ms.Tensor(np.zeros((2, 3), np.float32))
+    index = ms.Tensor(np.array([[2, 0]], i64))
+    src = np.arange(6, dtype=np.float32).reshape(2, 3)
+    out = x.scatter(axis=1, index=index, src=ms.Tensor(src))
+    np.testing.assert_allclose(out.asnumpy(), _np_elements(1)(np.zeros((2, 3), np.float32), index.asnumpy(),
+                                                             src[:1, :2]))
+
+
 def test_index_methods():
     x = ms.Tensor(X32)
     index = ms.Tensor(np.array([0, 0], i32))

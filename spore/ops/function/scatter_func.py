@@ -270,16 +270,21 @@ def put_(input, index, source, accumulate=False):
 
 
 # ---- Tensor methods -------------------------------------------------------------------------------
-def _scatter_method(self, dim, index, src):
-    """Tensor.scatter(dim, index, src): src a Tensor or a number (written everywhere)."""
+def _scatter_method(self, dim=None, index=None, src=None, *, axis=None):
+    """Tensor.scatter(dim, index, src) (also axis=): src a Tensor or a number (written
+    everywhere); as in torch, only src's leading index.shape block is used."""
+    dim = axis if dim is None else dim
+    check_tensor("Tensor.scatter", "index", index)
     if not isinstance(src, Tensor):
         check_type("Tensor.scatter", "src", src, (bool, int, float))
         src = _prim(_broadcast, tuple(index.shape))(Tensor(src, self.dtype))
+    elif tuple(src.shape) != tuple(index.shape) and len(src.shape) == len(index.shape):
+        src = _prim(S.Slice)(src, (0,) * len(index.shape), tuple(index.shape))
     return scatter(self, dim, index, src)
 
 
-def _scatter_(self, dim, index, src):
-    return rebind(self, _scatter_method(self, dim, index, src))
+def _scatter_(self, dim=None, index=None, src=None, *, axis=None):
+    return rebind(self, _scatter_method(self, dim, index, src, axis=axis))
 
 
 def _scatter_add_method(self, dim, index, src):
