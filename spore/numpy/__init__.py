@@ -18,6 +18,11 @@ from .reductions import *
 from .selection import *
 from .statistics import *
 
+# public in mindspore.numpy though not listed in its __all__
+from .array_creations import copy
+from .linalg_ops import matrix_power
+from .math_ops import around, round
+
 pi = _math.pi
 inf = float("inf")
 nan = float("nan")

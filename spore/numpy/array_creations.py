@@ -501,3 +501,8 @@ def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
     shape = () if shape is None else check_shape(shape, "randint")
     return ops.randint(minval, maxval, shape, dtype=dtype)
 
+
+
+def copy(a):
+    """A new Tensor with the data of `a` (outside mindspore.numpy's __all__, yet public there)."""
+    return ops.identity(to_tensor(a, None, "copy"))

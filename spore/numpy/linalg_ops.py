@@ -8,8 +8,9 @@ import numbers
 import numpy as onp
 
 from .. import ops
+from ..common.tensor import Tensor
 from .dtypes import result_type
-from .utils import cast, normalize_axis, to_tensor
+from .utils import cast, check_int, normalize_axis, to_tensor
 
 __all__ = ["matmul", "dot", "inner", "outer", "tensordot", "kron", "cross", "multi_dot"]
 
@@ -146,3 +147,24 @@ def multi_dot(arrays):
     for t in tensors[1:]:
         out = dot(out, t)
     return out
+
+
+def matrix_power(a, n):
+    """The square matrices of `a` (over its last two axes) raised to the integer power n >= 0."""
+    a = to_tensor(a, None, "matrix_power")
+    n = check_int(n, "matrix_power", "n")
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError(f"For 'matrix_power', the 'a' must hold square matrices, but got shape {tuple(a.shape)}.")
+    if n < 0:
+        raise ValueError(f"For 'matrix_power', the 'n' must be non-negative, but got {n}.")
+    result, power = None, a
+    while True:  # square-and-multiply over the bits of n
+        if n & 1:
+            result = power if result is None else ops.matmul(result, power)
+        n >>= 1
+        if not n:
+            break
+        power = ops.matmul(power, power)
+    if result is None:
+        return ops.broadcast_to(Tensor(onp.eye(a.shape[-1]), a.dtype), tuple(a.shape))
+    return result

@@ -8,7 +8,7 @@ import numpy as onp
 from .. import ops
 from ..common import dtype as mstype
 from .logic_ops import signbit
-from .utils import cast, is_float, operands, to_float, to_tensor
+from .utils import cast, check_int, is_float, operands, to_float, to_tensor
 
 __all__ = [
     "absolute", "abs", "fabs", "negative", "positive", "sqrt", "square", "cbrt", "reciprocal",
@@ -399,3 +399,18 @@ def invert(x, dtype=None):
 
 
 bitwise_not = invert
+
+
+# ---- outside mindspore.numpy's __all__, yet public there ---------------------------------------
+
+
+def around(a, decimals=0):
+    """a rounded to `decimals` decimal places (halves to even); decimals < 0 is not supported."""
+    decimals = check_int(decimals, "around", "decimals")
+    if decimals < 0:
+        raise ValueError(f"For 'around', the 'decimals' must be non-negative, but got {decimals}.")
+    a = to_tensor(a, None, "around", "a")
+    return ops.round(a, decimals=decimals) if is_float(a) else a
+
+
+round = around

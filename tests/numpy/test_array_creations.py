@@ -159,3 +159,5 @@ def test_array_copies_a_tensor_unless_told_not_to():
     t = ms.Tensor(np.array([1.0, 2.0], np.float32))
     assert mnp.array(t) is not t
     assert mnp.array(t, copy=False) is t and mnp.asarray(t) is t
+    copied = mnp.copy(t)
+    assert copied is not t and copied.asnumpy().tolist() == [1.0, 2.0]

@@ -75,6 +75,7 @@ CASES = [(f"unary_{name}", getattr(mnp, name), (x,)) for name, x in UNARY.items(
     ("matmul", mnp.matmul, (CUBE, X.T)), ("dot", mnp.dot, (CUBE, X.T)), ("inner", mnp.inner, (X, CUBE)),
     ("outer", mnp.outer, (X, Y)), ("tensordot", lambda a, b: mnp.tensordot(a, b, ([2, 1], [1, 0])), (CUBE, X)),
     ("kron", mnp.kron, (SQUARE, Y[:2])), ("cross", mnp.cross, (X[:, :3], SQUARE)),
+    ("matrix_power", lambda x: mnp.matrix_power(x, 3), (SQUARE,)),
     ("multi_dot", lambda a, b, c: mnp.multi_dot([a, b, c]), (Y, X.T, SQUARE)),
     ("cov", mnp.cov, (X,)), ("corrcoef", mnp.corrcoef, (X,)),
     ("correlate", lambda a, v: mnp.correlate(a, v, "same"), (SIGNAL, KERNEL)),

@@ -112,3 +112,10 @@ def test_clip():
     assert_matches(mnp.clip(ms.Tensor(x), 0, 2), np.clip(x, 0, 2), "Int32")
     assert_matches(mnp.clip(ms.Tensor(A), None, 1.0), np.clip(A, None, 1.0), "Float32")
     assert_matches(mnp.clip(ms.Tensor(A), ms.Tensor(B), 2.5), np.clip(A, B, 2.5), "Float32")
+
+
+def test_around_rounds_halves_to_even():
+    x = np.array([[1.26, -2.5], [0.5, 1.56]], np.float32)
+    assert_matches(mnp.around(ms.Tensor(x)), np.around(x), "Float32")
+    assert_matches(mnp.round(ms.Tensor(x), 1), np.round(x.astype(np.float64), 1), "Float32", rtol=1e-6)
+    assert_matches(mnp.around(mnp.array([1, 25])), np.array([1, 25]), "Int32")

@@ -97,6 +97,9 @@ PRODUCT_CASES = [
      lambda: np.array([10.0, -5.0, -2.0]), "Float32"),
     ("cross_axis", lambda: mnp.cross(T(A[:, :, :3]), T(A[:, :, 1:]), axis=1),
      lambda: np.cross(A[:, :, :3], A[:, :, 1:], axis=1), "Float32"),
+    ("matrix_power", lambda: mnp.matrix_power(T(A[:, :, :3].reshape(2, 3, 3) / 2), 5),
+     lambda: np.linalg.matrix_power(A[:, :, :3].reshape(2, 3, 3) / 2, 5), "Float32"),
+    ("matrix_power_zero", lambda: mnp.matrix_power(mnp.array([[1, 1], [0, 1]]), 0), lambda: np.eye(2), "Int32"),
     ("multi_dot", lambda: mnp.multi_dot([T(A[0]), T(B), T(B.T), T(A[1, 0])]),
      lambda: np.linalg.multi_dot([A[0], B, B.T, A[1, 0]]), "Float32"),
 ]
