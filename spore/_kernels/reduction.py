@@ -297,6 +297,18 @@ def median(prim):
     return run
 
 
+@kernel_factory("Quantile")
+def quantile(prim):
+    dim, keep = prim.dim, prim.keep_dims
+    fn = torch.nanquantile if prim.ignore_nan else torch.quantile
+
+    def run(input, q):
+        if q.dtype is not input.dtype or not input.is_floating_point() or input.dtype is torch.float16:
+            _unsupported(input)
+        return fn(input, q, dim=dim, keepdim=keep)
+    return run
+
+
 # ---- cumulative extrema and logsumexp -----------------------------------------------------
 def _cumulative_extremum(fn):
     def factory(prim):

@@ -6,7 +6,15 @@ import pytest
 
 import spore as ms
 from spore import ops
-from spore.ops.operations.reduce_ops import Bincount, Cummax, Cummin, CumulativeLogsumexp, EuclideanNorm, Median
+from spore.ops.operations.reduce_ops import (
+    Bincount,
+    Cummax,
+    Cummin,
+    CumulativeLogsumexp,
+    EuclideanNorm,
+    Median,
+    Quantile,
+)
 from tests.ops.op_testing import OpCase, case_id, rand
 
 from .gradcheck import check_gradients
@@ -31,9 +39,12 @@ GRAD_CASES = [
     OpCase(EuclideanNorm(), (X, 1), None),
     OpCase(EuclideanNorm(True), (X, (0, 1)), None),
     OpCase(Bincount(), (np.array([2, 4, 1, 0, 0, -3, 9], np.int32), 6, rand(7)), None),
-    OpCase(lambda x: ops.quantile(x, 0.3, 1), (X,), None, prim="quantile"),
+    OpCase(lambda x: ops.quantile(x, 0.3, 1), (X,), None, prim="Quantile"),
+    OpCase(lambda x: Quantile(0, True)(x, ms.Tensor([0.25, 1.0, 0.5], ms.float64)), (X,), None, prim="Quantile"),
+    OpCase(lambda x: Quantile(None, False, True)(x, ms.Tensor(0.8, ms.float64)),
+           (np.array([[np.nan, 2.0, 1.0], [0.5, 4.0, np.nan]]),), None, prim="Quantile"),
     OpCase(lambda x: ops.nanquantile(x, 0.6), (np.array([[1.0, np.nan, 3.0], [0.5, 2.0, -1.0]]),), None,
-           prim="nanquantile"),
+           prim="Quantile"),
     OpCase(lambda x: ops.nanmean(x, 1), (np.array([[1.0, np.nan, 3.0], [0.5, 2.0, -1.0]]),), None, prim="nanmean"),
     OpCase(lambda y, x: ops.trapz(y, x), (X, np.sort(rand(3, 5), 1)), None, prim="trapz"),
     OpCase(lambda x: ops.diff_ext(x, 2, 0), (X,), None, prim="diff_ext"),

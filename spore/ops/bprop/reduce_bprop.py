@@ -401,6 +401,41 @@ def _median(prim, x, out, dout):
     return (scatter_along(dvalue, index, axis, x.shape[axis]),)
 
 
+@bprop("Quantile")
+def _quantile(prim, input, q, out, dout):
+    """A quantile interpolates between two order statistics, at sorted positions low and
+    high = ceil(q (N - 1)) with weights 1 - w and w: dout goes to those two elements of
+    the sorted slice, then back through the sort's permutation. Slices whose quantile
+    is NaN (undefined) get no gradient."""
+    x, axis = (F.reshape(input, (-1,)), 0) if prim.dim is None else (input, prim.dim % max(input.ndim, 1))
+    if not x.shape:
+        x = F.reshape(x, (1,))
+    n = x.shape[axis]
+    order = F.sort(x, axis)[1]  # NaN sorts last
+    is_nan = F.isnan(x)
+    if prim.ignore_nan:
+        count = _sum_keep(_cast(F.logical_not(is_nan), x.dtype), axis)
+        undefined = F.equal(count, 0.0)
+    else:
+        count = Tensor(n, x.dtype)
+        undefined = primitive("ReduceAny", True)(is_nan, axis)
+    qs = F.reshape(q, (-1,) + (1,) * x.ndim)
+    position = F.mul(qs, F.maximum(F.sub(count, 1.0), 0.0))
+    low = F.floor(position)
+    full = (qs.shape[0],) + tuple(x.shape[:axis]) + (1,) + tuple(x.shape[axis + 1:])
+    weight = F.broadcast_to(F.sub(position, low), full)
+    grad = F.masked_fill(F.reshape(dout, full), F.broadcast_to(F.expand_dims(undefined, 0), full), 0.0)
+
+    def picked(index, share):
+        index = F.squeeze(F.broadcast_to(F.cast(index, mstype.int64), full), axis + 1)
+        return scatter_along(F.squeeze(F.mul(grad, share), axis + 1), index, axis + 1, n)
+
+    sorted_grad = F.add(picked(low, F.sub(1.0, weight)), picked(F.ceil(position), weight))
+    sorted_grad = F.reduce_sum(sorted_grad, 0)
+    inverse = F.sort(order, axis)[1]  # where each element went in the sort
+    return F.reshape(F.gather_d(sorted_grad, axis, F.cast(inverse, mstype.int64)), input.shape), None
+
+
 # ---- cumulative extrema and logsumexp ---------------------------------------------------------
 @bprop("Cummax", "Cummin")
 def _cumulative_extremum(prim, input, out, dout):

@@ -364,37 +364,8 @@ def _check_quantile_args(op: str, input, q, axis, keepdims):
 
 
 def _quantile(op: str, input, q, axis, keepdims, ignore_nan: bool):
-    """The q-quantiles along `axis` (None: of all elements), interpolated linearly between
-    the two nearest order statistics: sort, then gather. Output shape: q's shape followed
-    by the reduced shape."""
     q = _check_quantile_args(op, input, q, axis, keepdims)
-    x, ax = (F.reshape(input, (-1,)), 0) if axis is None else (input, axis % builtins.max(input.ndim, 1))
-    if not x.shape:
-        x = F.reshape(x, (1,))
-    ordered = F.sort(x, ax)[0]  # NaN sorts last
-    is_nan = F.isnan(x)
-    if ignore_nan:
-        count = primitive("ReduceSum", True)(F.cast(F.logical_not(is_nan), x.dtype), ax)
-    else:
-        count = Tensor(x.shape[ax], x.dtype)
-    qs = F.reshape(q, (-1,) + (1,) * x.ndim)
-    position = F.mul(qs, F.maximum(F.sub(count, 1), 0.0))
-    low = F.floor(position)
-    weight = F.sub(position, low)
-    full = (qs.shape[0],) + tuple(x.shape[:ax]) + (1,) + tuple(x.shape[ax + 1:])
-    low_index = F.broadcast_to(F.cast(low, mstype.int64), full)
-    high_index = F.broadcast_to(F.cast(F.ceil(position), mstype.int64), full)
-    spread = F.broadcast_to(F.expand_dims(ordered, 0), (qs.shape[0],) + tuple(x.shape))
-    lower = F.gather_d(spread, ax + 1, low_index)
-    upper = F.gather_d(spread, ax + 1, high_index)
-    out = F.add(lower, F.mul(weight, F.sub(upper, lower)))
-    undefined = F.equal(count, 0.0) if ignore_nan else primitive("ReduceAny", True)(is_nan, ax)
-    out = F.masked_fill(out, F.broadcast_to(F.expand_dims(undefined, 0), full), float("nan"))
-    if axis is None:
-        out = F.reshape(out, (qs.shape[0],) + ((1,) * input.ndim if keepdims else ()))
-    elif not keepdims or not input.shape:
-        out = F.squeeze(out, ax + 1)
-    return F.squeeze(out, 0) if q.ndim == 0 else out
+    return primitive("Quantile", axis, keepdims, ignore_nan)(input, q)
 
 
 def quantile(input, q, axis=None, keepdims=False):

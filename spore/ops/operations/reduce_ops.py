@@ -31,7 +31,7 @@ __all__ = [
     "Argmax", "Argmin", "ArgMaxWithValue", "ArgMinWithValue", "CumSum", "CumProd",
     "LpNorm", "ReduceStd", "Median", "Cummax", "Cummin", "CumulativeLogsumexp", "EuclideanNorm",
     "SearchSorted", "Bucketize", "Bincount", "Histogram", "HistogramFixedWidth", "InTopK", "LogSpace",
-    "CountNonZero",
+    "CountNonZero", "Quantile",
 ]
 
 # Dtype families the reductions accept.
@@ -439,6 +439,34 @@ class Median(Primitive):
         check_nonempty_reduction(self.name, x.shape, axes)
         shape = reduced_shape(x.shape, axes, self.keep_dims)
         return TensorSpec(shape, x.dtype), TensorSpec(shape, mstype.int64)
+
+
+class Quantile(Primitive):
+    """Quantile(dim=None, keep_dims=False, ignore_nan=False)(input, q): the q-quantiles
+    (q a 0-d or 1-D Tensor of input's dtype, in [0, 1]) along `dim` (None: of all
+    elements), interpolated linearly between the two nearest order statistics. A slice
+    holding NaN gives NaN, unless `ignore_nan` (then only a slice of NaNs does). Output
+    shape: q's shape followed by the reduced shape."""
+
+    def __init__(self, dim=None, keep_dims: bool = False, ignore_nan: bool = False):
+        super().__init__()
+        if dim is not None:
+            check_type(self.name, "dim", dim, int)
+        self.add_prim_attr("dim", dim)
+        self.add_prim_attr("keep_dims", check_bool(self.name, "keep_dims", keep_dims))
+        self.add_prim_attr("ignore_nan", check_bool(self.name, "ignore_nan", ignore_nan))
+
+    def infer(self, input, q):
+        check_input(self.name, input, (mstype.float32, mstype.float64), "input")
+        check_input(self.name, q, (input.dtype,), "q")
+        if len(q.shape) > 1:
+            raise ValueError(f"For '{self.name}', the 'q' must be a 0-d or 1-D Tensor, but got shape {q.shape}.")
+        if self.dim is None:
+            reduced = (1,) * len(input.shape) if self.keep_dims else ()
+        else:
+            axis = check_axis(self.name, self.dim, len(input.shape), "dim")
+            reduced = reduced_shape(input.shape, (axis,) if input.shape else (), self.keep_dims)
+        return TensorSpec(tuple(q.shape) + reduced, input.dtype)
 
 
 # ---- cumulative extrema and logsumexp -----------------------------------------------------
