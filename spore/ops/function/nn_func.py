@@ -15,15 +15,19 @@ from ...common import seed as _seed
 from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..operations import nn_ops as N
-from ..validator import check_bool, check_float_range, check_string, check_type
+from ..validator import check_bool, check_float_range, check_positive_int, check_string, check_type
+from .inplace import rebind
 
 __all__ = [
     # activations
     "softmax", "log_softmax", "relu", "relu6", "gelu", "fast_gelu", "silu", "elu", "leaky_relu",
     "hardswish", "hardsigmoid", "mish", "softplus", "selu", "celu", "hardshrink", "softshrink",
-    "prelu", "bias_add",
+    "soft_shrink", "prelu", "bias_add", "softsign", "logsigmoid", "hardtanh", "threshold", "softmin", "glu",
+    "swiglu", "tanhshrink", "rrelu", "gumbel_softmax",
     # normalization
-    "batch_norm", "layer_norm", "group_norm",
+    "batch_norm", "layer_norm", "group_norm", "rms_norm", "add_rms_norm", "add_layer_norm", "renorm", "lrn",
+    # similarity, embedding, rearrangements
+    "cosine_similarity", "embedding", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle",
     # dropout
     "dropout", "dropout1d", "dropout2d", "dropout3d",
     # losses
@@ -183,6 +187,136 @@ def bias_add(input_x, bias):
     return _bias_add(input_x, bias)
 
 
+# ---- activations composed of other ops -----------------------------------------------------
+_FLOAT_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def _check_float_tensor(fn: str, arg: str, value, allowed=_FLOAT_DTYPES) -> None:
+    _check_tensor(fn, arg, value)
+    if value.dtype not in allowed:
+        names = ", ".join(str(d) for d in allowed)
+        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
+
+
+def soft_shrink(input, lambd=0.5):
+    """`softshrink` under MindSpore's other name."""
+    return softshrink(input, lambd)
+
+
+def softsign(x):
+    """x / (1 + |x|)."""
+    _check_float_tensor("softsign", "x", x)
+    return x / (_F.abs(x) + 1)
+
+
+def logsigmoid(x):
+    """log(sigmoid(x)), computed as -softplus(-x) so it stays finite for large |x|."""
+    _check_float_tensor("logsigmoid", "x", x)
+    return -_softplus(-x)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0):
+    """input clipped to [min_val, max_val] (max_val wins where min_val > max_val); an
+    integer input stays integer."""
+    _check_tensor("hardtanh", "input", input)
+    check_type("hardtanh", "min_val", min_val, (int, float))
+    check_type("hardtanh", "max_val", max_val, (int, float))
+    if not input.dtype.is_floating_point:
+        min_val, max_val = math.ceil(min_val), math.floor(max_val)
+    return _F.minimum(_F.maximum(input, _F.scalar_to_tensor(min_val, input.dtype)),
+                      _F.scalar_to_tensor(max_val, input.dtype))
+
+
+def threshold(input, thr, value):
+    """input where input > thr, `value` elsewhere; the result keeps input's dtype."""
+    _check_tensor("threshold", "input", input)
+    check_type("threshold", "thr", thr, (int, float))
+    check_type("threshold", "value", value, (int, float))
+    return _F.select(input > thr, input, _F.fill(input.dtype, input.shape, value))
+
+
+def softmin(x, axis=-1, *, dtype=None):
+    """softmax(-x) along `axis`; with `dtype`, `x` is cast first."""
+    _check_tensor("softmin", "x", x)
+    return softmax(-x, axis, dtype=dtype)
+
+
+def _halves(fn: str, x, axis):
+    """The two halves of `x` along `axis` (its size there must be even)."""
+    _check_float_tensor(fn, "x" if fn == "glu" else "input", x)
+    check_type(fn, "axis" if fn == "glu" else "dim", axis, int)
+    if not -x.ndim <= axis < max(x.ndim, 1):
+        raise ValueError(f"For '{fn}', the axis must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
+    size = x.shape[axis]
+    if size % 2:
+        raise ValueError(f"For '{fn}', the size of 'x' along axis {axis} must be even, but got {size}.")
+    return _F.split(x, size // 2, axis)
+
+
+def glu(x, axis=-1):
+    """Gated linear unit: with a, b the two halves of `x` along `axis`, a * sigmoid(b)."""
+    first, second = _halves("glu", x, axis)
+    return first * _F.sigmoid(second)
+
+
+def swiglu(input, dim=-1):
+    """With a, b the two halves of `input` along `dim`: silu(a) * b."""
+    first, second = _halves("swiglu", input, dim)
+    return _silu(first) * second
+
+
+def tanhshrink(input):
+    """input - tanh(input); an integer input gives float32."""
+    _check_tensor("tanhshrink", "input", input)
+    if input.dtype is mstype.bool_:
+        raise TypeError("For 'tanhshrink', the dtype of 'input' must be a number type, but got Bool.")
+    if not input.dtype.is_floating_point:
+        input = _F.cast(input, mstype.float32)
+    return input - _F.tanh(input)
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
+    """input where input >= 0, a * input elsewhere with a drawn uniformly from [lower, upper]
+    for every element; an integer input stays integer (the product truncated)."""
+    _check_tensor("rrelu", "input", input)
+    for arg, value in (("lower", lower), ("upper", upper)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"For 'rrelu', '{arg}' must be an int or a float, but got {type(value)}.")
+    if upper < lower:
+        raise ValueError(f"For 'rrelu', the value of 'upper' must be greater than or equal to 'lower', but got "
+                         f"upper: {upper}, lower: {lower}.")
+    values = input if input.dtype.is_floating_point else _F.cast(input, mstype.float32)
+    slopes = _F.rand_like(values) * (upper - lower) + lower
+    out = _F.select(values >= 0, values, values * slopes)
+    return out if out.dtype is input.dtype else _F.cast(out, input.dtype)
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, dim=-1):
+    """softmax((logits + g) / tau) along `dim`, g Gumbel(0, 1) noise; with `hard`, the
+    one-hot of its argmax in the forward pass and the soft values' gradient."""
+    fn = "gumbel_softmax"
+    if not isinstance(logits, Tensor):
+        raise TypeError(f"For '{fn}', the 'logits' must be a Tensor, but got {type(logits).__name__}.")
+    if logits.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError(f"For '{fn}', the 'logits' should be one of [mindspore.float16, mindspore.float32], "
+                        f"but got '{logits.dtype}'.")
+    check_type(fn, "tau", tau, float)
+    if tau <= 0:
+        raise ValueError(f"For '{fn}', the 'tau' must be float and must > 0, but got '{tau}'.")
+    check_bool(fn, "hard", hard)
+    check_type(fn, "dim", dim, int)
+    if not -logits.ndim <= dim < logits.ndim:
+        raise ValueError(f"For '{fn}', the 'dim' must be in range of [{-logits.ndim}, {logits.ndim}), but got {dim}.")
+    uniform = _F.rand_like(logits)
+    gumbel = -_F.log(-_F.log(uniform + 1e-20) + 1e-20)
+    soft = softmax((logits + gumbel) / tau, dim)
+    if not hard:
+        return soft
+    one_hot = _F.one_hot(_F.argmax(soft, dim), logits.shape[dim], 1.0, 0.0, dim)
+    one_hot = _F.cast(one_hot, soft.dtype)
+    return one_hot - _F.stop_gradient(soft) + soft
+
+
 # ---- normalization ------------------------------------------------------------------------
 def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):
     """Batch normalization over axis 1; in training, `running_mean` / `running_var` are
@@ -210,6 +344,226 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     """Group normalization: the channels (axis 1) form `num_groups` groups, each normalized
     over its channels and the spatial axes, then scaled by `weight` and shifted by `bias`."""
     return _group_norm(input, num_groups, weight, bias, eps)[0]
+
+
+def _check_epsilon(fn: str, epsilon) -> float:
+    check_type(fn, "epsilon", epsilon, float)
+    return check_float_range(fn, "epsilon", epsilon, 0.0, 1.0, include_min=False)
+
+
+def _check_norm_params(fn: str, x, params: tuple) -> None:
+    """`params` ((name, tensor), ...) are float tensors of x's dtype, the shape of x's
+    trailing axes."""
+    _check_float_tensor(fn, "x" if fn == "rms_norm" else "x1", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    for name, value in params:
+        _check_float_tensor(fn, name, value, _FLOAT_DTYPES + (mstype.bfloat16,))
+        if value.dtype is not x.dtype:
+            raise TypeError(f"For '{fn}', the dtype of '{name}' must be the same as the input's ({x.dtype}), "
+                            f"but got {value.dtype}.")
+        if value.ndim > x.ndim or tuple(x.shape[x.ndim - value.ndim:]) != tuple(value.shape):
+            raise ValueError(f"For '{fn}', the shape of '{name}' must be the trailing dimensions of the input "
+                             f"{x.shape}, but got {value.shape}.")
+
+
+def rms_norm(x, gamma, epsilon=1e-6):
+    """Root-mean-square normalization over the trailing gamma.ndim axes of `x`:
+    y = x / sqrt(mean(x^2) + epsilon) * gamma. Returns (y, rstd), rstd = 1 / sqrt(mean(x^2)
+    + epsilon) of x's shape with size 1 on the normalized axes, float32 (float64 for a
+    float64 x)."""
+    epsilon = _check_epsilon("rms_norm", epsilon)
+    _check_norm_params("rms_norm", x, (("gamma", gamma),))
+    axes = tuple(range(x.ndim - gamma.ndim, x.ndim))
+    wide = _F.cast(x, mstype.float32) if x.dtype is not mstype.float64 else x
+    rstd = _F.rsqrt(_F.mean(_F.square(wide), axes, True) + epsilon)
+    y = _F.cast(wide * rstd, x.dtype) * gamma
+    return y, rstd
+
+
+def add_rms_norm(x1, x2, gamma, epsilon=1e-6):
+    """rms_norm of x = x1 + x2; returns (y, rstd, x)."""
+    _check_tensor("add_rms_norm", "x2", x2)
+    total = x1 + x2
+    y, rstd = rms_norm(total, gamma, epsilon)
+    return y, rstd, total
+
+
+def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
+    """Layer normalization of x = x1 + x2 over the trailing gamma.ndim axes, scaled by
+    `gamma` and shifted by `beta`. Returns (y, mean, rstd, x); mean and rstd (float32, or
+    float64 for float64 inputs) keep x's leading axes and have size 1 on the normalized ones. (`additional_output`
+    asks Ascend's kernel to write x; x is always returned here.)"""
+    fn = "add_layer_norm"
+    _check_norm_params(fn, x1, (("x2", x2), ("gamma", gamma), ("beta", beta)))
+    check_type(fn, "epsilon", epsilon, float)
+    check_bool(fn, "additional_output", additional_output)
+    if tuple(x2.shape) != tuple(x1.shape):
+        raise ValueError(f"For '{fn}', the shape of 'x2' must be the shape of 'x1' {x1.shape}, but got {x2.shape}.")
+    total = x1 + x2
+    axes = tuple(range(x1.ndim - gamma.ndim, x1.ndim))
+    wide = _F.cast(total, mstype.float32) if total.dtype is not mstype.float64 else total
+    mean = _F.mean(wide, axes, True)
+    centered = wide - mean
+    rstd = _F.rsqrt(_F.mean(_F.square(centered), axes, True) + epsilon)
+    y = _F.cast(centered * rstd, x1.dtype) * gamma + beta
+    return y, mean, rstd, total
+
+
+def renorm(input, p, axis, maxnorm):
+    """Every slice of `input` along `axis` whose p-norm exceeds `maxnorm` scaled down to
+    norm `maxnorm` (p an int > 0, maxnorm a float >= 0)."""
+    _check_float_tensor("renorm", "input", input)
+    check_type("renorm", "p", p, int)
+    check_type("renorm", "maxnorm", maxnorm, float)
+    if p <= 0:
+        raise ValueError(f"For 'renorm', the 'p' must be a positive int, but got {p}.")
+    if maxnorm < 0:
+        raise ValueError(f"For 'renorm', the 'maxnorm' must be non-negative, but got {maxnorm}.")
+    check_type("renorm", "axis", axis, int)
+    if not -input.ndim <= axis < input.ndim:
+        raise ValueError(f"For 'renorm', the 'axis' must be in range [{-input.ndim}, {input.ndim}), but got {axis}.")
+    others = tuple(i for i in range(input.ndim) if i != axis % input.ndim)
+    norms = _F.pow(_F.sum(_F.pow(_F.abs(input), p), others, True), 1.0 / p)
+    scale = _F.select(norms > maxnorm, maxnorm / (norms + 1e-7), _F.ones_like(norms))
+    return input * scale
+
+
+def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CHANNELS"):
+    """Local response normalization of (N, C, H, W) `x` across channels:
+    x / (bias + alpha * sum of x^2 over channels c - depth_radius .. c + depth_radius) ^ beta."""
+    fn = "lrn"
+    check_type(fn, "depth_radius", depth_radius, int)
+    if depth_radius < 0:
+        raise ValueError(f"For '{fn}', the 'depth_radius' must be int and must >= 0, but got {depth_radius}.")
+    for arg, value in (("bias", bias), ("alpha", alpha), ("beta", beta)):
+        check_type(fn, arg, value, float)
+    check_string(fn, "norm_region", norm_region, ("ACROSS_CHANNELS",), case_sensitive=True)
+    _check_float_tensor(fn, "x", x)
+    if x.ndim != 4:
+        raise ValueError(f"For '{fn}', the 'x' must be 4-D (N, C, H, W), but got {x.ndim}-D.")
+    channels = x.shape[1]
+    squares = _F.pad(_F.square(x), (0, 0, 0, 0, depth_radius, depth_radius))
+    window = squares[:, 0:channels]
+    for offset in range(1, 2 * depth_radius + 1):
+        window = window + squares[:, offset:offset + channels]
+    return x / _F.pow(window * alpha + bias, beta)
+
+
+# ---- similarity, embedding, rearrangements ------------------------------------------------
+def cosine_similarity(x1, x2, dim=1, eps=1e-08):
+    """sum(x1 * x2) / max(|x1| * |x2|, eps) along `dim`; the inputs broadcast."""
+    _check_float_tensor("cosine_similarity", "x1", x1)
+    _check_float_tensor("cosine_similarity", "x2", x2)
+    check_type("cosine_similarity", "dim", dim, int)
+    check_type("cosine_similarity", "eps", eps, (int, float))
+    dot = _F.sum(x1 * x2, dim)
+    norms = _F.sqrt(_F.sum(_F.square(x1), dim) * _F.sum(_F.square(x2), dim))
+    return dot / _F.clamp(norms, eps)
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
+    """The rows of `weight` (num_embeddings, dim) at the integer indices `input`: shape
+    input.shape + (dim,). The row `padding_idx` gets no gradient; with `max_norm`, each
+    looked-up row whose `norm_type`-norm exceeds it is renormalized in `weight` itself
+    first; `scale_grad_by_freq` divides each row's gradient by its count in `input`."""
+    fn = "embedding"
+    _check_tensor(fn, "input", input)
+    _check_tensor(fn, "weight", weight)
+    if input.dtype.is_floating_point or input.dtype is mstype.bool_:
+        raise TypeError(f"For '{fn}', the dtype of 'input' must be an integer type, but got {input.dtype}.")
+    if weight.ndim != 2:
+        raise ValueError(f"For '{fn}', the 'weight' must be 2-D, but got {weight.ndim}-D.")
+    rows = weight.shape[0]
+    if padding_idx is not None:
+        check_type(fn, "padding_idx", padding_idx, int)
+        if not -rows <= padding_idx < rows:
+            raise ValueError(f"For '{fn}', the 'padding_idx' must be in [{-rows}, {rows}), but got {padding_idx}.")
+    check_bool(fn, "scale_grad_by_freq", scale_grad_by_freq)
+    flat = _F.reshape(input, (-1,))
+    if max_norm is not None:
+        check_type(fn, "max_norm", max_norm, (int, float))
+        _renorm_rows(weight, flat, float(max_norm), float(norm_type))
+    table = weight
+    if padding_idx is not None:
+        is_padding = _F.reshape(_F.arange(rows) == padding_idx % rows, (rows, 1))
+        table = _F.select(_F.broadcast_to(is_padding, weight.shape), _F.stop_gradient(weight), weight)
+    looked_up = _F.gather(table, flat, 0)
+    if scale_grad_by_freq:
+        counts = _F.gather(_row_counts(flat, rows, weight.dtype), flat, 0)
+        share = _F.reshape(1 / counts, (-1, 1))
+        looked_up = looked_up * share + _F.stop_gradient(looked_up * (1 - share))
+    return _F.reshape(looked_up, tuple(input.shape) + (weight.shape[1],))
+
+
+def _row_counts(indices, rows: int, dtype):
+    """How often each of `rows` row numbers occurs in the 1-D `indices` (a sum of one-hots:
+    its shape does not depend on the values, so it compiles)."""
+    return _F.sum(_F.one_hot(indices, rows, 1.0, 0.0), 0).astype(dtype)
+
+
+def _renorm_rows(weight, indices, max_norm: float, norm_type: float) -> None:
+    """Rescales in place the rows of `weight` at `indices` whose norm exceeds `max_norm`."""
+    used = _row_counts(indices, weight.shape[0], weight.dtype) > 0
+    norms = _F.pow(_F.sum(_F.pow(_F.abs(weight), norm_type), 1, True), 1.0 / norm_type)
+    too_long = _F.logical_and(_F.reshape(used, (-1, 1)), norms > max_norm)
+    scale = _F.select(too_long, max_norm / (norms + 1e-7), _F.ones_like(norms))
+    rebind(weight, _F.stop_gradient(weight * scale))
+
+
+def _check_shuffle(fn: str, input, factor_name: str, factor) -> None:
+    _check_tensor(fn, "input", input)
+    if isinstance(factor, bool) or not isinstance(factor, int):
+        raise TypeError(f"For '{fn}', the '{factor_name}' must be int, but got {type(factor).__name__}.")
+    if factor <= 0:
+        raise ValueError(f"For '{fn}', the '{factor_name}' must be positive, but got {factor}.")
+    if input.ndim < 3:
+        raise ValueError(f"For '{fn}', the dimension of 'input' must be at least 3, but got {input.ndim}.")
+
+
+def pixel_shuffle(input, upscale_factor):
+    """(*, C * r^2, H, W) -> (*, C, H * r, W * r), r = upscale_factor: each group of r^2
+    channels becomes an r x r block of pixels."""
+    _check_shuffle("pixel_shuffle", input, "upscale_factor", upscale_factor)
+    *lead, channels, height, width = input.shape
+    r = upscale_factor
+    if channels % (r * r):
+        raise ValueError(f"For 'pixel_shuffle', the size of the third to last dimension ({channels}) must be "
+                         f"divisible by upscale_factor squared ({r * r}).")
+    lead = tuple(lead)
+    blocks = _F.reshape(input, lead + (channels // (r * r), r, r, height, width))
+    k = len(lead)
+    order = tuple(range(k)) + (k, k + 3, k + 1, k + 4, k + 2)
+    return _F.reshape(_F.transpose(blocks, order), lead + (channels // (r * r), height * r, width * r))
+
+
+def pixel_unshuffle(input, downscale_factor):
+    """(*, C, H * r, W * r) -> (*, C * r^2, H, W), r = downscale_factor: the inverse of
+    pixel_shuffle."""
+    _check_shuffle("pixel_unshuffle", input, "downscale_factor", downscale_factor)
+    *lead, channels, height, width = input.shape
+    r = downscale_factor
+    if height % r or width % r:
+        raise ValueError(f"For 'pixel_unshuffle', the last 2 dimensions ({height}, {width}) must be divisible "
+                         f"by downscale_factor ({r}).")
+    lead = tuple(lead)
+    blocks = _F.reshape(input, lead + (channels, height // r, r, width // r, r))
+    k = len(lead)
+    order = tuple(range(k)) + (k, k + 2, k + 4, k + 1, k + 3)
+    return _F.reshape(_F.transpose(blocks, order), lead + (channels * r * r, height // r, width // r))
+
+
+def channel_shuffle(x, groups):
+    """(N, C, *spatial) with C = groups * k: channel g * k + i moves to i * groups + g
+    (the groups interleaved); x has at least 4 dimensions."""
+    _check_tensor("channel_shuffle", "x", x)
+    check_positive_int("channel_shuffle", "groups", groups)
+    if x.ndim < 4:
+        raise TypeError(f"For 'channel_shuffle', the 'x' must have at least 4 dimensions, but got {x.ndim}.")
+    batch, channels, *spatial = x.shape
+    if channels % groups:
+        raise ValueError(f"For 'channel_shuffle', the number of channels ({channels}) must be divisible by "
+                         f"groups ({groups}).")
+    grouped = _F.reshape(x, (batch, groups, channels // groups) + tuple(spatial))
+    return _F.reshape(_F.swapaxes(grouped, 1, 2), x.shape)
 
 
 # ---- dropout ------------------------------------------------------------------------------
@@ -460,5 +814,5 @@ def _tensor_softmax(self, axis, dtype=None):
     return softmax(self, axis, dtype=dtype)
 
 
-TENSOR_METHODS = {"softmax": _tensor_softmax}
+TENSOR_METHODS = {"softmax": _tensor_softmax, "hardshrink": hardshrink, "soft_shrink": soft_shrink, "renorm": renorm}
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
