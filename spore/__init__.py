@@ -56,8 +56,9 @@ from . import dataset
 from .train.callback import *
 from .train.metrics import *
 from .train import (
-    DatasetHelper, SummaryRecord, ckpt_to_safetensors, connect_network_with_dataset, data_sink, load_checkpoint_async,
-    merge_sliced_parameter, safetensors_to_ckpt,
+    DatasetHelper, SummaryRecord, build_searched_strategy, ckpt_to_safetensors, connect_network_with_dataset, data_sink,
+    load_checkpoint_async, load_distributed_checkpoint, merge_sliced_parameter, restore_group_info_list,
+    safetensors_to_ckpt,
 )
 
 __version__ = "0.1.0"
