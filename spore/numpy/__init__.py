@@ -19,6 +19,7 @@ from .selection import *
 from .statistics import *
 
 # public in mindspore.numpy though not listed in its __all__
+from . import fft
 from .array_creations import copy
 from .linalg_ops import matrix_power
 from .math_ops import around, round
