@@ -365,7 +365,7 @@ def bucketize(prim):
             _unsupported(input)
         edges = torch.tensor(boundaries, dtype=input.dtype if input.is_floating_point() else torch.float64,
                              device=input.device)
-        return torch.bucketize(input, edges, out_int32=True)
+        return torch.bucketize(input, edges, out_int32=True, right=True)
     return run
 
 

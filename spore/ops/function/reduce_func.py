@@ -493,10 +493,11 @@ def bucketize(input, boundaries, *, right=False):
     for i, b in enumerate(boundaries):
         check_type("bucketize", f"boundaries[{i}]", b, (int, float))
     if right:
-        check_tensor("bucketize", "input", input)
-        edges = Tensor(boundaries, input.dtype)
-        return primitive("SearchSorted", mstype.int32, True)(edges, input)
-    return primitive("Bucketize", tuple(float(b) for b in boundaries))(input)
+        return primitive("Bucketize", tuple(float(b) for b in boundaries))(input)
+    check_tensor("bucketize", "input", input)
+    if not input.dtype.is_floating_point:  # compare integers with the float boundaries exactly
+        input = F.cast(input, mstype.float64)
+    return primitive("SearchSorted", mstype.int32, False)(Tensor(boundaries, input.dtype), input)
 
 
 def bincount(input, weights=None, minlength=0):

@@ -571,7 +571,7 @@ class SearchSorted(Primitive):
 
 class Bucketize(Primitive):
     """Bucketize(boundaries)(input): for each element x, the Int32 index i of its bucket in
-    the sorted floats `boundaries` (a list or tuple): boundaries[i - 1] < x <= boundaries[i]."""
+    the sorted floats `boundaries` (a list or tuple): boundaries[i - 1] <= x < boundaries[i]."""
 
     def __init__(self, boundaries):
         super().__init__()
