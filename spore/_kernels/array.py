@@ -527,3 +527,30 @@ def data_format_dim_map(prim):
 def data_format_vec_permute(prim):
     order = [prim.src_format.index(letter) for letter in prim.dst_format]
     return lambda x: x[order]
+
+
+@kernel("ScalarToTensor")
+def scalar_to_tensor(value, dtype=None):
+    return torch.tensor(value, dtype=torch.float32 if dtype is None else TORCH_OF[dtype], device=device.current())
+
+
+_SCALAR_TYPES = {torch.int64: int, torch.float64: float, torch.bool: bool}
+
+
+@kernel("ScalarCast")
+def scalar_cast(value, dtype):
+    return _SCALAR_TYPES[TORCH_OF[dtype]](value)
+
+
+@kernel_factory("RaggedRange")
+def ragged_range(prim):
+    split_dtype = TORCH_OF[prim.Tsplits]
+
+    def ragged(starts, limits, deltas):
+        starts, limits, deltas = torch.broadcast_tensors(starts.reshape(-1), limits.reshape(-1), deltas.reshape(-1))
+        ranges = [torch.arange(start.item(), limit.item(), delta.item(), dtype=starts.dtype, device=starts.device)
+                  for start, limit, delta in zip(starts, limits, deltas)]
+        lengths = torch.tensor([0] + [len(r) for r in ranges], device=starts.device)
+        dense = torch.cat(ranges) if ranges else starts.new_zeros(0)
+        return lengths.cumsum(0).to(split_dtype), dense
+    return ragged

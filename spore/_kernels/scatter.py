@@ -227,3 +227,8 @@ def _sorted_segment(how: str):
 for _name, _how in (("SegmentSum", "sum"), ("SegmentMean", "mean"), ("SegmentMax", "max"), ("SegmentMin", "min"),
                     ("SegmentProd", "prod")):
     kernel(_name)(_sorted_segment(_how))
+
+
+@kernel("SparseSegmentMean")
+def sparse_segment_mean(x, indices, segment_ids):
+    return _sorted_segment("mean")(x.index_select(0, indices.long()), segment_ids)

@@ -48,6 +48,7 @@ GRAD_CASES = [
     OpCase(ops.SegmentMax(), (rand(4, 2), np.array([0, 0, 1, 1], i32)), None),
     OpCase(ops.SegmentMin(), (rand(3), np.array([0, 1, 1], i32)), None),
     OpCase(ops.SegmentProd(), (_away_from_zero(3, 2), np.array([0, 0, 2], i32)), None),
+    OpCase(ops.SparseSegmentMean(), (X32, np.array([0, 1, 2, 0], i32), np.array([1, 2, 2, 2], i32)), None),
     OpCase(ops.InplaceUpdateV2(), (X32, np.array([2, 0], i32), rand(2, 2)), None),
     OpCase(ops.ScatterAddWithAxis(1), (X32, np.array([[1], [0], [1]], i32), rand(3, 1)), None),
     OpCase(ops.IndexPut(), (X32, rand(2), (np.array([0, 2], i32), np.array([1, 0], i32))), None),

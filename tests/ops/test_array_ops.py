@@ -132,6 +132,15 @@ def _np_depth_to_space(b):
     return reference
 
 
+def _np_ragged_range(split_dtype):
+    def reference(starts, limits, deltas):
+        starts, limits, deltas = np.broadcast_arrays(starts.reshape(-1), limits.reshape(-1), deltas.reshape(-1))
+        ranges = [np.arange(s, e, d, dtype=starts.dtype) for s, e, d in zip(starts, limits, deltas)]
+        splits = np.cumsum([0] + [len(r) for r in ranges]).astype(split_dtype)
+        return splits, np.concatenate(ranges)
+    return reference
+
+
 def _np_fill_diagonal(value, wrap):
     def reference(x):
         out = x.copy()
@@ -435,6 +444,17 @@ CASES = [
     OpCase(ops.DataFormatVecPermute("NCHW", "NHWC"), (np.arange(8, dtype=i64).reshape(4, 2),),
            lambda x: x[[0, 2, 3, 1]]),
     OpCase(ops.reshape_, (X234, (4, 6)), np.reshape, prim="Reshape"),
+    OpCase(ops.type_as, (X234, rand(1, dtype=i32)), lambda x, o: x.astype(i32), prim="Cast"),
+    OpCase(ops.ScalarToTensor(), (1,), lambda v: np.array(v, np.float32)),
+    OpCase(ops.ScalarToTensor(), (2.5, ms.float64), lambda v, d: np.array(v)),
+    OpCase(ops.ScalarToTensor(), (True, ms.int32), lambda v, d: np.array(1, i32)),
+    OpCase(ops.ScalarCast(), (255.7, ms.int64), lambda v, d: 255),
+    OpCase(ops.ScalarCast(), (1, ms.float64), lambda v, d: 1.0),
+    OpCase(ops.ScalarCast(), (0.0, ms.bool_), lambda v, d: False),
+    OpCase(ops.RaggedRange(ms.int64), (np.array([2, 5, 8], i32), np.array([3, 5, 12], i32), np.array([1, 1, 1], i32)),
+           _np_ragged_range(i64)),
+    OpCase(ops.RaggedRange(ms.int32), (np.array(0.0, np.float32), np.array([3.0, 1.5], np.float32),
+                                       np.array(0.5, np.float32)), _np_ragged_range(i32)),
 ]
 
 F32_2x3, I32_2x3 = rand(2, 3), rand(2, 3, dtype=i32)
@@ -673,6 +693,19 @@ ERROR_CASES = [
     ErrorCase(ops.IdentityN(), ([rand(2), 1.0],), TypeError, r"For 'IdentityN', the 'x\[1\]' must be a Tensor"),
     ErrorCase(ops.TupleToArray(), ((1, "a"),), TypeError, "For 'TupleToArray', the 'input_x'"),
     ErrorCase(ops.TupleToArray(), ((),), TypeError, "For 'TupleToArray', the 'input_x'"),
+    ErrorCase(ops.type_as, (X234, 1), TypeError, "For 'type_as', the 'other' must be a Tensor"),
+    ErrorCase(ops.ScalarToTensor(), ("a",), TypeError, "For 'ScalarToTensor', the 'input_x'"),
+    ErrorCase(ops.ScalarToTensor(), (1, "float32"), TypeError, "For 'ScalarToTensor', the 'dtype'"),
+    ErrorCase(ops.ScalarCast(), (1, ms.int32), ValueError, "For 'ScalarCast', the 'input_y'"),
+    ErrorCase(ops.ScalarCast(), ("1", ms.int64), TypeError, "For 'ScalarCast', the 'input_x'"),
+    ErrorCase(ops.RaggedRange(ms.int32), (np.array([1], i32), np.array([3], i32), np.array([0], i32)), ValueError,
+              "For 'RaggedRange', every value of 'deltas' must be nonzero"),
+    ErrorCase(ops.RaggedRange(ms.int32), (np.array([1], i32), np.array([3], i64), np.array([1], i32)), TypeError,
+              "For 'RaggedRange'"),
+    ErrorCase(ops.RaggedRange(ms.int32), (np.array([1, 2], i32), np.array([3, 4, 5], i32), np.array(1, i32)),
+              ValueError, "For 'RaggedRange', 'starts', 'limits' and 'deltas' must be"),
+    ErrorCase(lambda: ops.RaggedRange(ms.float32), (), TypeError, "For 'RaggedRange', the 'Tsplits'",
+              prim="RaggedRange"),
     ErrorCase(ops.TransposeExtView(), (X234, 0, 3), ValueError, r"For 'TransposeExtView'.*range \[-3, 3\)"),
     ErrorCase(ops.TransposeExtView(), ([1.0], 0, 0), TypeError, "For 'TransposeExtView', the 'input' must be"),
     ErrorCase(ops.DataFormatDimMap(), (np.array([0.0], np.float32),), TypeError, "For 'DataFormatDimMap', the dtype"),

@@ -23,7 +23,7 @@ from .registry import bprop, non_differentiable
 non_differentiable("OnesLike", "ZerosLike", "Zeros", "Ones", "Fill", "Eye", "Range", "LinSpace",
                    "OneHot", "Shape", "Rank", "Size", "DType", "TrilIndices", "TriuIndices",
                    "InvertPermutation", "UnravelIndex", "TensorShape", "TupleToArray",
-                   "DataFormatDimMap", "DataFormatVecPermute")
+                   "DataFormatDimMap", "DataFormatVecPermute", "ScalarToTensor", "ScalarCast", "RaggedRange")
 
 _reshape, _transpose, _zeros_like, _sum = A.Reshape(), A.Transpose(), A.ZerosLike(), ReduceSum()
 _crop, _repeat_grad = A.PadV3(), A.RepeatInterleaveGrad()

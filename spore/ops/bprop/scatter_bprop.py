@@ -204,3 +204,11 @@ def _index_put(prim, x1, x2, indices, out, dout):
     vectors = _stack(tuple(indices))
     dx1 = dout if prim.accumulate else prim(dout, _zeros_like(x2), indices)
     return dx1, grad_like(x2, _gather_nd(dout, vectors)), None
+
+
+@bprop("SparseSegmentMean")
+def _sparse_segment_mean(prim, x, indices, segment_ids, out, dout):
+    """Row indices[k] takes its segment's gradient over the segment's size (summed over
+    the k that read it)."""
+    picked = _gather(_div(dout, _segment_sizes(x, segment_ids, out)), segment_ids, 0)
+    return _segment_sum(picked, indices, x.shape[0]), None, None

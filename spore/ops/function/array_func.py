@@ -35,7 +35,7 @@ __all__ = [
     "tril", "triu", "tril_indices", "triu_indices", "diag", "diagonal", "diag_embed", "diagflat",
     "diagonal_scatter", "reverse_sequence", "space_to_batch_nd", "batch_to_space_nd", "unfold", "fold",
     "mirror_pad", "padding",
-    "cast",
+    "cast", "type_as",
     "fill", "full", "full_like", "zeros", "ones", "zeros_like", "ones_like", "arange", "range",
     "linspace", "eye", "one_hot", "tensor_range", "sequence_mask",
     "shape", "rank", "size", "dtype", "numel", "is_nonzero",
@@ -818,6 +818,12 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 def cast(input, dtype):
     """`input` converted to `dtype`."""
     return _cast(input, dtype)
+
+
+def type_as(input, other):
+    """`input` converted to the dtype of the Tensor `other`."""
+    check_tensor("type_as", "other", other)
+    return _cast(input, other.dtype)
 
 
 # ---- creation ---------------------------------------------------------------------------------

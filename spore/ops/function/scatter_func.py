@@ -29,6 +29,7 @@ __all__ = [
     "scatter_nd_add", "scatter_nd_sub", "scatter_nd_mul", "scatter_nd_div", "scatter_nd_max", "scatter_nd_min",
     "scatter_nd_update",
     "unsorted_segment_sum", "unsorted_segment_max", "unsorted_segment_min", "unsorted_segment_prod",
+    "sparse_segment_mean",
     "index_add", "inplace_index_add", "index_fill", "inplace_add", "inplace_sub", "inplace_update",
     "slice_scatter", "select_scatter", "put_",
 ]
@@ -167,6 +168,11 @@ def unsorted_segment_min(x, segment_ids, num_segments):
 def unsorted_segment_prod(x, segment_ids, num_segments):
     """The product of the rows of x in each of `num_segments` segments."""
     return _prim(C.UnsortedSegmentProd)(x, segment_ids, num_segments)
+
+
+def sparse_segment_mean(x, indices, segment_ids):
+    """The mean, per (sorted) segment, of the rows x[indices[k]] with segment segment_ids[k]."""
+    return _prim(C.SparseSegmentMean)(x, indices, segment_ids)
 
 
 # ---- index updates ------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 import numbers
 
+import numpy as np
+
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
@@ -39,7 +41,8 @@ __all__ = [
     "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "SpaceToDepth", "DepthToSpace", "Expand",
     "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
     "FillDiagonal", "FillV2", "ParallelConcat", "MirrorPad", "Padding", "TensorShape", "SpaceToBatch", "BatchToSpace",
-    "IdentityN", "TupleToArray", "TransposeView", "TransposeExtView", "DataFormatDimMap", "DataFormatVecPermute",
+    "IdentityN", "TupleToArray", "ScalarToTensor", "ScalarCast", "RaggedRange",
+    "TransposeView", "TransposeExtView", "DataFormatDimMap", "DataFormatVecPermute",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
 ]
@@ -1062,6 +1065,71 @@ class TupleToArray(Primitive):
                             f"{input_x!r}.")
         dtype = mstype.float32 if any(isinstance(v, float) for v in input_x) else mstype.int32
         return TensorSpec((len(input_x),), dtype)
+
+
+class ScalarToTensor(Primitive):
+    """ScalarToTensor()(input_x, dtype=mindspore.float32): a 0-d Tensor of `dtype` holding
+    the Python number input_x."""
+
+    def check(self, input_x, dtype=mstype.float32):
+        self.infer(input_x, dtype)
+
+    def infer(self, input_x, dtype=mstype.float32):
+        check_type(self.name, "input_x", input_x, (bool, int, float))
+        return TensorSpec((), _check_dtype_arg(self.name, "dtype", dtype))
+
+
+_SCALAR_CAST_TYPES = {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}
+
+
+class ScalarCast(Primitive):
+    """ScalarCast()(input_x, input_y): the Python number input_x converted to the type
+    input_y names (mindspore.int64, mindspore.float64 or mindspore.bool_), as a Python
+    value."""
+
+    def check(self, input_x, input_y):
+        self.infer(input_x, input_y)
+
+    def infer(self, input_x, input_y):
+        check_type(self.name, "input_x", input_x, (bool, int, float))
+        if input_y not in _SCALAR_CAST_TYPES:
+            raise ValueError(f"For '{self.name}', the 'input_y' must be mindspore.int64, mindspore.float64 or "
+                             f"mindspore.bool_, but got {input_y!r}.")
+        return _SCALAR_CAST_TYPES[input_y](input_x)
+
+
+class RaggedRange(Primitive):
+    """RaggedRange(Tsplits)(starts, limits, deltas) -> (rt_nested_splits, rt_dense_values):
+    the ranges [starts[i], limits[i]) by deltas[i] (1-D Tensors of one numeric dtype, or 0-d
+    ones broadcast) concatenated, and the offsets where each range starts and the last ends
+    (Tsplits: Int32 or Int64)."""
+
+    def __init__(self, Tsplits):
+        super().__init__()
+        if Tsplits not in (mstype.int32, mstype.int64):
+            raise TypeError(f"For '{self.name}', the 'Tsplits' must be mindspore.int32 or mindspore.int64, but got "
+                            f"{Tsplits!r}.")
+        self.add_prim_attr("Tsplits", Tsplits)
+
+    def check(self, starts, limits, deltas):
+        self.infer(starts, limits, deltas)
+
+    def infer(self, starts, limits, deltas):
+        names = ("starts", "limits", "deltas")
+        shapes = [_tensor_shape(self.name, n, v) for n, v in zip(names, (starts, limits, deltas))]
+        check_same_dtype(self.name, names, [starts.dtype, limits.dtype, deltas.dtype])
+        if any(len(s) > 1 for s in shapes) or len({s for s in shapes if s}) > 1:
+            raise ValueError(f"For '{self.name}', 'starts', 'limits' and 'deltas' must be 0-d or 1-D of one length, "
+                             f"but got shapes {shapes}.")
+        count = max((s[0] for s in shapes if s), default=1)
+        values = [v.asnumpy() if isinstance(v, Tensor) and not v.has_init else None for v in (starts, limits, deltas)]
+        total = -1
+        if all(v is not None for v in values):
+            if (np.broadcast_to(values[2], (count,)) == 0).any():
+                raise ValueError(f"For '{self.name}', every value of 'deltas' must be nonzero.")
+            lengths = np.ceil((values[1] - values[0]) / values[2]).clip(min=0)
+            total = int(np.broadcast_to(lengths, (count,)).sum())
+        return TensorSpec((count + 1,), self.Tsplits), TensorSpec((total,), starts.dtype)
 
 
 class TransposeExtView(Primitive):

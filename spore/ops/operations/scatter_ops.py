@@ -35,7 +35,7 @@ __all__ = [
     "ScatterNdUpdate",
     "UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd",
     "IndexAdd", "InplaceIndexAdd", "IndexFill", "InplaceAdd", "InplaceSub", "InplaceUpdate",
-    "SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd",
+    "SegmentSum", "SegmentMean", "SegmentMax", "SegmentMin", "SegmentProd", "SparseSegmentMean",
     "InplaceUpdateV2", "ScatterAddWithAxis", "ScatterNonAliasingAdd", "IndexPut",
 ]
 
@@ -480,12 +480,16 @@ class _Segment(Primitive):
         if len(ids_shape) != 1 or not shape or ids_shape[0] != shape[0]:
             raise ValueError(f"For '{self.name}', the 'segment_ids' must be 1-D with one id per row of 'input_x' "
                              f"{shape}, but got shape {ids_shape}.")
-        known = _known(segment_ids)
-        if known is not None and known.size and (known[0] < 0 or (known[1:] < known[:-1]).any()):
-            raise ValueError(f"For '{self.name}', the 'segment_ids' must be non-negative and sorted in ascending "
-                             f"order, but got {known.tolist()}.")
-        count = _value_dependent(segment_ids, lambda a: a.max() + 1 if a.size else 0)
-        return TensorSpec((count,) + shape[1:], input_x.dtype)
+        return TensorSpec((_sorted_segment_count(self.name, segment_ids),) + shape[1:], input_x.dtype)
+
+
+def _sorted_segment_count(op: str, segment_ids) -> int:
+    """max(segment_ids) + 1 for known ids (checked non-negative and sorted), else -1."""
+    known = _known(segment_ids)
+    if known is not None and known.size and (known[0] < 0 or (known[1:] < known[:-1]).any()):
+        raise ValueError(f"For '{op}', the 'segment_ids' must be non-negative and sorted in ascending order, but got "
+                         f"{known.tolist()}.")
+    return _value_dependent(segment_ids, lambda a: a.max() + 1 if a.size else 0)
 
 
 class SegmentSum(_Segment):
@@ -506,3 +510,24 @@ class SegmentMin(_Segment):
 
 class SegmentProd(_Segment):
     """SegmentProd()(input_x, segment_ids): the product of each segment."""
+
+
+class SparseSegmentMean(Primitive):
+    """SparseSegmentMean()(x, indices, segment_ids): the mean, per segment, of the rows
+    x[indices[k]] with segment segment_ids[k] (indices and segment_ids 1-D of one length,
+    segment_ids sorted); max(segment_ids) + 1 output rows, empty segments 0."""
+
+    def check(self, x, indices, segment_ids):
+        self.infer(x, indices, segment_ids)
+
+    def infer(self, x, indices, segment_ids):
+        check_tensor(self.name, "x", x)
+        index_shape = _check_indices(self.name, "indices", indices, _INT32_64)
+        ids_shape = _check_indices(self.name, "segment_ids", segment_ids, _INT32_64)
+        shape = tuple(x.shape)
+        if not shape or len(index_shape) != 1 or index_shape != ids_shape:
+            raise ValueError(f"For '{self.name}', 'indices' and 'segment_ids' must be 1-D of one length and 'x' at "
+                             f"least 1-D, but got shapes {index_shape}, {ids_shape} and {shape}.")
+        check_dtype(self.name, "x", x.dtype, (mstype.float16, mstype.float32, mstype.float64))
+        _check_in_range(self.name, "indices", indices, 0, shape[0])
+        return TensorSpec((_sorted_segment_count(self.name, segment_ids),) + shape[1:], x.dtype)
