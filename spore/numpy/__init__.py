@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math as _math
 
-from . import (array_creations, array_ops, dtypes, linalg_ops, logic_ops, math_ops, padding, poly_ops, reductions,
-               selection, statistics)
+from . import (array_creations, array_ops, dtypes, linalg_ops, logic_ops, math_ops, padding, poly_ops, random_ops,
+               reductions, selection, statistics, windows)
 from .array_creations import *
 from .array_ops import *
 from .dtypes import *
@@ -14,9 +14,11 @@ from .logic_ops import *
 from .math_ops import *
 from .padding import *
 from .poly_ops import *
+from .random_ops import *
 from .reductions import *
 from .selection import *
 from .statistics import *
+from .windows import *
 
 # public in mindspore.numpy though not listed in its __all__
 from . import fft
@@ -31,5 +33,5 @@ PINF = inf
 NINF = -inf
 
 __all__ = [name for module in (array_creations, array_ops, dtypes, linalg_ops, logic_ops, math_ops, padding,
-                               poly_ops, reductions, selection, statistics)
+                               poly_ops, random_ops, reductions, selection, statistics, windows)
            for name in module.__all__]

@@ -18,9 +18,8 @@ __all__ = [
     "array", "asarray", "asfarray", "ones", "zeros", "full", "empty", "ones_like", "zeros_like",
     "full_like", "empty_like", "arange", "linspace", "logspace", "geomspace", "eye", "identity",
     "tri", "tril", "triu", "diag", "diagflat", "diagonal", "trace", "diag_indices", "indices",
-    "meshgrid", "mgrid", "ogrid", "ix_", "vander", "hamming", "hanning", "bartlett", "blackman",
+    "meshgrid", "mgrid", "ogrid", "ix_", "vander",
     "tril_indices", "triu_indices", "tril_indices_from", "triu_indices_from", "histogram_bin_edges",
-    "rand", "randn", "randint",
 ]
 
 
@@ -396,44 +395,6 @@ def vander(x, N=None, increasing=False):
     return ops.flip(out, (1,)) if increasing and N else out
 
 
-# ---- windows -----------------------------------------------------------------------------------
-
-
-def _window(op: str, M, cosine_terms=None, triangular=False) -> Tensor:
-    """A symmetric window of M points (Float32): sum of a_j * cos(2 pi j n / (M - 1)) over
-    `cosine_terms` a_j, or the triangle 1 - |2 n / (M - 1) - 1|. M <= 1 gives ones."""
-    M = check_int(M, op, "M")
-    if M <= 1:
-        return ops.ones((max(M, 0),), mstype.float32)
-    n = ops.arange(0, M, 1).astype(mstype.float32) / (M - 1)
-    if triangular:
-        return 1 - ops.abs(2 * n - 1)
-    out = cosine_terms[0] * ops.ones((M,), mstype.float32)
-    for j, a in enumerate(cosine_terms[1:], start=1):
-        out = out + a * ops.cos(2 * math.pi * j * n)
-    return out
-
-
-def hamming(M):
-    """The Hamming window of M points."""
-    return _window("hamming", M, (0.54, -0.46))
-
-
-def hanning(M):
-    """The Hann window of M points."""
-    return _window("hanning", M, (0.5, -0.5))
-
-
-def bartlett(M):
-    """The triangular (Bartlett) window of M points."""
-    return _window("bartlett", M, triangular=True)
-
-
-def blackman(M):
-    """The Blackman window of M points."""
-    return _window("blackman", M, (0.42, -0.5, 0.08))
-
-
 # ---- histogram edges ---------------------------------------------------------------------------
 
 
@@ -461,46 +422,6 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     # an empty range widens to (low - 0.5, high + 0.5), as NumPy does
     flat = ops.cast(high == low, mstype.float32) * 0.5
     return linspace(low - flat, high + flat, bins + 1)
-
-
-# ---- random ------------------------------------------------------------------------------------
-
-
-def _random_shape(op: str, shape: tuple) -> tuple:
-    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
-        shape = tuple(shape[0])
-    return check_shape(shape, op)
-
-
-def rand(*shape, dtype=mstype.float32):
-    """Uniform samples in [0, 1) of `shape` (ints, or one tuple)."""
-    dtype = as_dtype(dtype, "rand")
-    if not mstype.is_float(dtype):
-        raise ValueError(f"For 'rand', the 'dtype' must be a float type, but got {dtype}.")
-    return ops.rand(*_random_shape("rand", shape), dtype=dtype)
-
-
-def randn(*shape, dtype=mstype.float32):
-    """Standard normal samples of `shape` (ints, or one tuple)."""
-    dtype = as_dtype(dtype, "randn")
-    if not mstype.is_float(dtype):
-        raise ValueError(f"For 'randn', the 'dtype' must be a float type, but got {dtype}.")
-    return ops.randn(*_random_shape("randn", shape), dtype=dtype)
-
-
-def randint(minval, maxval=None, shape=None, dtype=mstype.int32):
-    """Uniform integers in [minval, maxval) (in [0, minval) without `maxval`) of `shape`."""
-    if maxval is None:
-        minval, maxval = 0, minval
-    minval, maxval = check_int(minval, "randint", "minval"), check_int(maxval, "randint", "maxval")
-    if maxval <= minval:
-        raise ValueError(f"For 'randint', the 'maxval' must be greater than 'minval', but got {minval} and {maxval}.")
-    dtype = as_dtype(dtype, "randint")
-    if not mstype.is_int(dtype):
-        raise TypeError(f"For 'randint', the 'dtype' must be an int type, but got {dtype}.")
-    shape = () if shape is None else check_shape(shape, "randint")
-    return ops.randint(minval, maxval, shape, dtype=dtype)
-
 
 
 def copy(a):
