@@ -1,6 +1,7 @@
 """mindspore.numpy's array creation: from data (`array`, `asarray`), filled (`ones`,
-`full`, `eye`, `tri`), ranges (`arange`, `linspace`, grids), triangles and diagonals,
-window functions and `pad`. Float results default to Float32 and Python ints to Int32."""
+`full`, `eye`, `tri`), ranges (`arange`, `linspace`, grids), triangles, diagonals and their
+indices, Vandermonde matrices and histogram bin edges. Float results default to Float32 and
+Python ints to Int32."""
 from __future__ import annotations
 
 import math
