@@ -4,6 +4,7 @@ from .builtin_func import *
 from .conv_func import *
 from .debug_func import *
 from .linalg_func import *
+from .loss_func import *
 from .math_func import *
 from .nn_func import *
 from .other_func import *
