@@ -1,0 +1,297 @@
+"""Loss functions of `ops` composed of other primitives: margin losses, the Gaussian
+negative log-likelihood, soft-margin losses, and the connectionist temporal
+classification (CTC) loss as its forward recursion. They differentiate through the
+bprops of their parts.
+
+(The losses with a primitive of their own, `ops.nll_loss`, `ops.binary_cross_entropy`...,
+live in nn_func.py.)
+"""
+from __future__ import annotations
+
+import math
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from .. import function as _F  # the other families' functions, looked up at call time
+from ..validator import check_bool, check_string, check_type
+
+__all__ = [
+    "gaussian_nll_loss", "hinge_embedding_loss", "soft_margin_loss", "mse_loss_ext", "multi_margin_loss",
+    "multilabel_margin_loss", "multilabel_soft_margin_loss", "ctc_loss",
+]
+
+_REDUCTIONS = ("none", "mean", "sum")
+_FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+
+
+def _check_tensor(fn: str, arg: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
+
+
+def _check_float(fn: str, arg: str, value) -> None:
+    _check_tensor(fn, arg, value)
+    if value.dtype not in _FLOATS:
+        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be a float type, but got {value.dtype}.")
+
+
+def _check_index(fn: str, arg: str, value, allowed) -> None:
+    _check_tensor(fn, arg, value)
+    if value.dtype not in allowed:
+        names = ", ".join(str(d) for d in allowed)
+        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be {names}, but got {value.dtype}.")
+
+
+def _check_reduction(fn: str, reduction) -> str:
+    return check_string(fn, "reduction", reduction, _REDUCTIONS, case_sensitive=True)
+
+
+def _reduce(loss, reduction: str):
+    if reduction == "mean":
+        return _F.mean(loss)
+    if reduction == "sum":
+        return _F.sum(loss)
+    return loss
+
+
+def _same_shape(fn: str, names: tuple, values: tuple) -> None:
+    for name, value in zip(names[1:], values[1:]):
+        if tuple(value.shape) != tuple(values[0].shape):
+            raise ValueError(f"For '{fn}', the shape of '{name}' must be the shape of '{names[0]}' "
+                             f"{values[0].shape}, but got {value.shape}.")
+
+
+# ---- regression-like losses ---------------------------------------------------------------
+def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
+    """Negative log-likelihood of `target` under N(x, var): 0.5 * (log(v) + (x - target)^2 / v)
+    with v = max(var, eps), plus 0.5 * log(2 * pi) if `full`. `var` has x's shape, or it
+    with the last axis dropped or of size 1 (one variance per sample)."""
+    fn = "gaussian_nll_loss"
+    for arg, value in (("x", x), ("target", target), ("var", var)):
+        _check_tensor(fn, arg, value)
+    check_bool(fn, "full", full)
+    if isinstance(eps, bool) or not isinstance(eps, float) or eps <= 0:
+        raise ValueError(f"For '{fn}', 'eps' must be a positive float, but got {eps}.")
+    reduction = _check_reduction(fn, reduction)
+    if var.ndim and var.ndim == x.ndim - 1 and tuple(var.shape) == tuple(x.shape[:-1]):
+        var = _F.expand_dims(var, -1)
+    if not x.dtype.is_floating_point:
+        x, target, var = (_F.cast(v, mstype.float32) for v in (x, target, var))
+    var = _F.maximum(var, _F.scalar_to_tensor(eps, var.dtype))
+    loss = (_F.log(var) + _F.square(x - target) / var) * 0.5
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def mse_loss_ext(input, target, reduction="mean"):
+    """(input - target)^2, reduced; the inputs broadcast and share one dtype."""
+    fn = "mse_loss_ext"
+    _check_tensor(fn, "input", input)
+    _check_tensor(fn, "target", target)
+    reduction = _check_reduction(fn, reduction)
+    if input.dtype is not target.dtype:
+        raise TypeError(f"For '{fn}', the dtype of 'target' must be the same as 'input' ({input.dtype}), "
+                        f"but got {target.dtype}.")
+    return _reduce(_F.square(input - target), reduction)
+
+
+# ---- margin losses ------------------------------------------------------------------------
+def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
+    """inputs where targets is 1, max(0, margin - inputs) where it is -1 (0 elsewhere); the
+    two broadcast; the result has inputs' dtype."""
+    fn = "hinge_embedding_loss"
+    _check_float(fn, "inputs", inputs)
+    _check_tensor(fn, "targets", targets)
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+        raise TypeError(f"For '{fn}', 'margin' must be a float or int, but got {type(margin).__name__}.")
+    reduction = _check_reduction(fn, reduction)
+    targets = _F.cast(targets, inputs.dtype)
+    loss = inputs * (targets == 1) + _F.relu(margin - inputs) * (targets == -1)
+    return _reduce(loss, reduction)
+
+
+def soft_margin_loss(input, target, reduction="mean"):
+    """log(1 + exp(-target * input)), reduced; input and target of one shape."""
+    fn = "soft_margin_loss"
+    _check_float(fn, "input", input)
+    _check_tensor(fn, "target", target)
+    reduction = _check_reduction(fn, reduction)
+    _same_shape(fn, ("input", "target"), (input, target))
+    return _reduce(_F.softplus(-_F.cast(target, input.dtype) * input), reduction)
+
+
+def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
+    """Multi-class hinge loss of the scores `input` (N, C) for the classes `target` (N,):
+    per sample, the sum over the other classes j of max(0, margin - x[y] + x[j])^p / C,
+    times weight[y]; p is 1 or 2."""
+    fn = "multi_margin_loss"
+    check_type(fn, "p", p, int)
+    if p not in (1, 2):
+        raise ValueError(f"For '{fn}', the 'p' must be 1 or 2, but got {p}.")
+    if isinstance(margin, bool) or not isinstance(margin, int):
+        raise TypeError(f"For '{fn}', the type of 'margin' must be int, but got {type(margin)}.")
+    _check_float(fn, "input", input)
+    _check_index(fn, "target", target, (mstype.int64,))
+    reduction = _check_reduction(fn, reduction)
+    if input.ndim != 2 or target.ndim != 1:
+        raise ValueError(f"For '{fn}', the ranks of 'input' and 'target' must be 2 and 1, but got {input.ndim} "
+                         f"and {target.ndim}.")
+    samples, classes = input.shape
+    if target.shape[0] != samples:
+        raise ValueError(f"For '{fn}', the size of 'target' must be the number of samples {samples}, but got "
+                         f"{target.shape[0]}.")
+    picked = _F.gather_elements(input, 1, _F.expand_dims(target, 1))
+    is_target = _F.one_hot(target, classes, True, False)
+    margins = _F.relu(input - picked + margin)
+    if p == 2:
+        margins = _F.square(margins)
+    loss = _F.sum(_F.select(is_target, _F.zeros_like(margins), margins), 1) / classes
+    if weight is not None:
+        _check_float(fn, "weight", weight)
+        if tuple(weight.shape) != (classes,):
+            raise ValueError(f"For '{fn}', the shape of 'weight' must be ({classes},), but got {weight.shape}.")
+        loss = loss * _F.gather(weight, target, 0)
+    return _reduce(loss, reduction)
+
+
+def multilabel_margin_loss(input, target, reduction="mean"):
+    """Multi-label hinge loss of the scores `input` ((C,) or (N, C)): `target` (int32, of
+    input's shape) lists each sample's classes, ended by the first -1; the loss sums
+    max(0, 1 - (x[j] - x[i])) over listed j and unlisted i, divided by C."""
+    fn = "multilabel_margin_loss"
+    _check_float(fn, "input", input)
+    _check_index(fn, "target", target, (mstype.int32,))
+    reduction = _check_reduction(fn, reduction)
+    _same_shape(fn, ("input", "target"), (input, target))
+    if input.ndim not in (1, 2):
+        raise ValueError(f"For '{fn}', the 'input' must be 1-D or 2-D, but got {input.ndim}-D.")
+    rows = input if input.ndim == 2 else _F.expand_dims(input, 0)
+    labels = target if target.ndim == 2 else _F.expand_dims(target, 0)
+    classes = rows.shape[1]
+    # A label counts while no -1 came before it (cumulative count of -1s is zero).
+    listed = _F.cumsum(_F.cast(labels < 0, mstype.int32), 1) == 0
+    safe = _F.select(listed, labels, _F.zeros_like(labels))
+    # member[n, k, c]: the k-th listed label of sample n is class c.
+    member = _F.logical_and(_F.one_hot(safe, classes, True, False), _F.expand_dims(listed, 2))
+    is_label = _F.any(member, 1)
+    listed_scores = _F.gather_elements(rows, 1, safe)
+    hinge = _F.relu(1 - (_F.expand_dims(listed_scores, 2) - _F.expand_dims(rows, 1)))
+    pairs = _F.logical_and(_F.expand_dims(listed, 2), _F.logical_not(_F.expand_dims(is_label, 1)))
+    loss = _F.sum(_F.select(pairs, hinge, _F.zeros_like(hinge)), (1, 2)) / classes
+    if input.ndim == 1:
+        loss = _F.reshape(loss, ())
+    return _reduce(loss, reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
+    """-(target * log(sigmoid(x)) + (1 - target) * log(sigmoid(-x))) times `weight`,
+    averaged over the classes (the last axis), then reduced over the samples."""
+    fn = "multilabel_soft_margin_loss"
+    _check_tensor(fn, "input", input)
+    _check_tensor(fn, "target", target)
+    reduction = _check_reduction(fn, reduction)
+    target = _F.cast(target, input.dtype)
+    loss = -(target * _F.logsigmoid(input) + (1 - target) * _F.logsigmoid(-input))
+    if weight is not None:
+        _check_tensor(fn, "weight", weight)
+        loss = loss * weight
+    return _reduce(_F.mean(loss, -1), reduction)
+
+
+# ---- CTC ----------------------------------------------------------------------------------
+# Log-probabilities of impossible paths: a large finite negative rather than -inf, so that
+# log-sum-exp and its gradient stay finite; results below _IMPOSSIBLE become -inf / inf.
+_NEG = -1e30
+_IMPOSSIBLE = -1e29
+
+
+def _check_ctc(log_probs, targets, input_lengths, target_lengths, blank):
+    fn = "ctc_loss"
+    _check_tensor(fn, "log_probs", log_probs)
+    if log_probs.dtype not in (mstype.float32, mstype.float64):
+        raise TypeError(f"For '{fn}', the dtype of 'log_probs' must be float32 or float64, but got "
+                        f"{log_probs.dtype}.")
+    for arg, value in (("targets", targets), ("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        _check_index(fn, arg, value, (mstype.int32, mstype.int64))
+    if log_probs.ndim != 3:
+        raise ValueError(f"For '{fn}', the 'log_probs' must be 3-D (T, N, C), but got {log_probs.ndim}-D.")
+    _, batch, classes = log_probs.shape
+    check_type(fn, "blank", blank, int)
+    if not 0 <= blank < classes:
+        raise ValueError(f"For '{fn}', the 'blank' must be in [0, {classes}), but got {blank}.")
+    if targets.ndim != 2 or targets.shape[0] != batch:
+        raise ValueError(f"For '{fn}', the 'targets' must be 2-D (N, S) with N = {batch}, but got shape "
+                         f"{targets.shape}.")
+    for arg, value in (("input_lengths", input_lengths), ("target_lengths", target_lengths)):
+        if tuple(value.shape) != (batch,):
+            raise ValueError(f"For '{fn}', the shape of '{arg}' must be ({batch},), but got {value.shape}.")
+
+
+def _extended_labels(targets, blank: int):
+    """(N, S) labels -> (N, 2S + 1): blank, l1, blank, l2, ..., blank; and where a path may
+    skip from s - 2 to s (a label differing from the label two places before)."""
+    batch, length = targets.shape
+    blanks = _F.full((batch, length), blank, dtype=mstype.int64)
+    labels = _F.cast(targets, mstype.int64)
+    extended = _F.concat((_F.reshape(_F.stack((blanks, labels), 2), (batch, 2 * length)), blanks[:, :1]), 1)
+    before = _F.concat((_F.full((batch, 2), blank, dtype=mstype.int64), extended[:, :-2]), 1)
+    can_skip = _F.logical_and(extended != blank, extended != before)
+    return extended, can_skip
+
+
+def _shift(alpha, steps: int, neg):
+    """alpha moved `steps` places right along the states, `neg` filling the start."""
+    return _F.concat((_F.full_like(alpha[:, :steps], neg), alpha[:, :-steps]), 1)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    """Connectionist temporal classification loss of `log_probs` (T, N, C) against the
+    padded label sequences `targets` (N, S), each sample n using its first
+    input_lengths[n] steps and target_lengths[n] labels. Returns (loss, log_alpha):
+    loss is -log p(labels) per sample ('none'), summed ('sum'), or each divided by its
+    target length and averaged ('mean'); log_alpha (N, T, 2S + 1) holds the forward
+    variables (-inf where unreachable). `zero_infinity` makes impossible alignments'
+    infinite losses 0."""
+    fn = "ctc_loss"
+    _check_ctc(log_probs, targets, input_lengths, target_lengths, blank)
+    reduction = _check_reduction(fn, reduction)
+    check_bool(fn, "zero_infinity", zero_infinity)
+    steps, batch, _ = log_probs.shape
+    extended, can_skip = _extended_labels(targets, blank)
+    states = extended.shape[1]
+    emit = _F.gather_elements(log_probs, 2, _F.broadcast_to(_F.expand_dims(extended, 0), (steps, batch, states)))
+    neg = _F.full_like(emit[0], _NEG)
+    lengths = _F.expand_dims(_F.cast(input_lengths, mstype.int64), 1)
+    alpha = _F.select(_F.expand_dims(_F.arange(states) < 2, 0), emit[0], neg)
+    alphas = [alpha]
+    for t in range(1, steps):
+        stay, advance = alpha, _shift(alpha, 1, _NEG)
+        skip = _F.select(can_skip, _shift(alpha, 2, _NEG), neg)
+        step = _F.logsumexp(_F.stack((stay, advance, skip), 0), 0) + emit[t]
+        alpha = _F.select(_F.broadcast_to(lengths > t, alpha.shape), step, alpha)
+        alphas.append(step)
+    label_counts = _F.cast(target_lengths, mstype.int64)
+    last = _F.stack((label_counts * 2, _F.maximum(label_counts * 2 - 1, _F.zeros_like(label_counts))), 1)
+    ends = _F.gather_elements(alpha, 1, last)
+    ends = _F.select(_F.stack((label_counts >= 0, label_counts > 0), 1), ends, _F.full_like(ends, _NEG))
+    nll = -_F.logsumexp(ends, 1)
+    impossible = nll > -_IMPOSSIBLE
+    nll = _F.select(impossible, _F.full_like(nll, 0.0 if zero_infinity else math.inf), nll)
+    loss = nll
+    if reduction == "mean":
+        loss = _F.mean(nll / _F.cast(_F.maximum(label_counts, _F.ones_like(label_counts)), nll.dtype))
+    elif reduction == "sum":
+        loss = _F.sum(nll)
+    return loss, _log_alpha(alphas, lengths, label_counts)
+
+
+def _log_alpha(alphas, lengths, label_counts):
+    """The forward variables as (N, T, 2S + 1), -inf past each sample's input length, past
+    its last state, and where unreachable."""
+    table = _F.stack(alphas, 1)
+    batch, steps, states = table.shape
+    in_time = _F.expand_dims(_F.arange(steps) < lengths, 2)
+    in_states = _F.reshape(_F.arange(states), (1, 1, states)) <= _F.reshape(label_counts * 2, (batch, 1, 1))
+    valid = _F.logical_and(_F.logical_and(in_time, in_states), table > _IMPOSSIBLE)
+    return _F.select(valid, table, _F.full_like(table, -math.inf))
