@@ -378,21 +378,27 @@ def space_to_batch_nd(prim):
     return space_to_batch
 
 
+def _batch_to_space(x, block: tuple, crops: tuple):
+    count = len(block)
+    mid, spatial = x.shape[1:-count], x.shape[-count:]
+    x = x.reshape(tuple(block) + (-1,) + tuple(mid) + tuple(spatial))
+    rest = 1 + len(mid)  # N and the middle axes, after the block axes
+    # (b1, ..., bM, N, *mid, s1, ..., sM) to (N, *mid, s1, b1, s2, b2, ...)
+    order = list(range(count, count + rest)) + [n for k in range(count) for n in (count + rest + k, k)]
+    x = x.permute(order).reshape((x.shape[count],) + tuple(mid) + tuple(s * b for s, b in zip(spatial, block)))
+    index = (slice(None),) * rest + tuple(slice(c0, x.shape[rest + k] - c1) for k, (c0, c1) in enumerate(crops))
+    return x[index]
+
+
 @kernel_factory("BatchToSpaceND")
 def batch_to_space_nd(prim):
     block, crops = prim.block_shape, prim.crops
-    count = len(block)
+    return lambda x: _batch_to_space(x, block, crops)
 
-    def batch_to_space(x):
-        mid, spatial = x.shape[1:-count], x.shape[-count:]
-        x = x.reshape(tuple(block) + (-1,) + tuple(mid) + tuple(spatial))
-        rest = 1 + len(mid)  # N and the middle axes, after the block axes
-        # (b1, ..., bM, N, *mid, s1, ..., sM) to (N, *mid, s1, b1, s2, b2, ...)
-        order = list(range(count, count + rest)) + [n for k in range(count) for n in (count + rest + k, k)]
-        x = x.permute(order).reshape((x.shape[count],) + tuple(mid) + tuple(s * b for s, b in zip(spatial, block)))
-        index = (slice(None),) * rest + tuple(slice(c0, x.shape[rest + k] - c1) for k, (c0, c1) in enumerate(crops))
-        return x[index]
-    return batch_to_space
+
+@kernel("BatchToSpaceNDV2")
+def batch_to_space_nd_v2(x, block_shape, crops):
+    return _batch_to_space(x, tuple(_ints(block_shape)), tuple(tuple(c) for c in _ints(crops)))
 
 
 @kernel_factory("SpaceToDepth")

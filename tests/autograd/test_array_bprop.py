@@ -14,6 +14,7 @@ from .gradcheck import EPS, check_gradients
 X234 = rand(2, 3, 4)
 FOLD_SIZE = ms.Tensor(np.array([4, 4], np.int32))
 MIRROR_PADS = ms.Tensor(np.array([[1, 2], [0, 3]], np.int64))
+B2S_BLOCK, B2S_CROPS = ms.Tensor(np.array([2, 2], np.int32)), ms.Tensor(np.array([[0, 1], [1, 0]], np.int32))
 SCALAR = np.array(1.5)
 
 
@@ -112,6 +113,8 @@ GRAD_CASES = [
     OpCase(ops.ReverseSequence(0, 2), (X234, np.array([2, 1, 0, 2], np.int64)), None),
     OpCase(ops.SpaceToBatchND((2, 2), ((1, 0), (0, 1))), (rand(1, 2, 3, 3),), None),
     OpCase(ops.BatchToSpaceND((2,), ((1, 1),)), (rand(4, 3, 2),), None),
+    OpCase(lambda x: ops.BatchToSpaceNDV2()(x, B2S_BLOCK, B2S_CROPS), (rand(4, 1, 2, 2),), None,
+           prim="BatchToSpaceNDV2"),
     OpCase(ops.SpaceToDepth(2), (rand(1, 2, 4, 2),), None),
     OpCase(ops.DepthToSpace(2), (rand(2, 4, 1, 2),), None),
     OpCase(ops.Expand(), (rand(2, 1), np.array([3, 2, 3], np.int32)), None),

@@ -149,6 +149,7 @@ def _np_fill_diagonal(value, wrap):
     return reference
 
 
+B2S_BLOCK, B2S_CROPS = ms.Tensor(np.array([2, 2], np.int32)), ms.Tensor(np.array([[0, 1], [1, 0]], np.int32))
 MIRROR_PADS = ms.Tensor(np.array([[1, 2], [0, 3]], np.int64))
 MIRROR_PADS_3D = ms.Tensor(np.array([[0, 0], [2, 1], [1, 1]], np.int64))
 EXPAND_TO, EXPAND_KEEP = ms.Tensor(np.array([2, 3], np.int32)), ms.Tensor(np.array([2, -1], np.int64))
@@ -398,6 +399,8 @@ CASES = [
            _np_batch_to_space((2, 2), ((0, 1), (1, 0)))),
     OpCase(ops.batch_to_space_nd, (rand(6, 3, 2), (3,), ((1, 1),)), lambda x, b, c: _np_batch_to_space(b, c)(x),
            prim="BatchToSpaceND"),
+    OpCase(lambda x: ops.BatchToSpaceNDV2()(x, B2S_BLOCK, B2S_CROPS), (rand(8, 2, 2, 3),),
+           _np_batch_to_space((2, 2), ((0, 1), (1, 0))), prim="BatchToSpaceNDV2"),
     OpCase(ops.SpaceToDepth(2), (rand(1, 2, 4, 6),), _np_space_to_depth(2)),
     OpCase(ops.SpaceToDepth(3), (rand(2, 1, 3, 3, dtype=i64, high=9),), _np_space_to_depth(3)),
     OpCase(ops.DepthToSpace(2), (rand(1, 8, 2, 3),), _np_depth_to_space(2)),
@@ -649,6 +652,12 @@ ERROR_CASES = [
     ErrorCase(ops.BatchToSpaceND((2,), ((3, 2),)), (rand(2, 1, 2),), ValueError, "For 'BatchToSpaceND', the 'crops'"),
     ErrorCase(lambda: ops.BatchToSpaceND((2,), ((-1, 0),)), (), ValueError, "For 'BatchToSpaceND', the 'crops'",
               prim="BatchToSpaceND"),
+    ErrorCase(ops.BatchToSpaceNDV2(), (rand(3, 1, 2, 2), np.array([2, 2], i32), np.array([[0, 0], [0, 0]], i32)),
+              ValueError, "For 'BatchToSpaceND', the first dimension"),
+    ErrorCase(ops.BatchToSpaceNDV2(), (rand(4, 1, 2, 2), np.array([2, 2], i32), np.array([[0, 0]], i32)),
+              ValueError, "For 'BatchToSpaceNDV2', the 'crops' must be 2 pairs"),
+    ErrorCase(ops.BatchToSpaceNDV2(), (rand(4, 1, 2, 2), (2, 2), np.array([[0, 0], [0, 0]], i32)),
+              TypeError, "For 'BatchToSpaceNDV2', the 'block_shape' must be a Tensor"),
     ErrorCase(ops.SpaceToDepth(2), (rand(1, 1, 3, 4),), ValueError, "For 'SpaceToDepth', the height and width"),
     ErrorCase(ops.SpaceToDepth(2), (rand(1, 4, 4),), ValueError, r"For 'SpaceToDepth', the 'x' must be 4-D"),
     ErrorCase(lambda: ops.SpaceToDepth(1), (), ValueError, "For 'SpaceToDepth', the 'block_size'", prim="SpaceToDepth"),

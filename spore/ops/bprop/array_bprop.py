@@ -229,6 +229,12 @@ def _batch_to_space_nd(prim, x, out, dout):
     return (_prim(A.SpaceToBatchND, prim.block_shape, prim.crops)(dout),)
 
 
+@bprop("BatchToSpaceNDV2")
+def _batch_to_space_nd_v2(prim, x, block_shape, crops, out, dout):
+    block, pairs = tuple(_ints(block_shape)), tuple(tuple(c) for c in crops.tolist())
+    return _prim(A.SpaceToBatchND, block, pairs)(dout), None, None
+
+
 @bprop("SpaceToDepth")
 def _space_to_depth(prim, x, out, dout):
     return (_prim(A.DepthToSpace, prim.block_size)(dout),)

@@ -38,7 +38,7 @@ __all__ = [
     "Pad", "PadV3", "ReverseV2", "Roll", "RepeatInterleaveInt", "RepeatInterleaveTensor",
     "Cast",
     "Tril", "Triu", "Diag", "DiagPart", "TrilIndices", "TriuIndices",
-    "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "SpaceToDepth", "DepthToSpace", "Expand",
+    "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "BatchToSpaceNDV2", "SpaceToDepth", "DepthToSpace", "Expand",
     "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
     "FillDiagonal", "FillV2", "ParallelConcat", "MirrorPad", "Padding", "TensorShape", "SpaceToBatch", "BatchToSpace",
     "IdentityN", "TupleToArray", "ScalarToTensor", "ScalarCast", "RaggedRange",
@@ -796,6 +796,21 @@ class BatchToSpaceND(Primitive):
             raise ValueError(f"For '{self.name}', the 'crops' {self.crops} remove more than the spatial shape "
                              f"{tuple(n * b for n, b in zip(shape[-count:], self.block_shape))}.")
         return TensorSpec((shape[0] // blocks,) + shape[1:-count] + spatial, input_x.dtype)
+
+
+class BatchToSpaceNDV2(Primitive):
+    """BatchToSpaceNDV2()(input_x, block_shape, crops): BatchToSpaceND with the block shape
+    (a 1-D Tensor) and the crops (an (M, 2) Tensor) given as inputs."""
+
+    def check(self, input_x, block_shape, crops):
+        self.infer(input_x, block_shape, crops)
+
+    def infer(self, input_x, block_shape, crops):
+        check_tensor(self.name, "block_shape", block_shape)
+        check_tensor(self.name, "crops", crops)
+        block = _block_shape(self.name, "block_shape", _int_tuple(self.name, "block_shape", block_shape, True))
+        pairs = _block_pairs(self.name, "crops", crops, len(block))
+        return BatchToSpaceND(block, pairs).infer(input_x)
 
 
 class _DepthBlocks(Primitive):
