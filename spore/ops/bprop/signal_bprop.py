@@ -56,7 +56,7 @@ def _as_input(grad: Tensor, x: Tensor) -> Tensor:
     return grad if grad.dtype is x.dtype or not x.dtype.is_floating_point else F.cast(grad, x.dtype)
 
 
-def _call_args(prim, x, rest):
+def _call_args(rest):
     """(n_or_s, dim, norm, out, dout) of a call whose trailing inputs may be omitted."""
     given = rest[:-2]
     n, dim, norm = (tuple(given) + (None, None, None))[:3]
@@ -73,10 +73,10 @@ def _half_spectrum_weights(axis: int, ndim: int, full: int, half: int, dtype) ->
 
 @bprop("FFT", "IFFT", "FFT2", "IFFT2", "FFTN", "IFFTN")
 def _c2c(prim, x, *rest):
-    n, dim, norm, _, dout = _call_args(prim, x, rest)
+    n, dim, norm, _, dout = _call_args(rest)
     axes, _ = prim.plan(x, n, dim)
     adjoint = _transform("FFTN" if prim.inverse else "IFFTN")
-    grad = adjoint(dout, None, axes, S._dual_norm(norm))
+    grad = adjoint(dout, None, axes, S.dual_norm(norm))
     grad = _resize(grad, axes, tuple(x.shape[a] for a in axes))
     return (_as_input(grad, x),) + (None,) * (len(rest) - 2)
 
@@ -85,12 +85,12 @@ def _c2c(prim, x, *rest):
 def _r2c(prim, x, *rest):
     """The half spectrum is the full one trimmed: pad dout back, then the adjoint of the
     full transform. IHFFT conjugates its result, so dout is conjugated first."""
-    n, dim, norm, _, dout = _call_args(prim, x, rest)
+    n, dim, norm, _, dout = _call_args(rest)
     axes, sizes = prim.plan(x, n, dim)
     full = tuple(x.shape[a] if s is None else s for a, s in zip(axes, sizes))
     grad = _complex_part("Conj", dout) if prim.hermitian else dout
     grad = _resize(grad, axes[-1:], full[-1:])
-    grad = _transform("IFFTN")(grad, None, axes, norm if prim.inverse else S._dual_norm(norm))
+    grad = _transform("IFFTN")(grad, None, axes, norm if prim.inverse else S.dual_norm(norm))
     grad = _resize(grad, axes, tuple(x.shape[a] for a in axes))
     return (_as_input(grad, x),) + (None,) * (len(rest) - 2)
 
@@ -100,9 +100,9 @@ def _c2r(prim, x, *rest):
     """The real output reads each half-spectrum point once and its mirror image once more:
     the adjoint is the half spectrum of dout with the mirrored points weighted 2. HFFT
     conjugates its input, so the gradient is conjugated."""
-    n, dim, norm, out, dout = _call_args(prim, x, rest)
+    n, dim, norm, out, dout = _call_args(rest)
     axes, _ = prim.plan(x, n, dim)
-    grad = _transform("RFFTN")(dout, None, axes, S._dual_norm(norm) if prim.inverse else norm)
+    grad = _transform("RFFTN")(dout, None, axes, S.dual_norm(norm) if prim.inverse else norm)
     last = axes[-1]
     real = mstype.float64 if grad.dtype is mstype.complex128 else mstype.float32
     weights = _half_spectrum_weights(last, grad.ndim, out.shape[last], grad.shape[last], real)

@@ -21,7 +21,7 @@ def window_length(op: str, value, rank: int) -> int:
     if len(value.shape) != rank or (rank == 1 and tuple(value.shape) != (1,)):
         expected = "a 0-d Tensor" if rank == 0 else "a Tensor of shape (1,)"
         raise ValueError(f"For '{op}', the 'window_length' must be {expected}, but got shape {tuple(value.shape)}.")
-    if not hasattr(value, "tolist") or value._t is None:
+    if value._t is None:  # a value computed in a graph
         raise ValueError(f"For '{op}', the 'window_length' must be a constant, but got a value known only at "
                          f"run time.")
     length = int(value.asnumpy().reshape(-1)[0])
@@ -120,7 +120,7 @@ def fft_plan(op: str, shape, s, dim, rank) -> tuple[tuple[int, ...], tuple[int |
     return axes, sizes
 
 
-def _dual_norm(norm: str) -> str:
+def dual_norm(norm: str) -> str:
     """The norm whose inverse-direction scale equals `norm`'s forward-direction scale."""
     return {"backward": "forward", "forward": "backward", "ortho": "ortho"}[norm]
 
