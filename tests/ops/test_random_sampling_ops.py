@@ -90,6 +90,7 @@ CASES = [
     seeded(lambda: InplaceRandom(seed=4), (ZEROS, 0, 10, None)),
     OpCase(InplaceBernoulli(seed=5), (np.zeros(3, np.int32), 1.0, None), lambda x, p, g: np.ones(3, np.int32)),
     OpCase(InplaceBernoulli(seed=5), (ZEROS, np.zeros(4, np.float32), None), lambda x, p, g: x),
+    OpCase(InplaceBernoulli(seed=5), (np.zeros(2, np.float16), 1.0, None), lambda x, p, g: np.ones(2, np.float16)),
     OpCase(BernoulliExt(seed=6), (np.array([0.0, 1.0, 1.0], np.float32), None),
            lambda x, g: np.array([0.0, 1.0, 1.0], np.float32)),
 ]

@@ -259,6 +259,7 @@ ERROR_CASES = [
     ErrorCase(LogSpace(), (np.array([0.0], np.float32), np.array(1.0, np.float32)), ValueError, "0-d",
               prim="LogSpace"),
     ErrorCase(lambda x: ops.aminmax(x, axis=1.5), (X,), TypeError, "'axis'"),
+    ErrorCase(lambda y, x: ops.trapz(y, x), (X, rand(3)), ValueError, "'x'"),
 ]
 
 

@@ -457,6 +457,8 @@ def trapz(y, x=None, *, dx=1.0, dim=-1):
         check_type("trapz", "dx", dx, (int, float))
         return F.mul(primitive("ReduceSum", False)(sums, dim), dx / 2)
     check_tensor("trapz", "x", x)
+    if x.ndim == 1 and x.shape[0] != n:
+        raise ValueError(f"For 'trapz', a 1-D 'x' must have the length of 'y' along dim ({n}), but got {x.shape[0]}.")
     x = F.cast(x, y.dtype)
     if x.ndim == 1:
         x = F.reshape(x, (n,) + (1,) * (y.ndim - dim - 1))

@@ -616,7 +616,7 @@ class InplaceBernoulli(_DrawLike):
     """(input, p, generator): 0 / 1 samples, 1 with probability p (a float in [0, 1] or a
     float Tensor broadcasting to input's shape)."""
 
-    input_types = _BERNOULLI_TYPES
+    input_types = _BERNOULLI_TYPES + (mstype.float16, mstype.bfloat16)
 
     def check_parameters(self, p):
         if hasattr(p, "dtype") and hasattr(p, "shape"):
