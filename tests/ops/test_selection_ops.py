@@ -547,3 +547,20 @@ def test_tensor_mask_and_select_methods():
     np.testing.assert_array_equal(t.index_select(1, idx).asnumpy(), X34[:, [2, 0]])
     np.testing.assert_array_equal(t.index_select(dim=0, index=idx).asnumpy(), X34[[2, 0]])
     np.testing.assert_array_equal(t.index_select(axis=-1, index=idx).asnumpy(), X34[:, [2, 0]])
+
+
+def test_tensor_unique():
+    x = np.array([[3, 1], [2, 1], [3, 1]], np.int32)
+    values, inverse, counts = ms.Tensor(x).unique(return_inverse=True, return_counts=True)
+    want_values, want_inverse, want_counts = np.unique(x, return_inverse=True, return_counts=True)
+    np.testing.assert_array_equal(values.asnumpy(), want_values)
+    np.testing.assert_array_equal(inverse.asnumpy(), want_inverse.reshape(x.shape))
+    np.testing.assert_array_equal(counts.asnumpy(), want_counts)
+    assert values.dtype == ms.int32 and inverse.dtype == ms.int64
+    rows, row_inverse = ms.Tensor(x).unique(return_inverse=True, dim=0)
+    want_rows, want_row_inverse = np.unique(x, axis=0, return_inverse=True)
+    np.testing.assert_array_equal(rows.asnumpy(), want_rows)
+    np.testing.assert_array_equal(row_inverse.asnumpy(), want_row_inverse.reshape(-1))
+    np.testing.assert_array_equal(ms.Tensor(x).unique(dim=1).asnumpy(), np.unique(x, axis=1))
+    with pytest.raises(ValueError, match="For 'Tensor.unique'"):
+        ms.Tensor(x).unique(dim=2)

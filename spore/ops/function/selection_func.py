@@ -377,6 +377,30 @@ def _top_k_method(self, k, sorted=True):
     return top_k(self, k, sorted)
 
 
+def _unique_method(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """Tensor.unique(sorted=True, return_inverse=False, return_counts=False, dim=None): the
+    distinct elements (slices along `dim`) in ascending order, as torch gives them whatever
+    `sorted` says; with the Int64 position of each element in them and each one's count.
+    The values are read (PyNative mode)."""
+    check_tensor("Tensor.unique", "self", self)
+    values = self.asnumpy()
+    if dim is None:
+        _, first, inverse, counts = np.unique(values.reshape(-1), return_index=True, return_inverse=True,
+                                              return_counts=True)
+        out = _gather_prim(0)(_reshape(self, (-1,)), Tensor(first.astype(np.int64)), 0)
+        inverse = inverse.reshape(values.shape)
+    else:
+        dim = check_axis("Tensor.unique", dim, self.ndim, "dim")
+        rows = np.moveaxis(values, dim, 0).reshape(values.shape[dim], -1)
+        _, first, inverse, counts = np.unique(rows, axis=0, return_index=True, return_inverse=True,
+                                              return_counts=True)
+        out = _gather_prim(0)(self, Tensor(first.astype(np.int64)), dim)
+        inverse = inverse.reshape(-1)
+    extras = (Tensor(inverse.astype(np.int64)),) if return_inverse else ()
+    extras += (Tensor(counts.astype(np.int64)),) if return_counts else ()
+    return (out,) + extras if extras else out
+
+
 TENSOR_METHODS = {
     "__getitem__": _getitem, "__setitem__": _setitem,
     "gather": _gather_method, "gather_elements": gather_elements,
@@ -386,5 +410,6 @@ TENSOR_METHODS = {
     "sort": _sort_method, "argsort": _argsort_method, "topk": _topk_method,
     "narrow": _narrow_method, "take": _take_method, "top_k": _top_k_method, "argwhere": argwhere,
     "gather_nd": gather_nd, "unique_consecutive": unique_consecutive, "unique_with_pad": unique_with_pad,
+    "unique": _unique_method,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
