@@ -27,7 +27,7 @@ class Adagrad(Optimizer):
         check_bound(self.cls_name, "eps", eps, 0.0, strict=True)
         check_bool(self.cls_name, "maximize", maximize)
         defaults = {"lr": lr, "lr_decay": lr_decay, "eps": eps, "weight_decay": weight_decay,
-                        "initial_accumulator_value": initial_accumulator_value, "maximize": maximize}
+                    "initial_accumulator_value": initial_accumulator_value, "maximize": maximize}
         super().__init__(params, defaults)
         self.step_t = self._step_counter("step_t")
 

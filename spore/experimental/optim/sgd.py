@@ -26,8 +26,7 @@ class SGD(Optimizer):
         check_bool(self.cls_name, "nesterov", nesterov)
         check_bool(self.cls_name, "maximize", maximize)
         defaults = {"lr": lr, "momentum": momentum, "dampening": dampening, "weight_decay": weight_decay,
-                    "nesterov": nesterov,
-                        "maximize": maximize, "grad_centralization": False}
+                    "nesterov": nesterov, "maximize": maximize, "grad_centralization": False}
         super().__init__(params, defaults)
         if nesterov and (momentum <= 0.0 or dampening != 0.0):
             raise ValueError(f"For 'SGD', with 'nesterov' the 'momentum' must be above 0 and the 'dampening' 0, but "
