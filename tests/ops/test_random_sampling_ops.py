@@ -256,3 +256,10 @@ def test_truncated_normals_stay_in_their_bounds():
 def test_non_deterministic_ints_span_the_dtype():
     draws = ops.NonDeterministicInts(ms.int32)(Tensor(np.array([1000], np.int32))).asnumpy()
     assert draws.dtype == np.int32 and draws.min() < -2 ** 29 and draws.max() > 2 ** 29
+
+
+def test_sampling_tensor_methods():
+    logits = Tensor(np.array([[-1e9, 0.0, -1e9]], np.float32))
+    assert logits.random_categorical(4).asnumpy().tolist() == [[1, 1, 1, 1]]
+    weights = Tensor(np.array([0.0, 0.0, 2.0], np.float32))
+    assert weights.multinomial(3).asnumpy().tolist() == [2, 2, 2]
