@@ -564,3 +564,21 @@ def test_tensor_unique():
     np.testing.assert_array_equal(ms.Tensor(x).unique(dim=1).asnumpy(), np.unique(x, axis=1))
     with pytest.raises(ValueError, match="For 'Tensor.unique'"):
         ms.Tensor(x).unique(dim=2)
+
+
+def test_tensor_choose():
+    index = np.array([2, 3, 1, 0])
+    choices = [[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23], [30, 31, 32, 33]]
+    np.testing.assert_array_equal(ms.Tensor(index).choose(choices).asnumpy(), np.choose(index, choices))
+    wild = np.array([2, 5, -1])
+    short = [[0, 1, 2], [10, 11, 12], [20, 21, 22]]
+    np.testing.assert_array_equal(ms.Tensor(wild).choose(short, mode="wrap").asnumpy(),
+                                  np.choose(wild, short, mode="wrap"))
+    np.testing.assert_array_equal(ms.Tensor(wild).choose(short).asnumpy(), np.choose(wild, short, mode="clip"))
+    rows = np.array([[0], [1]])
+    table = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    np.testing.assert_array_equal(ms.Tensor(rows).choose(ms.Tensor(table)).asnumpy(), np.choose(rows, table))
+    with pytest.raises(ValueError, match="For 'Tensor.choose', in mode 'raise'"):
+        ms.Tensor(wild).choose(short, mode="raise")
+    with pytest.raises(ValueError, match="For 'Tensor.choose', the 'mode'"):
+        ms.Tensor(wild).choose(short, mode="other")

@@ -7,9 +7,10 @@ import itertools
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
+from ..operations import array_ops as A
 from ..operations import selection_ops as S
-from ..operations.array_ops import Reshape
 from ..operations.math_ops import FloorMod, Maximum, Minimum
 from ..operations.selection_ops import parse_index
 from ..validator import check_axis, check_bool, check_tensor, check_type
@@ -26,8 +27,19 @@ __all__ = [
 _gather_d, _gather_nd, _scatter_nd = S.GatherD(), S.GatherNd(), S.ScatterNd()
 _tensor_scatter_update, _tensor_scatter_add = S.TensorScatterUpdate(), S.TensorScatterAdd()
 _slice, _select, _masked_fill, _masked_select = S.Slice(), S.Select(), S.MaskedFill(), S.MaskedSelect()
-_non_zero, _unique, _unique_with_pad, _reshape = S.NonZero(), S.Unique(), S.UniqueWithPad(), Reshape()
+_non_zero, _unique, _unique_with_pad, _reshape = S.NonZero(), S.Unique(), S.UniqueWithPad(), A.Reshape()
 _maximum, _minimum, _floor_mod = Maximum(), Minimum(), FloorMod()
+_cast, _expand_dims, _squeeze_first, _unstack_first = A.Cast(), A.ExpandDims(), A.Squeeze(0), A.Unstack(0)
+
+
+@functools.lru_cache(maxsize=64)
+def _stack_prim(axis: int) -> A.Stack:
+    return A.Stack(axis)
+
+
+@functools.lru_cache(maxsize=128)
+def _broadcast_prim(shape: tuple) -> A.BroadcastTo:
+    return A.BroadcastTo(shape)
 
 
 @functools.lru_cache(maxsize=128)
@@ -401,6 +413,42 @@ def _unique_method(self, sorted=True, return_inverse=False, return_counts=False,
     return (out,) + extras if extras else out
 
 
+def _choose(self, choices, mode="clip"):
+    """Tensor.choose(choices, mode='clip'): NumPy's choose: element i of the result is
+    choices[self[i]][i], self and the choices broadcast to one shape; indices outside
+    [0, n) are clipped ('clip'), wrapped ('wrap') or refused ('raise')."""
+    check_tensor("Tensor.choose", "self", self)
+    if mode not in _TAKE_MODES:
+        raise ValueError(f"For 'Tensor.choose', the 'mode' must be 'raise', 'wrap' or 'clip', but got {mode!r}.")
+    if isinstance(choices, (tuple, list)):
+        choices = [c if isinstance(c, Tensor) else Tensor(np.asarray(c)) for c in choices]
+    elif isinstance(choices, Tensor):
+        choices = list(_unstack_first(choices))
+    else:
+        raise TypeError(f"For 'Tensor.choose', the 'choices' must be a tuple, list or Tensor, but got "
+                        f"{type(choices).__name__}.")
+    count = len(choices)
+    shape = tuple(np.broadcast_shapes(tuple(self.shape), *(tuple(c.shape) for c in choices)))
+    dtype = functools.reduce(mstype.promote_types, (c.dtype for c in choices))
+    stacked = _stack_prim(0)([_broadcast_prim(shape)(c if c.dtype is dtype else _cast(c, dtype)) for c in choices])
+    index = self
+    if mode == "clip":
+        index = _minimum(_maximum(index, 0), count - 1)
+    elif mode == "wrap":
+        index = _floor_mod(index, count)
+    else:
+        _check_choice_range(self, count)
+    index = _expand_dims(_broadcast_prim(shape)(_cast(index, mstype.int64)), 0)
+    return _squeeze_first(_gather_d(stacked, 0, index))
+
+
+def _check_choice_range(index, count: int) -> None:
+    values = index.asnumpy()
+    if values.size and (values.min() < 0 or values.max() >= count):
+        raise ValueError(f"For 'Tensor.choose', in mode 'raise' every index must be in [0, {count}), but got "
+                         f"{values.min() if values.min() < 0 else values.max()}.")
+
+
 TENSOR_METHODS = {
     "__getitem__": _getitem, "__setitem__": _setitem,
     "gather": _gather_method, "gather_elements": gather_elements,
@@ -410,6 +458,6 @@ TENSOR_METHODS = {
     "sort": _sort_method, "argsort": _argsort_method, "topk": _topk_method,
     "narrow": _narrow_method, "take": _take_method, "top_k": _top_k_method, "argwhere": argwhere,
     "gather_nd": gather_nd, "unique_consecutive": unique_consecutive, "unique_with_pad": unique_with_pad,
-    "unique": _unique_method,
+    "unique": _unique_method, "choose": _choose,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
