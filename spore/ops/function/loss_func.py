@@ -142,7 +142,7 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
         raise ValueError(f"For '{fn}', the size of 'target' must be the number of samples {samples}, but got "
                          f"{target.shape[0]}.")
     picked = _F.gather_elements(input, 1, _F.expand_dims(target, 1))
-    is_target = _F.one_hot(target, classes, True, False)
+    is_target = _F.one_hot(target, classes, 1.0, 0.0) > 0.5
     margins = _F.relu(input - picked + margin)
     if p == 2:
         margins = _F.square(margins)
@@ -173,7 +173,7 @@ def multilabel_margin_loss(input, target, reduction="mean"):
     listed = _F.cumsum(_F.cast(labels < 0, mstype.int32), 1) == 0
     safe = _F.select(listed, labels, _F.zeros_like(labels))
     # member[n, k, c]: the k-th listed label of sample n is class c.
-    member = _F.logical_and(_F.one_hot(safe, classes, True, False), _F.expand_dims(listed, 2))
+    member = _F.logical_and(_F.one_hot(safe, classes, 1.0, 0.0) > 0.5, _F.expand_dims(listed, 2))
     is_label = _F.any(member, 1)
     listed_scores = _F.gather_elements(rows, 1, safe)
     hinge = _F.relu(1 - (_F.expand_dims(listed_scores, 2) - _F.expand_dims(rows, 1)))
