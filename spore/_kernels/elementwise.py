@@ -124,11 +124,36 @@ def _is_inexact(dtype: torch.dtype) -> bool:
     return dtype.is_floating_point or dtype.is_complex
 
 
+def _saturated(x):
+    """An integer quotient by zero as MindSpore computes it: the dtype's largest value for
+    x > 0, its smallest for x < 0, 0 for 0."""
+    info = torch.iinfo(x.dtype)
+    return torch.where(x > 0, info.max, torch.where(x < 0, info.min, torch.zeros_like(x)))
+
+
+def _by_zero(compute: Callable, at_zero: Callable) -> Callable:
+    """compute(x, y) for a quotient or remainder; integer operands where y == 0, which torch
+    refuses, give at_zero(x) (MindSpore's values)."""
+
+    def run(x, y):
+        x, y = _as_tensors(x, y)
+        if _is_inexact(x.dtype) or _is_inexact(y.dtype):
+            return compute(x, y)
+        zero = y == 0
+        return torch.where(zero, at_zero(x), compute(x, torch.where(zero, torch.ones_like(y), y)))
+
+    return run
+
+
+_truncating_div = _by_zero(lambda x, y: torch.div(x, y, rounding_mode="trunc"), _saturated)
+_floor_div = _by_zero(operator.floordiv, _saturated)
+
+
 def _real_div(x, y):
     """A division in the common dtype: integers truncate toward zero."""
     if _is_inexact(torch.result_type(x, y)):
         return x / y
-    return torch.div(*_as_tensors(x, y), rounding_mode="trunc")
+    return _truncating_div(x, y)
 
 
 def _pow(x, y):
@@ -157,9 +182,9 @@ _BINARY = {
     "Mul": operator.mul,
     "Div": operator.truediv,
     "RealDiv": _real_div,
-    "FloorDiv": operator.floordiv,
-    "FloorMod": operator.mod,
-    "Mod": _on_tensors(torch.fmod),
+    "FloorDiv": _floor_div,
+    "FloorMod": _by_zero(operator.mod, lambda x: x),
+    "Mod": _by_zero(torch.fmod, lambda x: x),
     "Pow": _pow,
     "SquaredDifference": _squared_difference,
     "Maximum": _on_tensors(torch.maximum),
@@ -229,7 +254,9 @@ for _name, _compute in _CHECKED_UNARY.items():
 def div_mod(x, y, rounding_mode=None):
     if type(x) is type(y) and x.dtype is not y.dtype:
         x, y = _promoted(x, y)
-    return torch.div(*_as_tensors(x, y), rounding_mode=rounding_mode)
+    if rounding_mode is None:
+        return torch.div(*_as_tensors(x, y))
+    return (_floor_div if rounding_mode == "floor" else _truncating_div)(x, y)
 
 
 @kernel("Round")
@@ -329,8 +356,8 @@ def _mul_no_nan(x, y):
 _MORE_BINARY = {
     "Fmax": _on_tensors(torch.fmax),
     "Fmin": _on_tensors(torch.fmin),
-    "TruncateDiv": lambda x, y: torch.div(*_as_tensors(x, y), rounding_mode="trunc"),
-    "TruncateMod": _on_tensors(torch.fmod),
+    "TruncateDiv": _truncating_div,
+    "TruncateMod": _by_zero(torch.fmod, torch.zeros_like),
     "DivNoNan": _div_no_nan,
     "MulNoNan": _mul_no_nan,
     "Gcd": torch.gcd,

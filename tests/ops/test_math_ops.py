@@ -1001,3 +1001,17 @@ def test_new_tensor_methods():
     assert x.allclose(_t([1.0, 3.0], ms.float32), rtol=0.6) is True
     with pytest.raises(TypeError, match="For 'IsClose'"):
         x.allclose(_t([1, 2], ms.int32))
+
+
+def test_integer_division_by_zero_gives_mindspore_values():
+    """torch refuses an integer division by zero; MindSpore saturates quotients and gives
+    the dividend (or 0, TruncateMod) as the remainder."""
+    x, zero = _t([7, -7, 0], ms.int32), _t([0, 0, 0], ms.int32)
+    top, bottom = np.iinfo(np.int32).max, np.iinfo(np.int32).min
+    for quotient in (ops.floor_div(x, zero), ops.truncate_div(x, zero), ops.RealDiv()(x, zero), x // zero,
+                     ops.div(x, zero, rounding_mode="trunc"), ops.div(x, zero, rounding_mode="floor")):
+        assert _values(quotient) == [top, bottom, 0]
+    assert _values(ops.floor_mod(x, zero)) == [7, -7, 0] and _values(ops.fmod(x, zero)) == [7, -7, 0]
+    assert _values(ops.truncate_mod(x, zero)) == [0, 0, 0]
+    assert _values(ops.truncate_div(_t([7, -7], ms.int8), 0)) == [127, -128]
+    assert _values(7 // zero) == [top, top, top]
