@@ -33,10 +33,15 @@ def _value(tensor) -> float:
     return float(tensor.asnumpy())
 
 
+def _as_rate(value) -> Tensor:
+    """A number or 0-d Tensor as a 0-d Float32 Tensor."""
+    return ops.cast(value, mstype.float32) if isinstance(value, Tensor) else Tensor(float(value), mstype.float32)
+
+
 def _write_lrs(rates: list, values) -> None:
-    """Write each value (a number or 0-d Tensor) into its rate Parameter, as Float32."""
+    """Write each value (a number or 0-d Tensor) into its rate Parameter."""
     for rate, value in zip(rates, values):
-        ops.assign(rate, Tensor(float(value) if is_number(value) else _value(value), mstype.float32))
+        ops.assign(rate, _as_rate(value))
 
 
 def _check_optimizer(optimizer) -> None:
@@ -114,12 +119,14 @@ class LRScheduler:
     def _epoch(self) -> int:
         return int(_value(self.last_epoch))
 
+    # The rates are computed on Float32 Tensors, so that they round as MindSpore's do.
     def _current(self) -> list:
-        """The groups' current rates as floats."""
-        return [_value(rate) for rate in self._last_lr]
+        """The groups' current rates, 0-d Float32 Tensors."""
+        return [rate.value() for rate in self._last_lr]
 
     def _bases(self) -> list:
-        return [_value(base) if isinstance(base, Tensor) else float(base) for base in self.base_lrs]
+        """The groups' base rates, 0-d Float32 Tensors."""
+        return [_as_rate(base) for base in self.base_lrs]
 
 
 class StepLR(LRScheduler):
@@ -388,7 +395,7 @@ class CyclicLR(LRScheduler):
         base_lrs = _per_group("CyclicLR", "base_lr", base_lr, groups)
         if last_epoch == -1:
             _write_lrs(optimizer.lrs, base_lrs)
-        self.max_lrs = [float(lr) for lr in _per_group("CyclicLR", "max_lr", max_lr, groups)]
+        self.max_lrs = [_as_rate(lr) for lr in _per_group("CyclicLR", "max_lr", max_lr, groups)]
         step_size_up = float(step_size_up)
         step_size_down = step_size_up if step_size_down is None else float(step_size_down)
         self.total_step_size = step_size_up + step_size_down
@@ -401,7 +408,7 @@ class CyclicLR(LRScheduler):
         self._scale_fn_custom = scale_fn
         self.scale_mode = scale_mode if scale_fn is not None else ("iterations" if mode == "exp_range" else "cycle")
         super().__init__(optimizer, last_epoch)
-        self.base_lrs = [float(lr) for lr in base_lrs]
+        self.base_lrs = [_as_rate(lr) for lr in base_lrs]
 
     def scale_fn(self, x) -> float:
         """The amplitude's scale at cycle (or step) x."""
@@ -487,7 +494,7 @@ class ReduceLROnPlateau:
                              f"{threshold_mode!r}.")
         self.optimizer = optimizer
         self.factor = factor
-        self.min_lrs = [float(lr) for lr in _per_group("ReduceLROnPlateau", "min_lr", min_lr,
+        self.min_lrs = [_as_rate(lr) for lr in _per_group("ReduceLROnPlateau", "min_lr", min_lr,
                                                        len(optimizer.param_groups))]
         self.mode = mode
         self.patience = patience
@@ -529,10 +536,10 @@ class ReduceLROnPlateau:
 
     def _reduce_lr(self) -> None:
         for rate, min_lr in zip(self._last_lr, self.min_lrs):
-            old = _value(rate)
-            new = max(old * self.factor, min_lr)
-            if old - new > self.eps:
-                _write_lrs([rate], [new])
+            old = rate.value()
+            new = ops.maximum(old * self.factor, min_lr)
+            if bool(old > new + self.eps):
+                ops.assign(rate, new)
 
     def _is_improvement(self, current: float) -> bool:
         # In Float32, as MindSpore compares: a metric equal to the bound in Float32 is no improvement.

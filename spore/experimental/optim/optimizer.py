@@ -156,8 +156,7 @@ class Optimizer(Cell):
             for key in sorted(group):
                 if key != "params":
                     value = group[key]
-                    shown = value.asnumpy() if isinstance(value, Tensor) and key in ("lr", "initial_lr") else value
-                    lines.append(f"    {key}: {shown}")
+                    lines.append(f"    {key}: {value.value() if isinstance(value, Parameter) else value}")
         lines.append(")")
         return "\n".join(lines)
 
