@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..common.tensor import Tensor
 from .function import (
     array_func,
+    attention_func,
     builtin_func,
     conv_func,
     linalg_func,
@@ -24,7 +25,7 @@ from .function import (
     tensor_func,
 )
 
-_FAMILIES = (array_func, builtin_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
+_FAMILIES = (array_func, attention_func, builtin_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
              reduce_func, scatter_func, selection_func, signal_func, special_func,
              tensor_func)
 

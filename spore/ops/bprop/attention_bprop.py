@@ -1,0 +1,1 @@
+"""bprops of the primitives in operations/attention_ops.py."""
