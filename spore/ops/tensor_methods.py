@@ -25,9 +25,23 @@ from .function import (
     tensor_func,
 )
 
-_FAMILIES = (array_func, attention_func, builtin_func, conv_func, linalg_func, math_func, nn_func, other_func, random_func,
-             reduce_func, scatter_func, selection_func, signal_func, special_func,
-             tensor_func)
+_FAMILIES = (
+    array_func,
+    attention_func,
+    builtin_func,
+    conv_func,
+    linalg_func,
+    math_func,
+    nn_func,
+    other_func,
+    random_func,
+    reduce_func,
+    scatter_func,
+    selection_func,
+    signal_func,
+    special_func,
+    tensor_func,
+)
 
 
 def install() -> None:

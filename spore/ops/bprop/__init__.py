@@ -2,6 +2,21 @@
 
 Each module covers the primitives of one operations module; importing this package
 fills the table."""
-from . import (array_bprop, attention_bprop, conv_bprop, debug_bprop, linalg_bprop, math_bprop, nn_bprop, optim_bprop, other_bprop,
-               random_bprop, reduce_bprop, scatter_bprop, selection_bprop, signal_bprop, special_bprop)
+from . import (  # fills the bprop table
+    array_bprop,
+    attention_bprop,
+    conv_bprop,
+    debug_bprop,
+    linalg_bprop,
+    math_bprop,
+    nn_bprop,
+    optim_bprop,
+    other_bprop,
+    random_bprop,
+    reduce_bprop,
+    scatter_bprop,
+    selection_bprop,
+    signal_bprop,
+    special_bprop,
+)
 from .registry import BPROPS, NON_DIFFERENTIABLE, bprop, non_differentiable
