@@ -15,7 +15,7 @@ from ..common import graph_handoff
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..nn.cell import Cell, _PrecisionCaster
-from ..ops.composite.grad import _Result, roots_of
+from ..ops.composite.grad import _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
 from ..ops.function import array_func
 from ..ops.primitive import TensorSpec, set_call_interceptor
 from . import autodiff, passes
@@ -102,15 +102,15 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
         inputs = list(args)
         input_values = {}
         for i in positions:
-            if isinstance(args[i], Tensor):
-                value = builder.value_of(args[i])
-                input_values[i] = value
-                inputs[i] = symbolic(value)
+            if differentiable_part(args[i]) is not None:
+                input_values[i] = []
+                inputs[i] = _graph_inputs(builder, args[i], input_values[i])
         outputs = call(fn, tuple(inputs), {})
         roots = roots_of(outputs, sens, has_aux, api)
         nodes = block.nodes[start:]
         loads = _loads(nodes)
-        leaves = set(input_values.values()) | {v for v, p in loads if any(p is w for w in weights)}
+        leaves = {v for values in input_values.values() for v in values}
+        leaves |= {v for v, p in loads if any(p is w for w in weights)}
         leaves |= {autodiff.parameter_key(w) for w in weights}   # taken as they are by effects
         required = autodiff.requiring_grad(nodes, leaves)
         grads: dict = {}
@@ -118,10 +118,22 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
             if isinstance(target, (SymbolicTensor, Parameter)):
                 autodiff.accumulate(grads, builder.value_of(target), root, required)
         autodiff.backward(builder, nodes, grads, required)
-        input_grads = tuple(_grad_or_zeros(grads, input_values[i], args[i]) for i in positions
-                            if i in input_values)
+        input_grads = tuple(
+            rebuild(part, (_grad_or_zeros(grads, v, t) for v, t in zip(input_values[i], _tensor_leaves(part))))
+            for i, part in ((i, differentiable_part(args[i])) for i in positions if i in input_values))
         weight_grads = tuple(_weight_grad(grads, loads, w) for w in weights)
     return _Result(outputs, input_grads, weight_grads)
+
+
+def _graph_inputs(builder, value, graph_values: list):
+    """`value` with each Tensor in it replaced by a symbolic Tensor of its graph value
+    (appended to graph_values, in the order of `_tensor_leaves`)."""
+    if isinstance(value, Tensor):
+        graph_values.append(builder.value_of(value))
+        return symbolic(graph_values[-1])
+    if isinstance(value, (tuple, list)):
+        return type(value)(_graph_inputs(builder, v, graph_values) for v in value)
+    return value
 
 
 def _loads(nodes) -> list:

@@ -7,6 +7,7 @@ structure, which follows MindSpore exactly (see tests/autograd/test_grad_api.py)
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Callable, NamedTuple
 
 from ...autograd import tape as _tape
@@ -30,22 +31,44 @@ def _tensor_leaves(value) -> list[Tensor]:
     return []
 
 
+def differentiable_part(value):
+    """What an input's gradient is taken for: a Tensor itself; for a tuple / list, a
+    tuple of its elements' parts (elements holding no Tensor left out), so a tuple of
+    Tensors gets a tuple of gradients; None for an input holding no Tensor."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (tuple, list)):
+        parts = tuple(part for part in map(differentiable_part, value) if part is not None)
+        return parts or None
+    return None
+
+
+def rebuild(part, grads: Iterator):
+    """`part` (from differentiable_part) with each Tensor replaced by the next of `grads`."""
+    if isinstance(part, tuple):
+        return tuple(rebuild(p, grads) for p in part)
+    return next(grads)
+
+
 def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weights: tuple,
                    sens=None, has_aux: bool = False, api: str = "grad") -> _Result:
     """Run `fn(*args)` on a tape and take gradients of its outputs (the first one only
     with has_aux) with respect to `args[positions]` and `weights`. Missing gradients are
-    zeros; arguments at `positions` that are not Tensors get no entry. While a graph is
+    zeros; a tuple / list of Tensors gets a tuple of gradients (see differentiable_part),
+    arguments at `positions` holding no Tensor get no entry. While a graph is
     being built, the compiler differentiates the graph instead."""
     if graph_handoff.builder is not None:
         return graph_handoff.differentiate(fn, args, positions, weights, sens, has_aux, api)
     tape = _tape.open_tape()
     try:
-        input_vids = [tape.watch(args[i]) if isinstance(args[i], Tensor) else None for i in positions]
+        parts = [part for part in (differentiable_part(args[i]) for i in positions) if part is not None]
+        input_vids = [[tape.watch(t) for t in _tensor_leaves(part)] for part in parts]
         weight_vids = [tape.watch(w) for w in weights]
         outputs = fn(*args)
         grads = tape.backward(roots_of(outputs, sens, has_aux, api))
-        input_grads = tuple(_grad_or_zeros(grads, vid, args[i])
-                            for vid, i in zip(input_vids, positions) if vid is not None)
+        input_grads = tuple(
+            rebuild(part, (_grad_or_zeros(grads, vid, t) for vid, t in zip(vids, _tensor_leaves(part))))
+            for part, vids in zip(parts, input_vids))
         weight_grads = tuple(_grad_or_zeros(grads, vid, w) for vid, w in zip(weight_vids, weights))
     finally:
         _tape.close_tape(tape)
@@ -205,7 +228,7 @@ def _grad_structure(api: str, fn, grad_position, weights, has_aux: bool, return_
         weight_part = _weight_part(result.weight_grads, params, single_weight, return_ids)
         if grad_position is None:
             return result.outputs, weight_part
-        tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
+        tensor_positions = [p for p in positions if differentiable_part(args[p]) is not None]
         input_part = _input_part(result.input_grads, tensor_positions, return_ids)
         return result.outputs, (input_part if weights is None else (input_part, weight_part))
 
@@ -300,7 +323,7 @@ class _Grad:
         if self.get_by_list and not (self.get_by_position or self.get_all):
             return weight_part
         if self.get_by_position:
-            tensor_positions = [p for p in positions if isinstance(args[p], Tensor)]
+            tensor_positions = [p for p in positions if differentiable_part(args[p]) is not None]
             input_part = _input_part(result.input_grads, tensor_positions, self.return_ids)
         else:
             input_part = result.input_grads if self.get_all else result.input_grads[0]
