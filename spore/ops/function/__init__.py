@@ -16,3 +16,4 @@ from .selection_func import *
 from .signal_func import *
 from .special_func import *
 from .tensor_func import *
+from .vision_func import *

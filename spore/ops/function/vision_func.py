@@ -1,0 +1,281 @@
+"""Vision functions of `ops` composed of other primitives: sampling grids (`affine_grid`,
+`grid_sample`) and bounding boxes (`iou`, `bounding_box_encode` / `decode`,
+`check_valid`). They differentiate through the bprops of their parts.
+
+Boxes are (x1, y1, x2, y2) rows in pixel units where a box covers x2 - x1 + 1 pixels
+across, as in MindSpore's detection primitives.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from .. import function as _F  # the other families' functions, looked up at call time
+from ..validator import check_bool, check_string, check_type
+
+__all__ = ["affine_grid", "grid_sample", "iou", "bounding_box_encode", "bounding_box_decode", "check_valid"]
+
+_FLOATS = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def _check_tensor(fn: str, arg: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
+
+
+def _check_dtype(fn: str, arg: str, value, allowed=_FLOATS) -> None:
+    _check_tensor(fn, arg, value)
+    if value.dtype not in allowed:
+        names = ", ".join(str(d) for d in allowed)
+        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
+
+
+def _check_same_dtype(fn: str, names: tuple, values: tuple) -> None:
+    for name, value in zip(names[1:], values[1:]):
+        if value.dtype is not values[0].dtype:
+            raise TypeError(f"For '{fn}', the dtype of '{name}' must be the same as '{names[0]}' "
+                            f"({values[0].dtype}), but got {value.dtype}.")
+
+
+# ---- sampling grids -----------------------------------------------------------------------
+def _axis_positions(size: int, align_corners: bool, dtype):
+    """The normalized coordinates in [-1, 1] of the `size` pixels along one axis: the
+    pixel centres (align_corners False) or the corner pixels at -1 and 1 (True)."""
+    if size == 1:
+        return _F.zeros((1,), dtype)
+    steps = _F.cast(_F.arange(size), dtype)
+    if align_corners:
+        return steps * (2.0 / (size - 1)) - 1
+    return (steps * 2 + 1) / size - 1
+
+
+def affine_grid(theta, size, align_corners=False):
+    """The sampling grid of the affine maps `theta`, (N, 2, 3) for a 2-D output size
+    (N, C, H, W) or (N, 3, 4) for a 3-D one (N, C, D, H, W): grid[n, h, w] = theta[n] @
+    (x_w, y_h, 1), of shape (N, H, W, 2) (or (N, D, H, W, 3)), coordinates normalized to
+    [-1, 1] as `grid_sample` reads them."""
+    fn = "affine_grid"
+    _check_dtype(fn, "theta", theta)
+    check_type(fn, "size", size, tuple)
+    check_bool(fn, "align_corners", align_corners)
+    if len(size) not in (4, 5):
+        raise ValueError(f"For '{fn}', the size of 'size' must be 4 or 5, but got {len(size)}.")
+    rank = len(size) - 2
+    if tuple(theta.shape[1:]) != (rank, rank + 1) or theta.ndim != 3:
+        raise ValueError(f"For '{fn}', the shape of 'theta' must be (N, {rank}, {rank + 1}) for a {len(size)}-D "
+                         f"'size', but got {theta.shape}.")
+    if size[0] != theta.shape[0]:
+        raise ValueError(f"For '{fn}', the size[0] must be equal to the shape[0] of theta, but got {size[0]} and "
+                         f"{theta.shape[0]}.")
+    spatial = tuple(size[2:])
+    axes = [_axis_positions(s, align_corners, theta.dtype) for s in spatial]
+    mesh = _F.meshgrid(*axes, indexing="ij")
+    # Homogeneous points (x, y[, z], 1): x runs along the last spatial axis.
+    points = _F.stack(tuple(reversed(mesh)) + (_F.ones_like(mesh[0]),), -1)
+    flat = _F.reshape(points, (1, -1, rank + 1))
+    grid = _F.matmul(flat, _F.swapaxes(theta, 1, 2))
+    return _F.reshape(grid, (size[0],) + spatial + (rank,))
+
+
+def _reflect(coords, low: float, high: float):
+    """coords reflected into [low, high] (mirror at both ends, repeatedly)."""
+    span = high - low
+    if span <= 0:
+        return _F.zeros_like(coords)
+    distance = _F.abs(coords - low)
+    flips = _F.floor(distance / span)
+    extra = distance - flips * span
+    even = (flips - _F.floor(flips / 2) * 2) == 0
+    return _F.select(even, extra + low, span - extra + low)
+
+
+def _pixel_coords(normalized, size: int, padding_mode: str, align_corners: bool):
+    """Normalized grid coordinates -> pixel coordinates along an axis of `size` pixels,
+    with border / reflection padding applied."""
+    if align_corners:
+        coords = (normalized + 1) * ((size - 1) / 2)
+    else:
+        coords = ((normalized + 1) * size - 1) / 2
+    if padding_mode == "reflection":
+        coords = _reflect(coords, 0.0, size - 1.0) if align_corners else _reflect(coords, -0.5, size - 0.5)
+    if padding_mode in ("border", "reflection"):
+        coords = _F.clamp(coords, 0.0, size - 1.0)
+    return coords
+
+
+def _round_half_away(coords):
+    """The nearest integer, halves rounded away from zero (as MindSpore's nearest mode)."""
+    return _F.select(coords >= 0, _F.floor(coords + 0.5), -_F.floor(0.5 - coords))
+
+
+def _check_grid_sample(input, grid, mode, padding_mode, align_corners):
+    fn = "grid_sample"
+    _check_dtype(fn, "input", input)
+    _check_dtype(fn, "grid", grid)
+    _check_same_dtype(fn, ("input", "grid"), (input, grid))
+    check_string(fn, "mode", mode, ("bilinear", "nearest"), case_sensitive=True)
+    check_string(fn, "padding_mode", padding_mode, ("zeros", "border", "reflection"), case_sensitive=True)
+    if align_corners is not None:
+        check_bool(fn, "align_corners", align_corners)
+    if input.ndim not in (4, 5) or grid.ndim != input.ndim:
+        raise ValueError(f"For '{fn}', 'input' and 'grid' must both be 4-D or both 5-D, but got {input.ndim}-D and "
+                         f"{grid.ndim}-D.")
+    if grid.shape[0] != input.shape[0]:
+        raise ValueError(f"For '{fn}', the first dimension of 'grid' and 'input' must be equal, but got "
+                         f"{grid.shape[0]} and {input.shape[0]}.")
+    if grid.shape[-1] != input.ndim - 2:
+        raise ValueError(f"For '{fn}', the last dimension of 'grid' must be {input.ndim - 2}, but got "
+                         f"{grid.shape[-1]}.")
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Samples `input` (N, C, H, W) at the points of `grid` (N, H_out, W_out, 2), each (x, y)
+    normalized to [-1, 1] over the input's width and height; 5-D input (N, C, D, H, W) with a
+    (N, D_out, H_out, W_out, 3) grid of (x, y, z) likewise. `mode` 'bilinear' (trilinear in
+    3-D) or 'nearest'; outside points read zeros, the border pixels ('border') or the
+    input mirrored ('reflection'). Output (N, C, *grid.shape[1:-1])."""
+    _check_grid_sample(input, grid, mode, padding_mode, align_corners)
+    align_corners = bool(align_corners)
+    batch, channels, *spatial = input.shape
+    rank = len(spatial)
+    out_spatial = tuple(grid.shape[1:-1])
+    flat_input = _F.reshape(input, (batch, channels, -1))
+    flat_grid = _F.reshape(grid, (batch, -1, rank))
+    # coords[d]: pixel coordinates along spatial axis d; the grid lists the last axis first.
+    coords = [_pixel_coords(flat_grid[:, :, rank - 1 - d], spatial[d], padding_mode, align_corners)
+              for d in range(rank)]
+    strides = [math.prod(spatial[d + 1:]) for d in range(rank)]
+    if mode == "nearest":
+        corners = [[(_round_half_away(c), None)] for c in coords]
+    else:
+        floors = [_F.floor(c) for c in coords]
+        corners = [[(f, 1 - (c - f)), (f + 1, c - f)] for c, f in zip(coords, floors)]
+    out = None
+    for corner in itertools.product(*corners):
+        index, weight, inside = None, None, None
+        for d, (position, axis_weight) in enumerate(corner):
+            within = _F.logical_and(position >= 0, position <= spatial[d] - 1)
+            inside = within if inside is None else _F.logical_and(inside, within)
+            clipped = _F.cast(_F.clamp(position, 0.0, spatial[d] - 1.0), mstype.int64)
+            index = clipped * strides[d] if index is None else index + clipped * strides[d]
+            if axis_weight is not None:
+                weight = axis_weight if weight is None else weight * axis_weight
+        gathered = _F.gather_elements(flat_input, 2, _F.broadcast_to(_F.expand_dims(index, 1),
+                                                                     (batch, channels, index.shape[1])))
+        factor = _F.cast(inside, input.dtype) if weight is None else weight * inside
+        term = gathered * _F.expand_dims(factor, 1)
+        out = term if out is None else out + term
+    return _F.reshape(out, (batch, channels) + out_spatial)
+
+
+# ---- bounding boxes -----------------------------------------------------------------------
+def _check_boxes(fn: str, arg: str, boxes, allowed=_FLOATS) -> None:
+    _check_dtype(fn, arg, boxes, allowed)
+    if boxes.ndim != 2 or boxes.shape[1] != 4:
+        raise ValueError(f"For '{fn}', the '{arg}' must be of shape (N, 4), but got {boxes.shape}.")
+
+
+def _corners(boxes):
+    return boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
+
+
+def iou(anchor_boxes, gt_boxes, mode="iou"):
+    """Overlap of every ground-truth box with every anchor box, (M, N) for M gt_boxes and
+    N anchor_boxes: the intersection's area over the union's ('iou') or over the
+    ground-truth box's ('iof')."""
+    fn = "iou"
+    _check_boxes(fn, "anchor_boxes", anchor_boxes)
+    _check_boxes(fn, "gt_boxes", gt_boxes)
+    _check_same_dtype(fn, ("anchor_boxes", "gt_boxes"), (anchor_boxes, gt_boxes))
+    check_string(fn, "mode", mode, ("iou", "iof"), case_sensitive=True)
+    ax1, ay1, ax2, ay2 = (_F.expand_dims(c, 0) for c in _corners(anchor_boxes))
+    gx1, gy1, gx2, gy2 = (_F.expand_dims(c, 1) for c in _corners(gt_boxes))
+    width = _F.relu(_F.minimum(ax2, gx2) - _F.maximum(ax1, gx1) + 1)
+    height = _F.relu(_F.minimum(ay2, gy2) - _F.maximum(ay1, gy1) + 1)
+    overlap = width * height
+    gt_area = (gx2 - gx1 + 1) * (gy2 - gy1 + 1)
+    if mode == "iof":
+        return overlap / gt_area
+    anchor_area = (ax2 - ax1 + 1) * (ay2 - ay1 + 1)
+    return overlap / (anchor_area + gt_area - overlap)
+
+
+def _check_float_quad(fn: str, arg: str, value) -> tuple:
+    check_type(fn, arg, value, tuple)
+    if len(value) != 4:
+        raise ValueError(f"For '{fn}', the '{arg}' must have 4 elements, but got {len(value)}.")
+    for i, item in enumerate(value):
+        check_type(fn, f"{arg}[{i}]", item, float)
+    return value
+
+
+def _centres(boxes):
+    """(centre x, centre y, width, height) of (x1, y1, x2, y2) boxes."""
+    x1, y1, x2, y2 = _corners(boxes)
+    return (x1 + x2) * 0.5, (y1 + y2) * 0.5, x2 - x1 + 1, y2 - y1 + 1
+
+
+_BOX_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
+
+
+def bounding_box_encode(anchor_box, groundtruth_box, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+    """The deltas (dx, dy, dw, dh) taking each anchor box to its ground-truth box: centre
+    shift over the anchor's size, log of the size ratio; then (delta - means) / stds."""
+    fn = "bounding_box_encode"
+    _check_boxes(fn, "anchor_box", anchor_box, _BOX_DTYPES)
+    _check_boxes(fn, "groundtruth_box", groundtruth_box, _BOX_DTYPES)
+    means, stds = _check_float_quad(fn, "means", means), _check_float_quad(fn, "stds", stds)
+    if anchor_box.shape[0] != groundtruth_box.shape[0]:
+        raise ValueError(f"For '{fn}', 'anchor_box' and 'groundtruth_box' must have the same first dimension, but "
+                         f"got {anchor_box.shape[0]} and {groundtruth_box.shape[0]}.")
+    px, py, pw, ph = _centres(anchor_box)
+    gx, gy, gw, gh = _centres(groundtruth_box)
+    deltas = ((gx - px) / pw, (gy - py) / ph, _F.log(gw / pw), _F.log(gh / ph))
+    return _F.stack(tuple((d - m) / s for d, m, s in zip(deltas, means, stds)), 1)
+
+
+def bounding_box_decode(anchor_box, deltas, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+                        wh_ratio_clip=0.016):
+    """The boxes the `deltas` (see bounding_box_encode) make of the anchor boxes: the size
+    ratios' logs clipped to |log(wh_ratio_clip)|, and the corners clipped to the image
+    max_shape = (height, width)."""
+    fn = "bounding_box_decode"
+    _check_boxes(fn, "anchor_box", anchor_box, _BOX_DTYPES)
+    _check_boxes(fn, "deltas", deltas, _BOX_DTYPES)
+    means, stds = _check_float_quad(fn, "means", means), _check_float_quad(fn, "stds", stds)
+    check_type(fn, "max_shape", max_shape, tuple)
+    if len(max_shape) != 2:
+        raise ValueError(f"For '{fn}', the 'max_shape' must have 2 elements, but got {len(max_shape)}.")
+    for i, item in enumerate(max_shape):
+        check_type(fn, f"max_shape[{i}]", item, int)
+    check_type(fn, "wh_ratio_clip", wh_ratio_clip, float)
+    if anchor_box.shape[0] != deltas.shape[0]:
+        raise ValueError(f"For '{fn}', 'anchor_box' and 'deltas' must have the same first dimension, but got "
+                         f"{anchor_box.shape[0]} and {deltas.shape[0]}.")
+    dx, dy, dw, dh = (deltas[:, i] * stds[i] + means[i] for i in range(4))
+    limit = abs(math.log(wh_ratio_clip))
+    dw, dh = _F.clamp(dw, -limit, limit), _F.clamp(dh, -limit, limit)
+    px, py, pw, ph = _centres(anchor_box)
+    cx, cy = px + pw * dx, py + ph * dy
+    half_w, half_h = pw * _F.exp(dw) * 0.5, ph * _F.exp(dh) * 0.5
+    height, width = max_shape
+    x1, x2 = _F.clamp(cx - half_w + 0.5, 0.0, float(width)), _F.clamp(cx + half_w - 0.5, 0.0, float(width))
+    y1, y2 = _F.clamp(cy - half_h + 0.5, 0.0, float(height)), _F.clamp(cy + half_h - 0.5, 0.0, float(height))
+    return _F.stack((x1, y1, x2, y2), 1)
+
+
+def check_valid(bboxes, img_metas):
+    """Whether each box lies inside the image: x1, y1 >= 0, x2 <= width * ratio - 1 and
+    y2 <= height * ratio - 1, with img_metas = (height, width, ratio). Bool (N,)."""
+    fn = "check_valid"
+    allowed = (mstype.float16, mstype.float32, mstype.int16, mstype.uint8)
+    _check_boxes(fn, "bboxes", bboxes, allowed)
+    _check_dtype(fn, "img_metas", img_metas, allowed)
+    if tuple(img_metas.shape) != (3,):
+        raise ValueError(f"For '{fn}', the shape of 'img_metas' must be (3,), but got {img_metas.shape}.")
+    metas = _F.cast(img_metas, mstype.float32)
+    x1, y1, x2, y2 = (_F.cast(c, mstype.float32) for c in _corners(bboxes))
+    height, width = metas[0] * metas[2] - 1, metas[1] * metas[2] - 1
+    return _F.logical_and(_F.logical_and(x1 >= 0, y1 >= 0), _F.logical_and(x2 <= width, y2 <= height))
