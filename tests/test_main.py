@@ -42,8 +42,3 @@ def test_usage():
     result = subprocess.run([sys.executable, "-m", "spore"], capture_output=True, text=True)
     assert result.returncode == 2 and "usage" in result.stdout
 
-
-def test_run_check(capsys):
-    import spore
-    spore.run_check()
-    assert "installed successfully" in capsys.readouterr().out
