@@ -2,10 +2,15 @@
 that update or copy a Tensor (`assign_value`, `copy.deepcopy`)."""
 from __future__ import annotations
 
+import itertools
+
+import numpy as np
+
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ..operations import other_ops as O
 
-__all__ = ["assign", "assign_add", "assign_sub", "depend", "identity", "print_"]
+__all__ = ["assign", "assign_add", "assign_sub", "depend", "identity", "print_", "reshard", "tensordump"]
 
 _assign, _assign_add, _assign_sub = O.Assign(), O.AssignAdd(), O.AssignSub()
 _depend, _identity, _print = O.Depend(), O.Identity(), O.Print()
@@ -39,6 +44,34 @@ def identity(x) -> Tensor:
 def print_(*input_x) -> None:
     """Print each input on its own line to stdout (see ops.Print)."""
     return _print(*input_x)
+
+
+def reshard(tensor: Tensor, layout) -> Tensor:
+    """`tensor` itself: the sharding `layout` asks for changes where the data lives, never
+    the values, and one process holds all of it."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For 'reshard', the 'tensor' must be a Tensor, but got {type(tensor).__name__}.")
+    return tensor
+
+
+_dump_ids = itertools.count()
+"""The id that numbers every file tensordump writes in this process."""
+
+
+def tensordump(file_name: str, tensor: Tensor, mode: str = "out") -> None:
+    """Save `tensor` as `<file_name>_<dtype>_<id>.npy` (a trailing '.npy' of file_name is
+    dropped; id counts the dumps of the process). bfloat16 data is saved as float32. In
+    one process there is no redistribution, so mode 'in' saves what 'out' does."""
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'tensordump', the 'file_name' must be a str, but got {type(file_name).__name__}.")
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"For 'tensordump', the 'tensor' must be a Tensor, but got {type(tensor).__name__}.")
+    if mode not in ("out", "in"):
+        raise ValueError(f"For 'tensordump', the 'mode' must be one of ['out', 'in'], but got {mode!r}.")
+    stem = file_name[:-len(".npy")] if file_name.endswith(".npy") else file_name
+    dtype_name = str(tensor.dtype).lower()
+    data = tensor if tensor.dtype is not mstype.bfloat16 else tensor.astype(mstype.float32)
+    np.save(f"{stem}_{dtype_name}_{next(_dump_ids)}.npy", data.asnumpy())
 
 
 def _assign_value(self: Tensor, value: Tensor) -> Tensor:

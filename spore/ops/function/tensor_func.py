@@ -17,7 +17,7 @@ from ...common.tensor import Tensor, is_tensor
 from . import array_func, math_func, other_func, reduce_func, selection_func, special_func
 from .inplace import rebind
 
-__all__ = ["is_tensor"]
+__all__ = ["clamp_", "is_tensor", "move_to", "zero_"]
 
 
 def _check_tensor_arg(method: str, arg: str, value) -> None:
@@ -389,3 +389,29 @@ TENSOR_METHODS: dict = {
     "move_to": _move_to, "value": _value, "hooks": _hooks, "remove_hook": staticmethod(_remove_hook),
 }
 """Tensor methods this family provides (installed by tensor_methods.py)."""
+
+
+# ---- the functional forms of some of these methods ---------------------------------------------
+
+
+def _tensor_input(op: str, input) -> None:
+    if not isinstance(input, Tensor):
+        raise TypeError(f"For '{op}', the 'input' must be a Tensor, but got {type(input).__name__}.")
+
+
+def clamp_(input: Tensor, min=None, max=None) -> Tensor:
+    """Clamp `input` into [min, max] in place (as Tensor.clamp_); returns `input`."""
+    _tensor_input("clamp_", input)
+    return TENSOR_METHODS["clamp_"](input, min, max)
+
+
+def zero_(input: Tensor) -> Tensor:
+    """Fill `input` with zeros in place (as Tensor.zero_); returns `input`."""
+    _tensor_input("zero_", input)
+    return TENSOR_METHODS["zero_"](input)
+
+
+def move_to(input: Tensor, to: str = "CPU", blocking: bool = True) -> Tensor:
+    """A copy of `input` on device `to` (as Tensor.move_to)."""
+    _tensor_input("move_to", input)
+    return _move_to(input, to, blocking)
