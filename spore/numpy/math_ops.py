@@ -340,14 +340,21 @@ def heaviside(x1, x2, dtype=None):
     return cast(ops.heaviside(*_tensors("heaviside", x1, x2)), dtype)
 
 
+def _on_integers(fn, x1, x2):
+    """fn of integer operands; floats (mindspore.numpy accepts integral floats) go through Int64."""
+    if not is_float(x1):
+        return fn(x1, x2)
+    return ops.cast(fn(ops.cast(x1, mstype.int64), ops.cast(x2, mstype.int64)), x1.dtype)
+
+
 def gcd(x1, x2, dtype=None):
     """The greatest common divisor of |x1| and |x2|."""
-    return cast(ops.gcd(*_tensors("gcd", x1, x2)), dtype)
+    return cast(_on_integers(ops.gcd, *_tensors("gcd", x1, x2)), dtype)
 
 
 def lcm(x1, x2, dtype=None):
     """The least common multiple of |x1| and |x2| (0 if either is 0)."""
-    return cast(ops.lcm(*_tensors("lcm", x1, x2)), dtype)
+    return cast(_on_integers(ops.lcm, *_tensors("lcm", x1, x2)), dtype)
 
 
 def clip(x, xmin, xmax, dtype=None):

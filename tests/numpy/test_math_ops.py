@@ -105,6 +105,8 @@ def test_signed_zero_and_gcd_edge_cases():
     fibonacci = np.array([1836311903], np.int32), np.array([1134903170], np.int32)
     assert_matches(mnp.gcd(*map(ms.Tensor, fibonacci)), np.gcd(*fibonacci), "Int32")
     assert_matches(mnp.lcm(mnp.array([0, 4]), mnp.array([3, 6])), np.array([0, 12]), "Int32")
+    assert_matches(mnp.gcd(mnp.array([4.0, 9.0]), mnp.array([6.0, 6.0])), np.array([2.0, 3.0]), "Float32")
+    assert_matches(mnp.lcm(mnp.array([4.0]), 6), np.array([12.0]), "Float32")
 
 
 def test_clip():
