@@ -20,6 +20,7 @@ from .common.parameter import Parameter, ParameterTuple
 from .common.seed import get_seed, set_seed
 from .common.tensor import Tensor
 from .common.tensor import from_numpy, is_tensor, tensor
+from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
 from .common.generator import (
     Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed, set_rng_state,
 )

@@ -21,6 +21,7 @@ from .function import (
     scatter_func,
     selection_func,
     signal_func,
+    sparse_func,
     special_func,
     tensor_func,
 )
@@ -39,6 +40,7 @@ _FAMILIES = (
     scatter_func,
     selection_func,
     signal_func,
+    sparse_func,
     special_func,
     tensor_func,
 )

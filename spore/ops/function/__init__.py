@@ -14,6 +14,7 @@ from .reduce_func import *
 from .scatter_func import *
 from .selection_func import *
 from .signal_func import *
+from .sparse_func import *
 from .special_func import *
 from .tensor_func import *
 from .vision_func import *
