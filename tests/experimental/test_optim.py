@@ -457,3 +457,12 @@ def test_gradients_must_match_the_parameters():
         opt((Tensor(np.ones(2, np.float32)), Tensor(np.ones(2, np.float32))))
     with pytest.raises(TypeError, match="gradients"):
         opt(Tensor(np.ones(2, np.float32)))
+
+
+@pytest.mark.parametrize("name", optim.__all__[1:])
+def test_float16_parameters_stay_float16(name):
+    p = Parameter(Tensor(np.ones(3, np.float16)), "p")
+    opt = getattr(optim, name)([p], lr=0.1)
+    opt((Tensor(np.ones(3, np.float16)),))
+    assert p.dtype == ms.float16
+    assert np.all(p.asnumpy() < 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_bool, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["Adagrad"]
 
@@ -42,6 +42,6 @@ class Adagrad(Optimizer):
             lr = group["lr"] / (1 + steps_before * group["lr_decay"])
             states = zip(self.parameters[start:end], self.accum[start:end], self._group_gradients(group_id, gradients))
             for param, accum, grad in states:
-                accum = ops.assign(accum, accum + grad * grad)
-                ops.assign(param, param - lr * grad / (ops.sqrt(accum) + group["eps"]))
+                accum = assign(accum, accum + grad * grad)
+                assign(param, param - lr * grad / (ops.sqrt(accum) + group["eps"]))
         return True

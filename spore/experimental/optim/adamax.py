@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_betas, check_bool, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["Adamax"]
 
@@ -41,7 +41,7 @@ class Adamax(Optimizer):
             states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_inf[start:end],
                          self._group_gradients(group_id, gradients))
             for param, m, u, grad in states:
-                m = ops.assign(m, m * beta1 + grad * (1 - beta1))
-                u = ops.assign(u, ops.maximum(u * beta2, ops.abs(grad) + group["eps"]))
-                ops.assign(param, param - step_size * m / u)
+                m = assign(m, m * beta1 + grad * (1 - beta1))
+                u = assign(u, ops.maximum(u * beta2, ops.abs(grad) + group["eps"]))
+                assign(param, param - step_size * m / u)
         return True

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from .adam import check_adam_args
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["AdamW"]
 
@@ -46,10 +46,10 @@ class AdamW(Optimizer):
             states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
                          self.max_exp_avg_sq[start:end], self._group_gradients(group_id, gradients))
             for param, m, v, v_max, grad in states:
-                m = ops.assign(m, m * beta1 + grad * (1 - beta1))
-                v = ops.assign(v, v * beta2 + grad * grad * (1 - beta2))
+                m = assign(m, m * beta1 + grad * (1 - beta1))
+                v = assign(v, v * beta2 + grad * grad * (1 - beta2))
                 if group["amsgrad"]:
-                    v = ops.assign(v_max, ops.maximum(v_max, v))
+                    v = assign(v_max, ops.maximum(v_max, v))
                 denom = ops.sqrt(v) / correction2_sqrt + group["eps"]
-                ops.assign(param, param * decayed - m / denom * step_size)
+                assign(param, param * decayed - m / denom * step_size)
         return True

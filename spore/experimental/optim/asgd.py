@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_bool, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["ASGD"]
 
@@ -47,8 +47,8 @@ class ASGD(Optimizer):
                          self._group_gradients(group_id, gradients))
             for param, eta, mu, ax, grad in states:
                 eta_now = ops.where(step == 1, lr, eta)
-                param = ops.assign(param, param * (1 - lambd * eta_now) - eta_now * grad)
-                ops.assign(ax, ops.where(mu == 1, param, ax + (param - ax) * mu))
-                ops.assign(eta, next_eta)
-                ops.assign(mu, next_mu)
+                param = assign(param, param * (1 - lambd * eta_now) - eta_now * grad)
+                assign(ax, ops.where(mu == 1, param, ax + (param - ax) * mu))
+                assign(eta, next_eta)
+                assign(mu, next_mu)
         return True

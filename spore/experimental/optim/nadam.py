@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_betas, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["NAdam"]
 
@@ -47,11 +47,11 @@ class NAdam(Optimizer):
             states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
                          self.mu_product[start:end], self._group_gradients(group_id, gradients))
             for param, m, v, mu_product, grad in states:
-                mu_product = ops.assign(mu_product, mu_product * mu)
-                m = ops.assign(m, m * beta1 + grad * (1 - beta1))
-                v = ops.assign(v, v * beta2 + grad * grad * (1 - beta2))
+                mu_product = assign(mu_product, mu_product * mu)
+                m = assign(m, m * beta1 + grad * (1 - beta1))
+                v = assign(v, v * beta2 + grad * grad * (1 - beta2))
                 denom = ops.sqrt(v / correction2) + group["eps"]
                 gradient_step = lr * (1 - mu) / (1 - mu_product) * grad / denom
                 momentum_step = lr * mu_next / (1 - mu_product * mu_next) * m / denom
-                ops.assign(param, param - gradient_step - momentum_step)
+                assign(param, param - gradient_step - momentum_step)
         return True

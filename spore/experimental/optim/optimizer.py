@@ -14,7 +14,7 @@ A subclass keeps its per-parameter state in ParameterTuples named like MindSpore
 `save_checkpoint` saves them and a parameter group added later gets its state too.
 `construct` reads each group's `_group_gradients` (the gradients negated with 'maximize',
 plus weight_decay * param for the optimizers that decay the gradient) and updates with
-`ops.assign`, in PyNative and in Graph mode alike.
+`assign`, in PyNative and in Graph mode alike.
 """
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ from ...nn.cell import Cell
 from ._checks import check_bound, check_lr
 
 __all__ = ["Optimizer"]
+
+
+def assign(variable: Parameter, value):
+    """variable = value, in the variable's dtype (a Float16 parameter updated with its Float32
+    learning rate stays Float16); returns the new value."""
+    return ops.assign(variable, ops.cast(value, variable.dtype))
 
 
 class Optimizer(Cell):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_betas, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["RAdam"]
 
@@ -50,9 +50,9 @@ class RAdam(Optimizer):
             states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
                          self._group_gradients(group_id, gradients))
             for param, m, v, grad in states:
-                m = ops.assign(m, m * beta1 + grad * (1 - beta1))
-                v = ops.assign(v, v * beta2 + grad * grad * (1 - beta2))
+                m = assign(m, m * beta1 + grad * (1 - beta1))
+                v = assign(v, v * beta2 + grad * grad * (1 - beta2))
                 step_dir = m / correction1 * lr
                 adaptive = ops.sqrt(correction2) / (ops.sqrt(v) + group["eps"])
-                ops.assign(param, param - ops.where(rectified, step_dir * adaptive * rect, step_dir))
+                assign(param, param - ops.where(rectified, step_dir * adaptive * rect, step_dir))
         return True

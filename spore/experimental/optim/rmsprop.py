@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_bool, check_bound, check_lr
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["RMSprop"]
 
@@ -45,15 +45,15 @@ class RMSprop(Optimizer):
             states = zip(self.parameters[start:end], self.mean_square[start:end], self.mean_grad[start:end],
                          self.moment[start:end], self._group_gradients(group_id, gradients))
             for param, mean_square, mean_grad, moment, grad in states:
-                mean_square = ops.assign(mean_square, mean_square * alpha + grad * grad * (1 - alpha))
+                mean_square = assign(mean_square, mean_square * alpha + grad * grad * (1 - alpha))
                 if group["centered"]:
-                    mean_grad = ops.assign(mean_grad, mean_grad * alpha + grad * (1 - alpha))
+                    mean_grad = assign(mean_grad, mean_grad * alpha + grad * (1 - alpha))
                     denom = ops.sqrt(mean_square - mean_grad * mean_grad) + group["eps"]
                 else:
                     denom = ops.sqrt(mean_square) + group["eps"]
                 if momentum > 0:
-                    moment = ops.assign(moment, moment * momentum + grad / denom)
-                    ops.assign(param, param - moment * lr)
+                    moment = assign(moment, moment * momentum + grad / denom)
+                    assign(param, param - moment * lr)
                 else:
-                    ops.assign(param, param - lr * grad / denom)
+                    assign(param, param - lr * grad / denom)
         return True

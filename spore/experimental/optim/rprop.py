@@ -4,7 +4,7 @@ from __future__ import annotations
 from ... import ops
 from ...common.parameter import ParameterTuple
 from ._checks import check_bool, check_bound, check_lr, check_pair, check_range
-from .optimizer import Optimizer
+from .optimizer import Optimizer, assign
 
 __all__ = ["Rprop"]
 
@@ -46,7 +46,7 @@ class Rprop(Optimizer):
                 size = ops.where(step == 1, ops.ones_like(step_size) * group["lr"], step_size)
                 agreement = ops.sign(grad * prev)
                 factor = ops.where(agreement > 0, eta_plus, ops.where(agreement < 0, eta_minus, 1.0))
-                size = ops.assign(step_size, ops.clamp(size * factor, size_min, size_max))
-                grad = ops.assign(prev, ops.where(agreement < 0, ops.zeros_like(grad), grad))
-                ops.assign(param, param - ops.sign(grad) * size)
+                size = assign(step_size, ops.clamp(size * factor, size_min, size_max))
+                grad = assign(prev, ops.where(agreement < 0, ops.zeros_like(grad), grad))
+                assign(param, param - ops.sign(grad) * size)
         return True
