@@ -54,6 +54,7 @@ from .run_check import run_check
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 from .train.model import Model
 from . import dataset
+from . import experimental
 from .train.callback import *
 from .train.metrics import *
 from .train import (
@@ -63,3 +64,11 @@ from .train import (
 )
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    """`mindspore.bool`, `.int`, `.float`: dtypes named like Python builtins, served on
+    access so that they do not hide the builtins (see common/dtype.py)."""
+    if name in dtype.DTYPES_NAMED_LIKE_BUILTINS:
+        return dtype.DTYPES_NAMED_LIKE_BUILTINS[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
