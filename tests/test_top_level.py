@@ -27,7 +27,7 @@ def test_dtype_aliases():
 
 
 @pytest.mark.parametrize("obj, expected", [
-    (1, "mindspore.int64"), (1.0, "mindspore.float64"), (True, "mindspore.bool_"), (1 + 2j, "mindspore.complex128"),
+    (1, "mindspore.int64"), (1.0, "mindspore.float64"), (True, "mindspore.bool"), (1 + 2j, "mindspore.complex128"),
     ("a", "mindspore.string_"), ([1], "mindspore.list_"), ((1,), "mindspore.tuple_"), (None, "mindspore.type_none"),
     (int, "mindspore.int64"), (float, "mindspore.float64"), (np.float32(1), "mindspore.float32"),
     (ms.float32, "mindspore.type_type"),

@@ -160,7 +160,7 @@ signed_type = int_type + float_type + (complex64, complex128)
 complex_type = (complex64, complex128)
 number_type = all_types[1:]
 
-_PYTHON_NAMES = {"Bool": "bool_", "BFloat16": "bfloat16", "Float8E4M3FN": "float8_e4m3fn",
+_PYTHON_NAMES = {"Bool": "bool", "BFloat16": "bfloat16", "Float8E4M3FN": "float8_e4m3fn",
                  "Float8E5M2": "float8_e5m2", "HiFloat8": "hifloat8", "Int4": "int4", "String": "string_",
                  "None": "type_none", "TypeType": "type_type", "List": "list_", "Tuple": "tuple_",
                  "Null": "Null"}
@@ -330,3 +330,16 @@ class QuantDtype(enum.Enum):
     def value(self) -> int:
         """The format's code (MindSpore makes `value` a method: `QuantDtype.INT8.value()`)."""
         return self._value_
+
+
+# MindSpore also names dtypes `bool`, `int` and `float` (`mindspore.bool`, `mindspore.dtype.int`).
+# As module globals they would hide Python's builtins from the code above, so they are
+# attributes served on access instead.
+DTYPES_NAMED_LIKE_BUILTINS = {"bool": bool_, "int": int32, "float": float32}
+
+
+def __getattr__(name: str):
+    try:
+        return DTYPES_NAMED_LIKE_BUILTINS[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

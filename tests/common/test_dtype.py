@@ -13,7 +13,7 @@ from spore.common import dtype as mstype
 def test_dtypes_print_as_mindspore(dtype, name):
     assert str(dtype) == name
     assert repr(ms.float32) == "mindspore.float32"
-    assert repr(ms.bool_) == "mindspore.bool_"
+    assert repr(ms.bool_) == "mindspore.bool"
 
 
 def test_aliases():
@@ -62,3 +62,14 @@ def test_tensor_scalar_promotion(t, scalar, result):
 def test_dtypes_pickle_to_the_same_object():
     import pickle
     assert pickle.loads(pickle.dumps(ms.float16)) is ms.float16
+
+
+def test_dtypes_named_like_python_builtins():
+    from spore import bool as bool_dtype
+    assert bool_dtype is ms.bool is ms.dtype.bool is ms.bool_
+    assert ms.int is ms.dtype.int is ms.int32
+    assert ms.float is ms.dtype.float is ms.float32
+    # the module's own code still sees Python's builtins
+    assert ms.pytype_to_dtype(bool) is ms.bool_ and ms.pytype_to_dtype(int) is ms.int64
+    with pytest.raises(AttributeError, match="no attribute 'no_such_dtype'"):
+        _ = ms.dtype.no_such_dtype
