@@ -101,9 +101,10 @@ def _csr_positions(csr: CSRTensor) -> Tensor:
 
 
 def _csr_from_sorted(indices: Tensor, values: Tensor, shape: tuple, indptr_dtype) -> CSRTensor:
-    """A CSRTensor from row-major sorted 2-column COO indices (nnz, 2)."""
-    indptr = cast(coo2csr(indices[:, 0], shape[0]), indptr_dtype)
-    return CSRTensor(indptr, indices[:, 1], values, shape)
+    """A CSRTensor from row-major sorted 2-column COO indices (nnz, 2). The columns are
+    gathered, not sliced: searchsorted wants a contiguous sequence."""
+    rows, columns = (gather(indices, Tensor(axis, mstype.int32), 1) for axis in (0, 1))
+    return CSRTensor(cast(coo2csr(rows, shape[0]), indptr_dtype), columns, values, shape)
 
 
 # ---- conversions ------------------------------------------------------------------------------
@@ -119,7 +120,7 @@ def coo2csr(row_indices, height):
 def csr2coo(indptr, nnz):
     """The row index (nnz,) of each stored value of a CSR tensor with `indptr` (M + 1,)."""
     _check_type("csr2coo", "indptr", indptr, Tensor)
-    return cast(searchsorted(indptr[1:], _arange(nnz, indptr.dtype), right=True), indptr.dtype)
+    return cast(searchsorted(indptr, _arange(nnz, indptr.dtype), right=True) - 1, indptr.dtype)
 
 
 def _coo_to_dense(x: COOTensor) -> Tensor:
