@@ -16,11 +16,11 @@ from ._array import (cat, chunk, concat, diag, diff, flatten, gather, histc, ind
 from ._batch_norm import batch_norm_elemt, batch_norm_gather_stats_with_counts, batch_norm_stats
 from ._creation import (bernoulli, empty, empty_like, multinomial, normal, rand, rand_like, randint,
                         randint_like, randn, randn_like, randperm, zeros)
-from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, frac, isnan, mv, norm, sqrt,
-                    sub, triangular_solve)
+from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, frac, isnan, mv, norm, softmax,
+                    sqrt, sub, triangular_solve)
 from ._reduce import (all, amax, amin, any, argmin, argsort, count_nonzero, cummax, cummin, cumsum, kthvalue,
                       max, mean, median, min, nansum, prod, sort, std, std_mean, topk, var, var_mean)
-from .nn.functional import conv2d, softmax
+from .nn.functional import conv2d
 
 abs = ops.abs
 acos = ops.acos

@@ -6,6 +6,8 @@ from spore import ops
 from spore.common import dtype as mstype
 from spore.common.tensor import Tensor
 
+from .nn import functional
+
 
 def add(input, other, *, alpha=1):
     """input + alpha * other, broadcast."""
@@ -103,3 +105,8 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     if transpose:
         coefficients = ops.swapaxes(coefficients, -1, -2)
     return ops.matmul(ops.inverse(coefficients), b), ops.deepcopy(A)
+
+
+def softmax(input, dim, *, dtype=None):
+    """exp(x) / sum(exp(x)) along dim; dtype casts input first."""
+    return functional.softmax(input, dim, dtype)

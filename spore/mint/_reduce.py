@@ -41,7 +41,7 @@ def argmin(input, dim=None, keepdim=False):
     return _as_int64(ops.argmin(input, dim, keepdim))
 
 
-def _reduce_with_indices(name, reduce, args, kwargs):
+def _reduce_with_indices(name, reduce, reduce_all, args, kwargs):
     """max / min overloads: (input) -> value; (input, dim, keepdim=False) -> (values, indices);
     (input, other) -> the elementwise extreme."""
     if len(args) + len(kwargs) > 3:
@@ -56,7 +56,7 @@ def _reduce_with_indices(name, reduce, args, kwargs):
     if kwargs:
         raise TypeError(f"For '{name}', got unexpected keyword arguments {sorted(kwargs)}.")
     if dim is None:
-        return reduce(input)
+        return reduce_all(input)
     values, indices = reduce(input, dim, keepdim)
     return values, _as_int64(indices)
 
@@ -64,13 +64,13 @@ def _reduce_with_indices(name, reduce, args, kwargs):
 def max(*args, **kwargs):
     """max(input) -> the largest element; max(input, dim, keepdim=False) -> (values, Int64 indices);
     max(input, other) -> the elementwise maximum."""
-    return _reduce_with_indices('max', ops.max, args, dict(kwargs))
+    return _reduce_with_indices('max', ops.max, ops.amax, args, dict(kwargs))
 
 
 def min(*args, **kwargs):
     """min(input) -> the smallest element; min(input, dim, keepdim=False) -> (values, Int64 indices);
     min(input, other) -> the elementwise minimum."""
-    return _reduce_with_indices('min', ops.min, args, dict(kwargs))
+    return _reduce_with_indices('min', ops.min, ops.amin, args, dict(kwargs))
 
 
 def mean(input, dim=None, keepdim=False, *, dtype=None):
