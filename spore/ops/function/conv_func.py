@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import math
 
+from ...common import dtype as mstype
+from .. import function as _F  # the other families' functions, looked up at call time
 from ..operations import conv_ops as C
 from ..operations import nn_ops
 from ..operations.conv_ops import require_tensor as check_tensor
@@ -18,7 +20,8 @@ __all__ = [
     "conv1d", "conv2d", "conv3d", "conv_transpose2d", "conv3d_transpose",
     "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d",
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
-    "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d",
+    "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d", "adaptive_avg_pool2d_ext",
+    "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
     "interpolate", "upsample",
 ]
 
@@ -244,6 +247,116 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
         output_size = (output_size,) * 3
     output, indices = _adaptive_max_pool3d(input, _hashable(output_size))
     return (output, indices) if return_indices else output
+
+
+def adaptive_avg_pool2d_ext(input, output_size):
+    """`adaptive_avg_pool2d` under the name of MindSpore's Ascend kernel."""
+    return adaptive_avg_pool2d(input, output_size)
+
+
+# ---- power-average and unpooling -----------------------------------------------------------
+def _lp_pool(op: str, pool, x, norm_type, kernel_size, stride, ceil_mode, window: int):
+    """(sum of x^p over each window)^(1/p), computed as the average pool of x^p times the
+    window size (so a window cut by ceil_mode counts only its elements, as MindSpore's)."""
+    check_tensor(op, "x", x)
+    if isinstance(norm_type, bool) or not isinstance(norm_type, (int, float)):
+        raise TypeError(f"For '{op}', the 'norm_type' must be an int or a float, but got "
+                        f"{type(norm_type).__name__}.")
+    if norm_type == 0:
+        raise ValueError(f"For '{op}', the value of 'norm_type' can not be 0.")
+    if not x.dtype.is_floating_point:
+        x = _F.cast(x, mstype.float32)
+    pooled = pool(_F.pow(x, norm_type), kernel_size, stride if stride is not None else kernel_size,
+                  0, ceil_mode)
+    return _F.pow(pooled * window, 1.0 / norm_type)
+
+
+def lp_pool1d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power-average pool of x (N, C, L) or (C, L): (sum of x^p over each window of
+    `kernel_size`)^(1/p), p = norm_type; stride defaults to kernel_size."""
+    check_tensor("lp_pool1d", "x", x)
+    check_type("lp_pool1d", "kernel_size", kernel_size, int)
+    if x.ndim not in (2, 3):
+        raise ValueError(f"For 'lp_pool1d', the 'x' must be 2-D or 3-D, but got {x.ndim}-D.")
+    batched = x if x.ndim == 3 else _F.expand_dims(x, 0)
+    out = _lp_pool("lp_pool1d", avg_pool1d, batched, norm_type, kernel_size, stride, ceil_mode, kernel_size)
+    return out if x.ndim == 3 else out[0]
+
+
+def lp_pool2d(x, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The power-average pool of x (N, C, H, W): (sum of x^p over each window)^(1/p),
+    p = norm_type; kernel_size an int or (kh, kw); stride defaults to kernel_size."""
+    check_tensor("lp_pool2d", "x", x)
+    if x.ndim != 4:
+        raise ValueError(f"For 'lp_pool2d', the 'x' must be 4-D, but got {x.ndim}-D.")
+    kh, kw = kernel_size if isinstance(kernel_size, (tuple, list)) else (kernel_size, kernel_size)
+    return _lp_pool("lp_pool2d", avg_pool2d, x, norm_type, kernel_size, stride, ceil_mode, kh * kw)
+
+
+def _per_axis(op: str, arg: str, value, rank: int) -> tuple:
+    values = tuple(value) if isinstance(value, (tuple, list)) else (value,) * rank
+    if len(values) != rank:
+        raise ValueError(f"For '{op}', the '{arg}' must be an int or {rank} ints, but got {value}.")
+    for v in values:
+        check_int(op, arg, v, minimum=0 if arg == "padding" else 1)
+    return values
+
+
+def _unpooled_size(op: str, spatial: tuple, kernel: tuple, stride: tuple, padding: tuple, output_size) -> tuple:
+    """The unpooled spatial shape: (in - 1) * stride - 2 * padding + kernel per axis, or
+    the last axes of `output_size`, which must lie within a stride of that."""
+    default = tuple((n - 1) * s - 2 * p + k for n, s, p, k in zip(spatial, stride, padding, kernel))
+    if output_size is None:
+        return default
+    check_type(op, "output_size", output_size, (tuple, list))
+    wanted = tuple(output_size)[-len(spatial):]
+    for i, (w, d, s) in enumerate(zip(wanted, default, stride)):
+        if not d - s < w < d + s:
+            raise ValueError(f"For '{op}', the 'output_size' {tuple(output_size)} must lie within a stride of "
+                             f"the default output size {default}, but got {w} on spatial axis {i}.")
+    return wanted
+
+
+def _max_unpool(op: str, rank: int, x, indices, kernel_size, stride, padding, output_size):
+    """Puts each value of the max-pooled `x` back at the position `indices` gives in its
+    flattened unpooled plane; zeros elsewhere."""
+    check_tensor(op, "x", x)
+    check_tensor(op, "indices", indices)
+    if indices.dtype not in (mstype.int32, mstype.int64):
+        raise TypeError(f"For '{op}', the dtype of 'indices' must be int32 or int64, but got {indices.dtype}.")
+    if x.ndim not in (rank + 1, rank + 2):
+        raise ValueError(f"For '{op}', the 'x' must be {rank + 1}-D or {rank + 2}-D, but got {x.ndim}-D.")
+    if tuple(indices.shape) != tuple(x.shape):
+        raise ValueError(f"For '{op}', the shape of 'indices' must be the shape of 'x' {x.shape}, but got "
+                         f"{indices.shape}.")
+    kernel = _per_axis(op, "kernel_size", kernel_size, rank)
+    strides = kernel if stride is None else _per_axis(op, "stride", stride, rank)
+    pads = _per_axis(op, "padding", padding, rank)
+    lead, spatial = tuple(x.shape[:-rank]), tuple(x.shape[-rank:])
+    out_spatial = _unpooled_size(op, spatial, kernel, strides, pads, output_size)
+    values = _F.reshape(x, lead + (-1,))
+    positions = _F.cast(_F.reshape(indices, lead + (-1,)), mstype.int64)
+    plane = _F.zeros(lead + (math.prod(out_spatial),), x.dtype)
+    out = _F.tensor_scatter_elements(plane, positions, values, len(lead))
+    return _F.reshape(out, lead + out_spatial)
+
+
+def max_unpool1d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool1d: x and indices (N, C, L_in) or (C, L_in) -> (N, C, L_out),
+    L_out = (L_in - 1) * stride - 2 * padding + kernel_size unless output_size says."""
+    return _max_unpool("max_unpool1d", 1, x, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool2d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool2d: x and indices (N, C, H_in, W_in) or (C, H_in, W_in),
+    indices into each flattened (H_out, W_out) plane; sizes as max_unpool1d's per axis."""
+    return _max_unpool("max_unpool2d", 2, x, indices, kernel_size, stride, padding, output_size)
+
+
+def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool3d: x and indices (N, C, D, H, W) or (C, D, H, W), indices
+    into each flattened output volume; sizes as max_unpool1d's per axis."""
+    return _max_unpool("max_unpool3d", 3, x, indices, kernel_size, stride, padding, output_size)
 
 
 # ---- interpolation -------------------------------------------------------------------------
