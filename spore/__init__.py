@@ -53,6 +53,7 @@ from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleMan
 from .run_check import run_check
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 from .train.model import Model
+from .compiler.export import export, load
 from . import dataset
 from . import experimental
 from .train.callback import *

@@ -9,6 +9,7 @@ from .checkpoint_tools import (ckpt_to_safetensors, load_checkpoint_async, load_
 from .parallel_strategy import build_searched_strategy
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
+from ..compiler.export import export, load
 from .summary import SummaryRecord
 from .. import amp
 from ..amp import build_train_network

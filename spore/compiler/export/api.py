@@ -1,0 +1,91 @@
+"""The user-facing entry points: `load` (a MINDIR file to a graph for nn.GraphCell) and
+`export` (a Cell or function, traced on example inputs, to a MINDIR file)."""
+from __future__ import annotations
+
+import os
+
+from ...common import graph_handoff
+from ...common.tensor import Tensor
+from ...nn.cell import Cell
+from .. import compiler, passes
+from ..builder import GraphBuilder
+from ..ir import Graph
+from . import mindir_writer
+from .mindir_graph import MindIRGraph
+from .mindir_reader import read_model
+
+_LOAD_OPTIONS = ("dec_key", "dec_mode", "obf_func")
+_FORMATS = ("AIR", "ONNX", "MINDIR")
+
+
+def load(file_name, **kwargs) -> MindIRGraph:
+    """load(file_name, dec_key=None, dec_mode='AES-GCM', obf_func=None): the graph of a
+    MINDIR file, to run with `nn.GraphCell(graph)`. Encrypted and obfuscated files are
+    not supported (dec_key and obf_func must be None)."""
+    if not isinstance(file_name, str):
+        raise ValueError(f"For 'load', the argument 'file_name' must be string, but got {type(file_name)}.")
+    unknown = sorted(set(kwargs) - set(_LOAD_OPTIONS))
+    if unknown:
+        raise ValueError(f"For 'load', the keyword arguments must be among {list(_LOAD_OPTIONS)}, but got {unknown}.")
+    if kwargs.get("dec_key") is not None or kwargs.get("obf_func") is not None:
+        raise ValueError("For 'load', encrypted or obfuscated MINDIR files (dec_key, obf_func) are not supported "
+                         "by spore.")
+    if not file_name.endswith(".mindir"):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir', but got "
+                         f"'{file_name}'.")
+    file_name = os.path.realpath(file_name)
+    if not os.path.exists(file_name):
+        raise ValueError(f"For 'load', the argument 'file_name'(MindIR file) '{file_name}' does not exist.")
+    with open(file_name, "rb") as f:
+        data = f.read()
+    return MindIRGraph(read_model(data, file_name), file_name)
+
+
+def trace(net, inputs: tuple) -> Graph:
+    """The graph of `net(*inputs)` in inference mode (Cells are set to eval for the
+    trace and put back after), optimized as Graph mode optimizes it."""
+    if graph_handoff.builder is not None:
+        raise RuntimeError("For 'export', a network can not be exported while a graph is being compiled.")
+    training = net.training if isinstance(net, Cell) else None
+    if training:
+        net.set_train(False)
+    try:
+        builder = GraphBuilder(compiler.call)
+        graph_inputs: list = []
+        symbolic_args = compiler._symbolic_inputs(inputs, graph_inputs)
+        with builder.active():
+            output = compiler._output_atoms(builder, compiler.call(net, symbolic_args, {}))
+    finally:
+        if training:
+            net.set_train(True)
+    name = type(net).__name__ if isinstance(net, Cell) else getattr(net, "__name__", "graph")
+    return passes.optimize(Graph(name, graph_inputs, builder.block, output))
+
+
+def export(net, *inputs, file_name, file_format, **kwargs) -> None:
+    """export(net, *inputs, file_name, file_format='MINDIR'): trace `net` on the example
+    `inputs` and write its graph, with its Parameters, to `file_name` (".mindir" is added
+    when missing). Only the MINDIR format is supported."""
+    if not (isinstance(net, Cell) or callable(net)):
+        raise TypeError(f"For 'export', the 'net' must be a Cell or a function, but got {type(net).__name__}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'export', the 'file_name' must be a str, but got {type(file_name).__name__}.")
+    if file_format not in _FORMATS:
+        raise ValueError(f"For 'export', the 'file_format' must be one of {list(_FORMATS)}, but got "
+                         f"{file_format!r}.")
+    if file_format != "MINDIR":
+        raise ValueError(f"For 'export', the file format '{file_format}' is not supported by spore yet; use 'MINDIR'.")
+    if kwargs.get("enc_key") is not None or kwargs.get("obf_config") is not None:
+        raise ValueError("For 'export', encryption and obfuscation (enc_key, obf_config) are not supported by spore.")
+    if not inputs:
+        raise ValueError("For 'export', example 'inputs' are needed to trace the network.")
+    for i, value in enumerate(inputs):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'export', input {i} must be a Tensor, but got {type(value).__name__}.")
+    data = mindir_writer.write_graph(trace(net, inputs))
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    file_name = os.path.realpath(file_name)
+    os.makedirs(os.path.dirname(file_name), exist_ok=True)
+    with open(file_name, "wb") as f:
+        f.write(data)

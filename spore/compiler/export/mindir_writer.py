@@ -1,0 +1,201 @@
+"""Writing spore's graph IR as a MINDIR file that MindSpore loads.
+
+Each `apply` node becomes a NodeProto that refers (`REF::<name>`) to a classic
+PRIMITIVE carrying the spore Primitive's attributes; constant arguments become
+`Constant` nodes, Parameters the graph's parameters (with their data), tuples of values
+MakeTuple nodes, multi-output nodes TupleGetItem nodes. Every node records the shape and
+dtype of what it computes (the `shape` attribute), as MindSpore's loader expects."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from ..ir import Graph, Value
+from . import op_mapping
+from . import schema as s
+from .wire import bytes_field, double_field, message, varint_field
+
+PRODUCER = ("0.1.1", "MindSpore", "2.7.1")
+
+
+# ---- tensors and attributes ---------------------------------------------------------------
+def _tensor_proto(shape, dtype, name: str = "", data: bytes | None = None, ref_key: str = "") -> bytes:
+    parts = [varint_field(s.TENSOR_DIMS, d) for d in shape]
+    parts.append(varint_field(s.TENSOR_DATA_TYPE, s.code_of(dtype)))
+    if name:
+        parts.append(bytes_field(s.TENSOR_NAME, name))
+    if data is not None:
+        parts.append(bytes_field(s.TENSOR_RAW_DATA, data))
+    if ref_key:
+        parts.append(bytes_field(s.TENSOR_REF_KEY, ref_key))
+    return message(*parts)
+
+
+def _tensor_bytes(tensor: Tensor) -> bytes:
+    return np.ascontiguousarray(tensor.asnumpy(), dtype=s.numpy_type(tensor.dtype)).tobytes()
+
+
+def attribute(name: str, value, where: str) -> bytes:
+    named = [bytes_field(s.ATTR_NAME, name)] if name else []
+    return message(*named, *_attribute_body(value, where))
+
+
+def _attribute_body(value, where: str) -> list:
+    if value is None:
+        return [varint_field(s.ATTR_TYPE, s.A_NONE)]
+    if isinstance(value, bool):
+        return [varint_field(s.ATTR_I, int(value)), varint_field(s.ATTR_TYPE, s.A_BOOL)]
+    if isinstance(value, int):
+        return [varint_field(s.ATTR_I, value), varint_field(s.ATTR_TYPE, s.A_INT64)]
+    if isinstance(value, float):
+        return [double_field(s.ATTR_D, value), varint_field(s.ATTR_TYPE, s.A_DOUBLE)]
+    if isinstance(value, str):
+        return [bytes_field(s.ATTR_S, value), varint_field(s.ATTR_TYPE, s.A_STRING)]
+    if isinstance(value, Tensor):
+        tensor = _tensor_proto(value.shape, value.dtype, data=_tensor_bytes(value))
+        return [bytes_field(s.ATTR_T, tensor), varint_field(s.ATTR_TYPE, s.A_TENSOR)]
+    if isinstance(value, (tuple, list)):
+        kind = s.A_TUPLE if isinstance(value, tuple) else s.A_LIST
+        items = [bytes_field(s.ATTR_VALUES, _element(v, where)) for v in value]
+        return [varint_field(s.ATTR_TYPE, kind), *items]
+    raise TypeError(f"For 'export', {where} has a value of type {type(value).__name__}, which MINDIR can not hold.")
+
+
+def _element(value, where: str) -> bytes:
+    """A tuple element: scalars in the repeated fields, as MindSpore writes them."""
+    if isinstance(value, bool):
+        return message(varint_field(s.ATTR_INTS, int(value)), varint_field(s.ATTR_TYPE, s.A_BOOL))
+    if isinstance(value, int):
+        return message(varint_field(s.ATTR_INTS, value), varint_field(s.ATTR_TYPE, s.A_INT64))
+    if isinstance(value, str):
+        return message(bytes_field(s.ATTR_STRINGS, value), varint_field(s.ATTR_TYPE, s.A_STRING))
+    return attribute("", value, where)
+
+
+def _shape_attribute(values: tuple) -> bytes:
+    tensors = [_tensor_proto(v.spec.shape, v.spec.dtype) for v in values]
+    if len(tensors) == 1:
+        body = [*(bytes_field(s.ATTR_TENSORS, t) for t in tensors), varint_field(s.ATTR_TYPE, s.A_TENSORS)]
+    else:
+        items = [message(bytes_field(s.ATTR_TENSORS, t), varint_field(s.ATTR_TYPE, s.A_TENSORS)) for t in tensors]
+        body = [varint_field(s.ATTR_TYPE, s.A_TUPLE), *(bytes_field(s.ATTR_VALUES, i) for i in items)]
+    return message(bytes_field(s.ATTR_NAME, "shape"), *body)
+
+
+# ---- the graph ----------------------------------------------------------------------------
+class _Writer:
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self.prefix = graph.name
+        self.names: dict[int, str] = {}          # id(Value) -> name in the file
+        self.nodes: list[bytes] = []
+        self.primitives: dict[str, bytes] = {}  # file name -> PrimitiveProto
+        self.parameters: dict[str, bytes] = {}  # file name -> TensorProto
+        self.counter = 0
+
+    def _fresh(self, stem: str) -> str:
+        self.counter += 1
+        return f"{self.prefix}:{stem}:{self.counter}"
+
+    def _node(self, op_type: str, inputs: list, output: str, shape_attr: bytes | None = None,
+              attrs: tuple = ()) -> None:
+        parts = [bytes_field(s.NODE_INPUT, i) for i in inputs]
+        parts += [bytes_field(s.NODE_OUTPUT, output), bytes_field(s.NODE_NAME, output),
+                  bytes_field(s.NODE_OP_TYPE, op_type)]
+        if shape_attr is not None:
+            parts.append(bytes_field(s.NODE_ATTRIBUTE, shape_attr))
+        parts += [bytes_field(s.NODE_ATTRIBUTE, a) for a in attrs]
+        self.nodes.append(message(*parts))
+
+    def _primitive(self, op_type: str, attrs: dict) -> str:
+        name = f"{op_type}:{len(self.primitives) + 1}"
+        where = f"the attribute of '{op_type}'"
+        parts = [bytes_field(s.PRIM_NAME, name), bytes_field(s.PRIM_OP_TYPE, op_type)]
+        parts += [bytes_field(s.PRIM_ATTRIBUTE, attribute(k, v, where)) for k, v in attrs.items()]
+        parts += [bytes_field(s.PRIM_INSTANCE_NAME, ""), varint_field(s.PRIM_TYPE, s.PRIMITIVE)]
+        self.primitives[name] = message(*parts)
+        return "REF::" + name
+
+    def _constant(self, value, where: str) -> str:
+        name = self._fresh("Constant")
+        self._node("Constant", [], name, attrs=(attribute("value", value, where),))
+        return name
+
+    def _parameter(self, param: Parameter) -> str:
+        name = f"{self.prefix}:{param.name}"
+        if name not in self.parameters:
+            self.parameters[name] = _tensor_proto(param.shape, param.dtype, name, _tensor_bytes(param), param.name)
+        return name
+
+    def atom(self, atom, where: str) -> str:
+        """The name in the file of a node's argument."""
+        if isinstance(atom, Value):
+            return self.names[id(atom)]
+        if isinstance(atom, Parameter):
+            return self._parameter(atom)
+        if isinstance(atom, (tuple, list)) and any(isinstance(a, (Value, Parameter)) for a in atom):
+            items = [self.atom(a, where) for a in atom]
+            name = self._fresh("MakeTuple")
+            self._node(self._primitive("MakeTuple", {}), items, name)
+            return name
+        return self._constant(atom, where)
+
+    def write_node(self, node) -> None:
+        where = f"the op '{getattr(node.prim, 'name', node.kind)}' ({node.location or 'spore code'})"
+        if node.kind == "load":
+            self.names[id(node.outputs[0])] = self._parameter(node.param)
+            return
+        if node.kind == "const":
+            self.names[id(node.outputs[0])] = self._constant(node.inputs[0], where)
+            return
+        if node.kind != "apply" or not hasattr(node.prim, "attrs") or not hasattr(node.prim, "infer"):
+            raise RuntimeError(f"For 'export', {where}: a graph with '{node.kind}' nodes (control flow, side "
+                               f"effects or fused kernels) can not be written to MINDIR yet.")
+        inputs = [self.atom(a, where) for a in node.inputs]
+        output = self._fresh(node.prim.name)
+        op_type = self._primitive(node.prim.name, op_mapping.attributes_for_file(node.prim))
+        self._node(op_type, inputs, output, _shape_attribute(node.outputs))
+        if len(node.outputs) == 1 and not node.tuple_output:
+            self.names[id(node.outputs[0])] = output
+            return
+        for index, value in enumerate(node.outputs):
+            item = self._fresh("TupleGetItem")
+            self._node(self._primitive("TupleGetItem", {}), [output, self._constant(index, where)], item,
+                       _shape_attribute((value,)))
+            self.names[id(value)] = item
+
+    def write(self) -> bytes:
+        inputs = []
+        for i, value in enumerate(self.graph.inputs):
+            name = f"{self.prefix}:input_{i}"
+            self.names[id(value)] = name
+            inputs.append(message(bytes_field(s.VALUE_INFO_NAME, name),
+                                  bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(value.spec.shape, value.spec.dtype))))
+        for node in self.graph.body.nodes:
+            self.write_node(node)
+        output = self._output(self.graph.output)
+        graph = message(
+            *(bytes_field(s.GRAPH_NODE, n) for n in self.nodes),
+            bytes_field(s.GRAPH_NAME, self.prefix),
+            *(bytes_field(s.GRAPH_PARAMETER, p) for p in self.parameters.values()),
+            *(bytes_field(s.GRAPH_INPUT, i) for i in inputs),
+            bytes_field(s.GRAPH_OUTPUT, output))
+        ir_version, producer, model_version = PRODUCER
+        return message(
+            bytes_field(s.MODEL_IR_VERSION, ir_version), bytes_field(s.MODEL_PRODUCER_NAME, producer),
+            bytes_field(s.MODEL_MODEL_VERSION, model_version), bytes_field(s.MODEL_GRAPH, graph),
+            varint_field(s.MODEL_LITTLE_ENDIAN, 1),
+            *(bytes_field(s.MODEL_PRIMITIVES, p) for p in self.primitives.values()))
+
+    def _output(self, output) -> bytes:
+        if not isinstance(output, Value):
+            raise RuntimeError("For 'export', the network must return one Tensor computed from its inputs or "
+                               f"Parameters, but it returns {type(output).__name__}.")
+        return message(bytes_field(s.VALUE_INFO_NAME, self.names[id(output)]),
+                       bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(output.spec.shape, output.spec.dtype)))
+
+
+def write_graph(graph: Graph) -> bytes:
+    """The MINDIR bytes of a traced spore graph."""
+    return _Writer(graph).write()

@@ -1,0 +1,58 @@
+"""GraphCell: a Cell that runs a graph loaded by `load` (MINDIR)."""
+from __future__ import annotations
+
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from .cell import Cell
+
+
+class GraphCell(Cell):
+    """GraphCell(graph, params_init=None, obf_random_seed=None): runs `graph`, the result
+    of `load`. `params_init` maps Parameter names to new values (Tensors or Parameters)
+    for the loaded graph's Parameters. The inputs are the exported graph's inputs, with
+    their shapes and dtypes."""
+
+    def __init__(self, graph, params_init=None, obf_random_seed=None):
+        # Imported here: the export package builds on nn (it traces Cells), nn is imported first.
+        from ..compiler.export.mindir_graph import MindIRGraph
+
+        super().__init__(auto_prefix=True)
+        if not isinstance(graph, MindIRGraph):
+            raise TypeError(f"For 'GraphCell', the 'graph' must be a graph returned by mindspore.load, but got "
+                            f"{type(graph).__name__}.")
+        if params_init is not None and not isinstance(params_init, dict):
+            raise TypeError(f"For 'GraphCell', the 'params_init' must be a dict, but got {type(params_init).__name__}.")
+        if obf_random_seed is not None:
+            raise ValueError("For 'GraphCell', 'obf_random_seed' is for obfuscated models, which spore does not "
+                             "load; it must be None.")
+        self.graph = graph
+        for name, param in graph.parameters.items():
+            self.insert_param_to_cell(name, param, check_name_contain_dot=False)
+        for name, value in (params_init or {}).items():
+            self._init_parameter(name, value)
+
+    def _init_parameter(self, name: str, value) -> None:
+        param = self.graph.parameters.get(name)
+        if param is None:
+            raise ValueError(f"For 'GraphCell', the 'params_init' names the Parameter '{name}', which the graph "
+                             f"does not have.")
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'GraphCell', the value of 'params_init[{name!r}]' must be a Tensor, but got "
+                            f"{type(value).__name__}.")
+        if tuple(value.shape) != tuple(param.shape) or value.dtype != param.dtype:
+            raise ValueError(f"For 'GraphCell', 'params_init[{name!r}]' must have shape {tuple(param.shape)} and "
+                             f"dtype {param.dtype}, but got shape {tuple(value.shape)} and dtype {value.dtype}.")
+        param.set_data(value if not isinstance(value, Parameter) else Tensor(value.asnumpy(), dtype=value.dtype))
+
+    def construct(self, *inputs):
+        expected = self.graph.input_specs
+        if len(inputs) != len(expected):
+            raise ValueError(f"For 'GraphCell', the graph takes {len(expected)} inputs, but got {len(inputs)}.")
+        for i, (value, (shape, dtype)) in enumerate(zip(inputs, expected)):
+            if not isinstance(value, Tensor):
+                raise TypeError(f"For 'GraphCell', input {i} must be a Tensor, but got {type(value).__name__}.")
+            if tuple(value.shape) != tuple(shape) or value.dtype != dtype:
+                raise ValueError(f"For 'GraphCell', input {i} must have shape {tuple(shape)} and dtype {dtype} "
+                                 f"as the exported graph's, but got shape {tuple(value.shape)} and dtype "
+                                 f"{value.dtype}.")
+        return self.graph.run(inputs, self.graph.parameters)
