@@ -45,13 +45,11 @@ class SymbolicTensor(Tensor):
         return len(self._node.spec.shape)
 
     def _data(self):
-        raise GraphError(f"The value of a Tensor (shape={list(self.shape)}, dtype={self.dtype}) computed in the "
-                         f"graph is not known when the graph is compiled; only its shape and dtype are. Python "
-                         f"and NumPy code that needs the value (asnumpy(), bool(), int(), np.array(...)) can "
-                         f"only run on constants in Graph mode.")
+        raise unknown_value(self)
 
     def asnumpy(self):
-        return self._data()
+        """A GraphArray: the value can only become a Tensor again (`tensor(x.asnumpy())`)."""
+        return GraphArray(self)
 
     def __bool__(self) -> bool:
         return self._data()
@@ -60,6 +58,31 @@ class SymbolicTensor(Tensor):
         return f"Tensor(shape={list(self.shape)}, dtype={self.dtype}, value=<graph value {self._node!r}>)"
 
     __str__ = __repr__
+
+
+def unknown_value(tensor: SymbolicTensor) -> GraphError:
+    return GraphError(f"The value of a Tensor (shape={list(tensor.shape)}, dtype={tensor.dtype}) computed in the "
+                      f"graph is not known when the graph is compiled; only its shape and dtype are. Python "
+                      f"and NumPy code that needs the value (asnumpy(), bool(), int(), np.array(...)) can "
+                      f"only run on constants in Graph mode.")
+
+
+class GraphArray:
+    """`asnumpy()` of a symbolic Tensor: a NumPy array that exists only when the graph
+    runs. Building a Tensor from it (`Tensor(a, dtype)`, `tensor(a)`) gives the graph
+    value back (cast to dtype); any use that needs the numbers raises GraphError."""
+
+    __slots__ = ("tensor",)
+
+    def __init__(self, tensor: SymbolicTensor):
+        self.tensor = tensor
+
+    def _needs_the_value(self, *args, **kwargs):
+        raise unknown_value(self.tensor)
+
+    __array__ = __getattr__ = __getitem__ = __len__ = __iter__ = __bool__ = __int__ = __float__ = __index__ = \
+        __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = __neg__ = \
+        __lt__ = __le__ = __gt__ = __ge__ = _needs_the_value
 
 
 def symbolic(value: Value) -> SymbolicTensor:

@@ -13,13 +13,13 @@ import os
 
 from ..common import graph_handoff
 from ..common.parameter import Parameter
-from ..common.tensor import Tensor
+from ..common.tensor import Tensor, tensor
 from ..nn.cell import Cell, _PrecisionCaster
 from ..ops.composite.grad import _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
 from ..ops.function import array_func
 from ..ops.primitive import TensorSpec, set_call_interceptor
 from . import autodiff, passes
-from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
 from .ir import Block, Graph, Node, Value
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
@@ -32,12 +32,23 @@ def call(fn, args: tuple, kwargs: dict):
     builtins) runs as it is, on symbolic Tensors or constants."""
     if isinstance(fn, Cell):
         return call_cell(fn, args, kwargs)
+    if fn in (Tensor, tensor) and args and isinstance(args[0], (SymbolicTensor, GraphArray)):
+        return _tensor_of_graph_value(*args, **kwargs)
     target, bound = method_function(fn)
     if isinstance(target, JitFunction):
         return call(target.fn, bound + args, kwargs)
     if callable(target) and hasattr(target, "__code__") and is_user_code(target):
         return FunctionParser(graph_handoff.builder, call, target).run(bound + args, kwargs)
     return fn(*args, **kwargs)
+
+
+def _tensor_of_graph_value(input_data, dtype=None, shape=None, init=None, *_flags, **_named_flags):
+    """`Tensor(x, dtype)` / `tensor(x.asnumpy(), dtype)` of a value computed in the graph:
+    that value, cast to dtype (flags such as const_arg leave the value as it is)."""
+    if shape is not None or init is not None:
+        raise GraphError("A Tensor built from a value computed in the graph takes no 'shape' or 'init'.")
+    value = input_data.tensor if isinstance(input_data, GraphArray) else input_data
+    return value if dtype is None else array_func.cast(value, dtype)
 
 
 def call_cell(cell, args: tuple, kwargs: dict):
@@ -221,6 +232,8 @@ def _output_atoms(builder: GraphBuilder, output):
         return builder.load(output)
     if type(output) in (tuple, list):
         return type(output)(_output_atoms(builder, o) for o in output)
+    if isinstance(output, GraphArray):
+        raise unknown_value(output.tensor)
     return output
 
 

@@ -220,7 +220,7 @@ def test_broadcast_mismatch_is_found_before_running(capsys):
 # ---- values of graph Tensors -------------------------------------------------------------------
 def reads_a_graph_value(x):
     y = x * 2
-    return y.asnumpy()  # <- here
+    return y.asnumpy() + 1  # <- here
 
 
 def converts_a_graph_value(x):
