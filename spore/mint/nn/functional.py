@@ -81,23 +81,9 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 
 
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
-    """The inverse of max_pool2d: input (N, C, H, W) placed at indices (positions in each H_out * W_out
-    plane) of a zero (N, C, H_out, W_out) output."""
-    def pair(v):
-        return (v, v) if isinstance(v, int) else tuple(v)
-
-    kernel, pads = pair(kernel_size), pair(padding)
-    strides = kernel if stride is None else pair(stride)
-    height, width = input.shape[-2:]
-    if output_size is None:
-        out_hw = tuple((size - 1) * s - 2 * p + k for size, s, p, k in zip((height, width), strides, pads, kernel))
-    else:
-        out_hw = tuple(output_size)[-2:]
-    lead = input.shape[:-2]
-    flat = ops.zeros(lead + (out_hw[0] * out_hw[1],), input.dtype)
-    placed = ops.tensor_scatter_elements(flat, ops.reshape(indices, lead + (-1,)), ops.reshape(input, lead + (-1,)),
-                                         input.ndim - 2)
-    return ops.reshape(placed, lead + out_hw)
+    """The inverse of max_pool2d: input (N, C, H, W) placed at indices (positions in each output
+    plane) of a zero output; stride defaults to kernel_size."""
+    return ops.max_unpool2d(input, indices, kernel_size, stride, padding, output_size)
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
