@@ -24,6 +24,7 @@ from .function import (
     sparse_func,
     special_func,
     tensor_func,
+    vision_func,
 )
 
 _FAMILIES = (
@@ -43,6 +44,7 @@ _FAMILIES = (
     sparse_func,
     special_func,
     tensor_func,
+    vision_func,
 )
 
 

@@ -1,6 +1,7 @@
 """Vision functions of `ops` composed of other primitives: sampling grids (`affine_grid`,
-`grid_sample`) and bounding boxes (`iou`, `bounding_box_encode` / `decode`,
-`check_valid`). They differentiate through the bprops of their parts.
+`grid_sample`), crops (`crop_and_resize`), bounding boxes (`iou`, `bounding_box_encode` /
+`decode`, `check_valid`), padding (`mirror_pad`, `padding`) and patches (`col2im`). They
+differentiate through the bprops of their parts.
 
 Boxes are (x1, y1, x2, y2) rows in pixel units where a box covers x2 - x1 + 1 pixels
 across, as in MindSpore's detection primitives.
@@ -15,7 +16,8 @@ from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..validator import check_bool, check_string, check_type
 
-__all__ = ["affine_grid", "grid_sample", "iou", "bounding_box_encode", "bounding_box_decode", "check_valid"]
+__all__ = ["affine_grid", "grid_sample", "crop_and_resize", "iou", "bounding_box_encode", "bounding_box_decode",
+           "check_valid", "mirror_pad", "padding", "col2im"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
@@ -170,6 +172,73 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     return _F.reshape(out, (batch, channels) + out_spatial)
 
 
+# ---- crops --------------------------------------------------------------------------------
+def _crop_positions(start, end, crop: int, size: int):
+    """Pixel coordinates (B, crop) of `crop` samples from start to end (normalized, (B,))
+    along an axis of `size` pixels; one sample takes the middle."""
+    if crop == 1:
+        return _F.expand_dims((start + end) * (0.5 * (size - 1)), 1)
+    steps = _F.expand_dims(_F.cast(_F.arange(crop), start.dtype), 0)
+    return _F.expand_dims(start * (size - 1), 1) + steps * _F.expand_dims((end - start) * ((size - 1) / (crop - 1)), 1)
+
+
+def _check_crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value):
+    fn = "crop_and_resize"
+    _check_dtype(fn, "image", image, _FLOATS + (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
+                                                mstype.uint8, mstype.uint16))
+    _check_dtype(fn, "boxes", boxes, (mstype.float32,))
+    _check_dtype(fn, "box_indices", box_indices, (mstype.int32,))
+    check_type(fn, "crop_size", crop_size, tuple)
+    if len(crop_size) != 2 or any(not isinstance(c, int) or isinstance(c, bool) or c <= 0 for c in crop_size):
+        raise ValueError(f"For '{fn}', the 'crop_size' must be 2 positive ints, but got {crop_size}.")
+    check_string(fn, "method", method, ("bilinear", "nearest"), case_sensitive=True)
+    check_type(fn, "extrapolation_value", extrapolation_value, (int, float))
+    if image.ndim != 4:
+        raise ValueError(f"For '{fn}', the 'image' must be 4-D (batch, height, width, channels), but got "
+                         f"{image.ndim}-D.")
+    if boxes.ndim != 2 or boxes.shape[1] != 4:
+        raise ValueError(f"For '{fn}', the 'boxes' must be of shape (N, 4), but got {boxes.shape}.")
+    if tuple(box_indices.shape) != (boxes.shape[0],):
+        raise ValueError(f"For '{fn}', the shape of 'box_indices' must be ({boxes.shape[0]},), but got "
+                         f"{box_indices.shape}.")
+
+
+def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", extrapolation_value=0.0):
+    """Crops of the images (batch, H, W, C): box n = (y1, x1, y2, x2), normalized (0 and 1
+    are the first and last pixel), taken from image box_indices[n] and resampled to
+    crop_size = (crop_h, crop_w), bilinearly or from the nearest pixel; samples outside
+    the image read `extrapolation_value`. Float32 (N, crop_h, crop_w, C)."""
+    _check_crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value)
+    _, height, width, channels = image.shape
+    crop_h, crop_w = crop_size
+    image = _F.cast(image, mstype.float32)
+    ys = _crop_positions(boxes[:, 0], boxes[:, 2], crop_h, height)          # (N, crop_h)
+    xs = _crop_positions(boxes[:, 1], boxes[:, 3], crop_w, width)           # (N, crop_w)
+    inside = _F.logical_and(_F.expand_dims(_F.logical_and(ys >= 0, ys <= height - 1), 2),
+                            _F.expand_dims(_F.logical_and(xs >= 0, xs <= width - 1), 1))
+    planes = _F.gather(_F.reshape(image, (image.shape[0], height * width, channels)), box_indices, 0)
+
+    def read(rows, cols):
+        """planes at integer pixel (rows (N, crop_h), cols (N, crop_w)), clipped into the image."""
+        rows = _F.cast(_F.clamp(rows, 0.0, height - 1.0), mstype.int64)
+        cols = _F.cast(_F.clamp(cols, 0.0, width - 1.0), mstype.int64)
+        flat = _F.reshape(_F.expand_dims(rows, 2) * width + _F.expand_dims(cols, 1), (rows.shape[0], -1, 1))
+        picked = _F.gather_elements(planes, 1, _F.broadcast_to(flat, (rows.shape[0], flat.shape[1], channels)))
+        return _F.reshape(picked, (rows.shape[0], crop_h, crop_w, channels))
+
+    if method == "nearest":
+        out = read(_round_half_away(ys), _round_half_away(xs))
+    else:
+        top, left = _F.floor(ys), _F.floor(xs)
+        dy = _F.reshape(ys - top, (-1, crop_h, 1, 1))
+        dx = _F.reshape(xs - left, (-1, 1, crop_w, 1))
+        upper = read(top, left) * (1 - dx) + read(top, left + 1) * dx
+        lower = read(top + 1, left) * (1 - dx) + read(top + 1, left + 1) * dx
+        out = upper * (1 - dy) + lower * dy
+    fill = _F.full_like(out, float(extrapolation_value))
+    return _F.select(_F.broadcast_to(_F.expand_dims(inside, 3), out.shape), out, fill)
+
+
 # ---- bounding boxes -----------------------------------------------------------------------
 def _check_boxes(fn: str, arg: str, boxes, allowed=_FLOATS) -> None:
     _check_dtype(fn, arg, boxes, allowed)
@@ -279,3 +348,91 @@ def check_valid(bboxes, img_metas):
     x1, y1, x2, y2 = (_F.cast(c, mstype.float32) for c in _corners(bboxes))
     height, width = metas[0] * metas[2] - 1, metas[1] * metas[2] - 1
     return _F.logical_and(_F.logical_and(x1 >= 0, y1 >= 0), _F.logical_and(x2 <= width, y2 <= height))
+
+
+# ---- padding and patches ------------------------------------------------------------------
+def _paddings_of(fn: str, paddings, rank: int) -> list:
+    """The (before, after) pairs of the int Tensor `paddings` (rank, 2), read as values."""
+    _check_dtype(fn, "paddings", paddings, (mstype.int32, mstype.int64))
+    if tuple(paddings.shape) != (rank, 2):
+        raise ValueError(f"For '{fn}', the shape of 'paddings' must be ({rank}, 2), but got {paddings.shape}.")
+    pairs = paddings.tolist()
+    if any(p < 0 for pair in pairs for p in pair):
+        raise ValueError(f"For '{fn}', all elements of 'paddings' must be >= 0, but got {pairs}.")
+    return pairs
+
+
+def mirror_pad(input_x, paddings, mode):
+    """input_x padded on every axis by the (before, after) rows of the int Tensor
+    `paddings` (rank, 2) with its own values mirrored: 'REFLECT' excludes the edge
+    (pads < the axis size), 'SYMMETRIC' repeats it (pads <= the axis size)."""
+    fn = "mirror_pad"
+    _check_tensor(fn, "input_x", input_x)
+    check_string(fn, "mode", mode, ("REFLECT", "SYMMETRIC"), case_sensitive=True)
+    pairs = _paddings_of(fn, paddings, input_x.ndim)
+    edge = 1 if mode == "REFLECT" else 0
+    out = input_x
+    for axis, (before, after) in enumerate(pairs):
+        size = input_x.shape[axis]
+        if max(before, after) > size - edge:
+            raise ValueError(f"For '{fn}', the paddings of axis {axis} must be {'less than' if edge else 'at most'} "
+                             f"its size {size} in mode '{mode}', but got ({before}, {after}).")
+        parts = [out]
+        if before:
+            parts.insert(0, _F.flip(_F.narrow(out, axis, edge, before), (axis,)))
+        if after:
+            parts.append(_F.flip(_F.narrow(out, axis, size - edge - after, after), (axis,)))
+        out = _F.concat(tuple(parts), axis) if len(parts) > 1 else out
+    return out
+
+
+def padding(x, pad_dim_size=8):
+    """x (..., 1) widened to (..., pad_dim_size): its value first, zeros after."""
+    fn = "padding"
+    _check_tensor(fn, "x", x)
+    check_type(fn, "pad_dim_size", pad_dim_size, int)
+    if pad_dim_size <= 0:
+        raise ValueError(f"For '{fn}', the 'pad_dim_size' must be positive, but got {pad_dim_size}.")
+    if x.ndim < 2 or x.shape[-1] != 1:
+        raise ValueError(f"For '{fn}', the 'x' must have at least 2 dimensions and a last dimension of 1, but got "
+                         f"shape {x.shape}.")
+    if pad_dim_size == 1:
+        return x
+    return _F.concat((x, _F.zeros(tuple(x.shape[:-1]) + (pad_dim_size - 1,), x.dtype)), -1)
+
+
+def _pair(fn: str, arg: str, value, minimum: int) -> tuple:
+    values = tuple(value) if isinstance(value, (tuple, list)) else (value, value)
+    if len(values) != 2:
+        raise ValueError(f"For '{fn}', the '{arg}' must be an int or 2 ints, but got {value}.")
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"For '{fn}', the '{arg}' must be an int or a tuple / list of ints, but got {value}.")
+        if v < minimum:
+            raise ValueError(f"For '{fn}', the '{arg}[{i}]' must be at least {minimum}, but got {v}.")
+    return values
+
+
+def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride):
+    """Sums sliding-window patches back into images: input_x (N, C, kh * kw, L), L the
+    number of windows over the output (H, W) = output_size (an int Tensor of 2 values),
+    overlapping entries added. Output (N, C, H, W)."""
+    fn = "col2im"
+    _check_dtype(fn, "input_x", input_x)
+    _check_dtype(fn, "output_size", output_size, (mstype.int32, mstype.int64))
+    kernel = _pair(fn, "kernel_size", kernel_size, 1)
+    _pair(fn, "dilation", dilation, 1)
+    _pair(fn, "padding_value", padding_value, 0)
+    _pair(fn, "stride", stride, 1)
+    if input_x.ndim != 4:
+        raise ValueError(f"For '{fn}', the 'input_x' must be 4-D (N, C, kh * kw, L), but got {input_x.ndim}-D.")
+    batch, channels, patch, windows = input_x.shape
+    if patch != kernel[0] * kernel[1]:
+        raise ValueError(f"For '{fn}', the size of input_x's dimension 2 must be the kernel's area "
+                         f"{kernel[0] * kernel[1]}, but got {patch}.")
+    columns = _F.reshape(input_x, (batch, channels * patch, windows))
+    return _F.fold(columns, output_size, kernel_size, dilation, padding_value, stride)
+
+
+TENSOR_METHODS = {"col2im": col2im}
+"""Tensor methods this family provides (installed by tensor_methods.py)."""
