@@ -1,7 +1,369 @@
-"""Functional API of the primitives in operations/attention_ops.py."""
+"""Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
+softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow.
+
+MindSpore runs these as fused Ascend kernels; their documented math is layout handling
+(BSH / BSND / BNSD), grouped key-value heads, a keep/discard mask built from `attn_mask`,
+`sparse_mode`, `pre_tokens` / `next_tokens` and the actual sequence lengths of each batch.
+spore computes it on any float dtype (half precision in float32, as the kernels
+accumulate). Quantized inputs (int8, the quant / antiquant scales) and paged KV caches
+(block_table) are not supported: they raise ValueError.
+"""
 from __future__ import annotations
 
-__all__: list[str] = []
+import numpy as np
+
+from ...common import dtype as mstype
+from ...common.tensor import Tensor
+from . import array_func, linalg_func, nn_func, reduce_func, selection_func
+
+__all__ = ["fused_infer_attention_score", "incre_flash_attention", "prompt_flash_attention"]
 
 TENSOR_METHODS: dict = {}
 """Tensor methods this family provides (installed by tensor_methods.py)."""
+
+_FLOATS = (mstype.float16, mstype.bfloat16, mstype.float32, mstype.float64)
+_MASK_DTYPES = (mstype.bool_, mstype.int8, mstype.uint8)
+_NO_LIMIT = 2147483647
+_COMPRESSED_MASK = (2048, 2048)
+
+
+# ---- argument checks ---------------------------------------------------------------------------
+
+
+def _check_float_tensor(op: str, name: str, value) -> None:
+    if not isinstance(value, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(value).__name__}.")
+    if value.dtype not in _FLOATS:
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor of float16, bfloat16, float32 or float64 "
+                        f"(quantized int8 inputs are not supported), but got {value.dtype}.")
+
+
+def _check_int(op: str, name: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(value).__name__}.")
+
+
+def _check_unsupported(op: str, **options) -> None:
+    """Quantization and paged-cache inputs change the computation to one spore has not."""
+    for name, value in options.items():
+        if value is not None:
+            raise ValueError(f"For '{op}', the '{name}' (quantization / paged KV cache) is not supported by spore: "
+                             f"it must be None.")
+
+
+def _seq_lengths(op: str, name: str, lengths, batch: int, limit: int) -> np.ndarray:
+    """The actual sequence length of each batch (every one `limit` when None)."""
+    if lengths is None:
+        return np.full(batch, limit, np.int64)
+    if isinstance(lengths, Tensor):
+        lengths = lengths.asnumpy().reshape(-1).tolist()
+    if not isinstance(lengths, (tuple, list)) or not all(isinstance(n, int) and not isinstance(n, bool)
+                                                           for n in lengths):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, tuple or list of int, but got "
+                        f"{type(lengths).__name__}.")
+    if len(lengths) not in (1, batch):
+        raise ValueError(f"For '{op}', the size of '{name}' must be 1 or the batch size {batch}, but got "
+                         f"{len(lengths)}.")
+    if any(n < 0 or n > limit for n in lengths):
+        raise ValueError(f"For '{op}', each element of '{name}' must be in [0, {limit}], but got {list(lengths)}.")
+    return np.broadcast_to(np.array(lengths, np.int64), (batch,))
+
+
+# ---- layouts -----------------------------------------------------------------------------------
+
+
+def _to_bnsd(op: str, name: str, x: Tensor, layout: str, heads: int) -> Tensor:
+    """x in `layout` as (B, N, S, D)."""
+    rank = 3 if layout == "BSH" else 4
+    if x.ndim != rank:
+        raise ValueError(f"For '{op}', the '{name}' must be {rank}-D in layout {layout}, but got shape {x.shape}.")
+    if layout == "BSH":
+        batch, seq, hidden = x.shape
+        if hidden % heads:
+            raise ValueError(f"For '{op}', the hidden size {hidden} of '{name}' must be divisible by its number "
+                             f"of heads {heads}.")
+        x = array_func.reshape(x, (batch, seq, heads, hidden // heads))
+        return array_func.transpose(x, (0, 2, 1, 3))
+    if layout == "BSND":
+        x = array_func.transpose(x, (0, 2, 1, 3))
+    if x.shape[1] != heads:
+        raise ValueError(f"For '{op}', the N axis of '{name}' must be {heads}, but got shape {x.shape}.")
+    return x
+
+
+def _from_bnsd(x: Tensor, layout: str) -> Tensor:
+    """(B, N, S, D) back to `layout`."""
+    if layout == "BNSD":
+        return x
+    x = array_func.transpose(x, (0, 2, 1, 3))
+    if layout == "BSH":
+        batch, seq, heads, dim = x.shape
+        return array_func.reshape(x, (batch, seq, heads * dim))
+    return x
+
+
+def _kv_heads(op: str, num_heads: int, num_key_value_heads: int) -> int:
+    _check_int(op, "num_heads", num_heads)
+    _check_int(op, "num_key_value_heads", num_key_value_heads)
+    if num_heads <= 0:
+        raise ValueError(f"For '{op}', the 'num_heads' must be greater than 0, but got {num_heads}.")
+    kv_heads = num_key_value_heads or num_heads
+    if kv_heads < 0 or num_heads % kv_heads:
+        raise ValueError(f"For '{op}', the 'num_heads' {num_heads} must be divisible by 'num_key_value_heads' "
+                         f"{num_key_value_heads}.")
+    return kv_heads
+
+
+# ---- the mask ----------------------------------------------------------------------------------
+
+
+def _user_mask(op: str, mask, batch: int, q_len: int, kv_len: int) -> np.ndarray | None:
+    """attn_mask as a (B or 1, 1, q_S, kv_S) bool array, True where a score is discarded."""
+    if mask is None:
+        return None
+    if not isinstance(mask, Tensor) or mask.dtype not in _MASK_DTYPES:
+        got = mask.dtype if isinstance(mask, Tensor) else type(mask).__name__
+        raise TypeError(f"For '{op}', the 'attn_mask' must be a Tensor of bool, int8 or uint8, but got {got}.")
+    values = mask.asnumpy() != 0
+    if q_len == 1 and values.ndim in (2, 3) and values.shape[0] == batch and values.shape[-1] == kv_len:
+        values = values.reshape(batch, 1, 1, kv_len)    # incremental masks: (B, S) / (B, 1, S)
+    elif values.ndim == 2:
+        values = values[None, None]
+    elif values.ndim == 3:
+        values = values[:, None]
+    if values.ndim != 4 or values.shape[0] not in (1, batch) or values.shape[1] != 1 \
+            or values.shape[2:] != (q_len, kv_len):
+        raise RuntimeError(f"For '{op}', the 'attn_mask' of shape {mask.shape} is not valid for a query of "
+                           f"{q_len} and a key of {kv_len} tokens in a batch of {batch}.")
+    return values
+
+
+def _check_compressed_mask(op: str, mask, sparse_mode: int) -> None:
+    """Sparse modes 2-4 take the (2048, 2048) causal template, whose pattern the mode defines."""
+    if mask is None:
+        raise ValueError(f"For '{op}', the 'attn_mask' must be given when 'sparse_mode' is {sparse_mode}.")
+    if not isinstance(mask, Tensor) or mask.dtype not in _MASK_DTYPES:
+        got = mask.dtype if isinstance(mask, Tensor) else type(mask).__name__
+        raise TypeError(f"For '{op}', the 'attn_mask' must be a Tensor of bool, int8 or uint8, but got {got}.")
+    if not 2 <= mask.ndim <= 4 or mask.shape[-2:] != _COMPRESSED_MASK or (mask.ndim == 4 and mask.shape[1] != 1):
+        raise RuntimeError(f"For '{op}', the 'attn_mask' must have shape (2048, 2048), (1, 2048, 2048) or "
+                           f"(B, 1, 2048, 2048) when 'sparse_mode' is {sparse_mode}, but got {mask.shape}.")
+
+
+def _discarded(op: str, attn_mask, sparse_mode: int, pre_tokens: int, next_tokens: int,
+               q_lens: np.ndarray, kv_lens: np.ndarray, q_len: int, kv_len: int) -> np.ndarray:
+    """(B, 1, q_S, kv_S) bool: True where a query token may not attend to a key token."""
+    _check_int(op, "sparse_mode", sparse_mode)
+    _check_int(op, "pre_tokens", pre_tokens)
+    _check_int(op, "next_tokens", next_tokens)
+    if sparse_mode not in (0, 1, 2, 3, 4):
+        raise ValueError(f"For '{op}', the 'sparse_mode' must be 0, 1, 2, 3 or 4, but got {sparse_mode}.")
+    batch = len(q_lens)
+    if sparse_mode > 1:
+        _check_compressed_mask(op, attn_mask, sparse_mode)
+        user = None
+    else:
+        user = _user_mask(op, attn_mask, batch, q_len, kv_len)
+    rows = np.arange(q_len)[None, :, None]
+    cols = np.arange(kv_len)[None, None, :]
+    # How far right of the diagonal each key is: 0 on the main diagonal of top-left
+    # aligned modes, on the diagonal through the bottom-right corner for modes 3 and 4.
+    offset = cols - rows
+    if sparse_mode in (3, 4):
+        offset = offset - (kv_lens - q_lens)[:, None, None]
+    if sparse_mode in (0, 4):
+        outside = (offset > next_tokens) | (-offset > pre_tokens)
+        if sparse_mode == 0 and user is None:
+            outside = np.zeros_like(outside)
+    elif sparse_mode == 1:
+        outside = np.zeros_like(offset, bool)
+    else:
+        outside = offset > 0
+    if user is not None:
+        outside = outside | user[:, 0]
+    padding = (rows >= q_lens[:, None, None]) | (cols >= kv_lens[:, None, None])
+    return np.broadcast_to(outside | padding, (batch, q_len, kv_len))[:, None]
+
+
+# ---- the computation ---------------------------------------------------------------------------
+
+
+def _attend(query: Tensor, key: Tensor, value: Tensor, discarded: np.ndarray, pse_shift, scale: float,
+            lse: bool):
+    """softmax(Q K^T * scale + pse) V over (B, N, S, D) inputs; rows with every key
+    discarded give zeros. Also the log-sum-exp of the kept scores, (B, N, q_S, 1) float32."""
+    compute = mstype.float64 if query.dtype is mstype.float64 else mstype.float32
+    query, key, value = (array_func.cast(t, compute) for t in (query, key, value))
+    groups = query.shape[1] // key.shape[1]
+    if groups > 1:
+        key = array_func.repeat_interleave(key, groups, 1)
+        value = array_func.repeat_interleave(value, groups, 1)
+    scores = linalg_func.matmul(query, array_func.transpose(key, (0, 1, 3, 2))) * scale
+    if pse_shift is not None:
+        scores = scores + array_func.cast(pse_shift, compute)
+    mask = Tensor(np.ascontiguousarray(discarded))
+    lowest = float(np.finfo(np.float64 if compute is mstype.float64 else np.float32).min)
+    scores = selection_func.masked_fill(scores, mask, lowest)
+    weights = selection_func.masked_fill(nn_func.softmax(scores, -1), mask, 0.0)
+    out = linalg_func.matmul(weights, value)
+    softmax_lse = array_func.cast(reduce_func.logsumexp(scores, -1, True), mstype.float32) if lse else None
+    return out, softmax_lse
+
+
+def _check_pse(op: str, pse_shift, batch: int, heads: int, q_len: int, kv_len: int) -> None:
+    if pse_shift is None:
+        return
+    _check_float_tensor(op, "pse_shift", pse_shift)
+    if pse_shift.ndim != 4 or pse_shift.shape[0] not in (1, batch) or pse_shift.shape[1:] != (heads, q_len, kv_len):
+        raise ValueError(f"For '{op}', the 'pse_shift' must have shape ({batch} or 1, {heads}, {q_len}, {kv_len}), "
+                         f"but got {pse_shift.shape}.")
+
+
+def _attention(op: str, query, key, value, *, attn_mask, q_lens, kv_lens, pse_shift, num_heads: int,
+               num_key_value_heads: int, scale, layout: str, out_layout: str, sparse_mode: int,
+               pre_tokens: int, next_tokens: int, lse: bool = False):
+    """The shared body: checks, layouts, mask, attention. Returns (out, softmax_lse)."""
+    for name, t in (("query", query), ("key", key), ("value", value)):
+        _check_float_tensor(op, name, t)
+    if key.dtype is not query.dtype or value.dtype is not query.dtype:
+        raise TypeError(f"For '{op}', the 'key' and 'value' must have the dtype of 'query' {query.dtype}, but got "
+                        f"{key.dtype} and {value.dtype}.")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"For '{op}', the scale must be a float, but got {type(scale).__name__}.")
+    kv_heads = _kv_heads(op, num_heads, num_key_value_heads)
+    q = _to_bnsd(op, "query", query, layout, num_heads)
+    k = _to_bnsd(op, "key", key, layout, kv_heads)
+    v = _to_bnsd(op, "value", value, layout, kv_heads)
+    batch, _, q_len, _ = q.shape
+    kv_len = k.shape[2]
+    if k.shape[0] != batch or v.shape[:3] != k.shape[:3] or k.shape[3] != q.shape[3]:
+        raise ValueError(f"For '{op}', the 'query', 'key' and 'value' of shapes {query.shape}, {key.shape} and "
+                         f"{value.shape} do not match in layout {layout}.")
+    _check_pse(op, pse_shift, batch, num_heads, q_len, kv_len)
+    q_lens = _seq_lengths(op, "actual_seq_lengths", q_lens, batch, q_len)
+    kv_lens = _seq_lengths(op, "actual_seq_lengths_kv", kv_lens, batch, kv_len)
+    discarded = _discarded(op, attn_mask, sparse_mode, pre_tokens, next_tokens, q_lens, kv_lens, q_len, kv_len)
+    out, softmax_lse = _attend(q, k, v, discarded, pse_shift, float(scale), lse)
+    return array_func.cast(_from_bnsd(out, out_layout), query.dtype), softmax_lse
+
+
+def _check_layout(op: str, layout, allowed: tuple) -> None:
+    if not isinstance(layout, str):
+        raise TypeError(f"For '{op}', the 'input_layout' must be a str, but got {type(layout).__name__}.")
+    if layout not in allowed:
+        raise ValueError(f"For '{op}', the 'input_layout' must be one of {list(allowed)}, but got {layout!r}.")
+
+
+def _single_tensor(op: str, name: str, value):
+    """key / value given as a Tensor or a one-element tuple / list of one."""
+    if isinstance(value, (tuple, list)):
+        if len(value) != 1:
+            raise ValueError(f"For '{op}', the '{name}' must hold exactly one Tensor, but got {len(value)}.")
+        return value[0]
+    return value
+
+
+# ---- the public functions ----------------------------------------------------------------------
+
+
+def prompt_flash_attention(query, key, value, attn_mask=None, actual_seq_lengths=None, actual_seq_lengths_kv=None,
+                           pse_shift=None, deq_scale1=None, quant_scale1=None, deq_scale2=None, quant_scale2=None,
+                           quant_offset2=None, num_heads=1, scale_value=1.0, pre_tokens=2147483647, next_tokens=0,
+                           input_layout="BSH", num_key_value_heads=0, sparse_mode=0, inner_precise=1) -> Tensor:
+    """Full-sequence (prompt) attention: softmax(Q K^T * scale_value + pse_shift) V with the
+    discarded positions of the mask left out.
+
+    query (B, q_S, N*D) in 'BSH' or (B, N, q_S, D) in 'BNSD'; key / value (B, kv_S, kvN*D) or
+    (B, kvN, kv_S, D) with kvN = num_key_value_heads (0: num_heads). attn_mask (bool / int8 /
+    uint8, nonzero = discard) is (q_S, kv_S), (B or 1, q_S, kv_S) or (B or 1, 1, q_S, kv_S).
+    Returns a Tensor of query's shape and dtype.
+    """
+    op = "prompt_flash_attention"
+    _check_unsupported(op, deq_scale1=deq_scale1, quant_scale1=quant_scale1, deq_scale2=deq_scale2,
+                       quant_scale2=quant_scale2, quant_offset2=quant_offset2)
+    _check_layout(op, input_layout, ("BSH", "BNSD"))
+    _check_int(op, "inner_precise", inner_precise)
+    out, _ = _attention(op, query, key, value, attn_mask=attn_mask, q_lens=actual_seq_lengths,
+                        kv_lens=actual_seq_lengths_kv, pse_shift=pse_shift, num_heads=num_heads,
+                        num_key_value_heads=num_key_value_heads, scale=scale_value, layout=input_layout,
+                        out_layout=input_layout, sparse_mode=sparse_mode, pre_tokens=pre_tokens,
+                        next_tokens=next_tokens)
+    return out
+
+
+def incre_flash_attention(query, key, value, attn_mask=None, actual_seq_lengths=None, pse_shift=None,
+                          dequant_scale1=None, quant_scale1=None, dequant_scale2=None, quant_scale2=None,
+                          quant_offset2=None, antiquant_scale=None, antiquant_offset=None, block_table=None,
+                          num_heads=1, input_layout="BSH", scale_value=1.0, num_key_value_heads=0, block_size=0,
+                          inner_precise=1, kv_padding_size=None) -> Tensor:
+    """One decoding step: a single query token per batch attends to the key / value cache.
+
+    query (B, 1, N*D) in 'BSH' or (B, N, 1, D) in 'BNSD'; key / value a one-element list (or
+    tuple) of the (B, S, kvN*D) / (B, kvN, S, D) cache; actual_seq_lengths the valid cache
+    length of each batch; attn_mask (B, S), (B, 1, S) or (B, 1, 1, S), nonzero = discard.
+    Returns a Tensor of query's shape and dtype.
+    """
+    op = "incre_flash_attention"
+    _check_unsupported(op, dequant_scale1=dequant_scale1, quant_scale1=quant_scale1, dequant_scale2=dequant_scale2,
+                       quant_scale2=quant_scale2, quant_offset2=quant_offset2, antiquant_scale=antiquant_scale,
+                       antiquant_offset=antiquant_offset, block_table=block_table, kv_padding_size=kv_padding_size)
+    _check_layout(op, input_layout, ("BSH", "BNSD"))
+    _check_int(op, "block_size", block_size)
+    _check_int(op, "inner_precise", inner_precise)
+    out, _ = _attention(op, query, _single_tensor(op, "key", key), _single_tensor(op, "value", value),
+                        attn_mask=attn_mask, q_lens=None, kv_lens=actual_seq_lengths, pse_shift=pse_shift,
+                        num_heads=num_heads, num_key_value_heads=num_key_value_heads, scale=scale_value,
+                        layout=input_layout, out_layout=input_layout, sparse_mode=0, pre_tokens=_NO_LIMIT,
+                        next_tokens=_NO_LIMIT)
+    return out
+
+
+def fused_infer_attention_score(query, key, value, *, pse_shift=None, atten_mask=None, actual_seq_lengths=None,
+                                actual_seq_lengths_kv=None, dequant_scale1=None, quant_scale1=None,
+                                dequant_scale2=None, quant_scale2=None, quant_offset2=None, antiquant_scale=None,
+                                antiquant_offset=None, key_antiquant_scale=None, key_antiquant_offset=None,
+                                value_antiquant_scale=None, value_antiquant_offset=None, block_table=None,
+                                query_padding_size=None, kv_padding_size=None, key_shared_prefix=None,
+                                value_shared_prefix=None, actual_shared_prefix_len=None, num_heads=1, scale=1.0,
+                                pre_tokens=2147483647, next_tokens=2147483647, input_layout="BSH",
+                                num_key_value_heads=0, sparse_mode=0, inner_precise=1, block_size=0,
+                                antiquant_mode=0, key_antiquant_mode=0, value_antiquant_mode=0,
+                                softmax_lse_flag=False) -> tuple:
+    """Prompt attention when query has more than one token, incremental attention when it
+    has one (then sparse_mode, pre_tokens and next_tokens do not apply).
+
+    Layouts 'BSH', 'BSND', 'BNSD', and 'BNSD_BSND' (BNSD inputs, a BSND output). Returns
+    (attention_out, softmax_lse): softmax_lse is the (B, N, q_S, 1) float32 log-sum-exp of
+    the scaled scores when softmax_lse_flag, else a float32 zero of shape (1,).
+    """
+    op = "fused_infer_attention_score"
+    _check_unsupported(op, dequant_scale1=dequant_scale1, quant_scale1=quant_scale1, dequant_scale2=dequant_scale2,
+                       quant_scale2=quant_scale2, quant_offset2=quant_offset2, antiquant_scale=antiquant_scale,
+                       antiquant_offset=antiquant_offset, key_antiquant_scale=key_antiquant_scale,
+                       key_antiquant_offset=key_antiquant_offset, value_antiquant_scale=value_antiquant_scale,
+                       value_antiquant_offset=value_antiquant_offset, block_table=block_table,
+                       query_padding_size=query_padding_size, kv_padding_size=kv_padding_size,
+                       key_shared_prefix=key_shared_prefix, value_shared_prefix=value_shared_prefix,
+                       actual_shared_prefix_len=actual_shared_prefix_len)
+    _check_layout(op, input_layout, ("BSH", "BSND", "BNSD", "BNSD_BSND"))
+    for name, option in (("inner_precise", inner_precise), ("block_size", block_size),
+                         ("antiquant_mode", antiquant_mode), ("key_antiquant_mode", key_antiquant_mode),
+                         ("value_antiquant_mode", value_antiquant_mode)):
+        _check_int(op, name, option)
+    if not isinstance(softmax_lse_flag, bool):
+        raise TypeError(f"For '{op}', the 'softmax_lse_flag' must be a bool, but got "
+                        f"{type(softmax_lse_flag).__name__}.")
+    key, value = _single_tensor(op, "key", key), _single_tensor(op, "value", value)
+    layout, out_layout = ("BNSD", "BSND") if input_layout == "BNSD_BSND" else (input_layout, input_layout)
+    incremental = isinstance(query, Tensor) and query.ndim >= 3 and query.shape[2 if layout == "BNSD" else 1] == 1
+    if incremental and input_layout == "BNSD_BSND":
+        raise ValueError(f"For '{op}', the 'input_layout' BNSD_BSND needs a query of more than one token.")
+    out, softmax_lse = _attention(
+        op, query, key, value, attn_mask=atten_mask, q_lens=None if incremental else actual_seq_lengths,
+        kv_lens=actual_seq_lengths_kv, pse_shift=pse_shift, num_heads=num_heads,
+        num_key_value_heads=num_key_value_heads, scale=scale, layout=layout, out_layout=out_layout,
+        sparse_mode=0 if incremental else sparse_mode, pre_tokens=_NO_LIMIT if incremental else pre_tokens,
+        next_tokens=_NO_LIMIT if incremental else next_tokens, lse=softmax_lse_flag)
+    if softmax_lse is None:
+        softmax_lse = array_func.zeros((1,), mstype.float32)
+    return out, softmax_lse
