@@ -14,6 +14,7 @@ import numpy as np
 from .._kernels import device as _device
 from .._kernels import tensor_data
 from . import dtype as mstype
+from .symbol import Symbol
 from .tensor_format import format_value
 
 
@@ -39,9 +40,9 @@ class Tensor:
             self._defer(init, shape, dtype, input_data)
             return
         if input_data is None:
-            if shape is None:
+            if shape is None and dtype is None:
                 raise TypeError("For 'Tensor', 'input_data' or 'shape' must be given, but got neither.")
-            if _has_unknown_sizes(shape):
+            if shape is None or _has_unknown_sizes(shape):
                 self._describe_dynamic(shape, dtype)
                 return
             self._t = tensor_data.zeros(_as_shape(shape), dtype or mstype.float32)
@@ -64,12 +65,14 @@ class Tensor:
         self._init = (init, _as_shape(shape), dtype)
 
     def _describe_dynamic(self, shape, dtype) -> None:
-        """A Tensor whose shape has unknown sizes (None or -1) holds no data: it describes
-        the inputs a Cell accepts (`Cell.set_inputs`)."""
+        """A Tensor whose shape has unknown sizes (None, -1 or a Symbol) or an unknown rank
+        (shape None; MindSpore writes it (-2,)) holds no data: it describes the inputs a
+        Cell or a jit function accepts (`Cell.set_inputs`, `enable_dynamic`)."""
         if dtype is None:
             raise TypeError("For 'Tensor', a Tensor of dynamic shape needs a 'dtype'.")
         self._t = None
-        self._init = (None, tuple(-1 if s is None else int(s) for s in shape), dtype)
+        sizes = (_UNKNOWN_RANK,) if shape is None else tuple(_UNKNOWN_SIZE if _is_unknown(s) else int(s) for s in shape)
+        self._init = (None, sizes, dtype)
 
     @property
     def _is_dynamic(self) -> bool:
@@ -442,8 +445,15 @@ def _from_numpy_and_dtype(arr, dtype_name):
     return Tensor(arr, mstype.as_dtype(dtype_name))
 
 
+_UNKNOWN_SIZE, _UNKNOWN_RANK = -1, -2
+
+
+def _is_unknown(size) -> bool:
+    return size is None or isinstance(size, Symbol) or (isinstance(size, numbers.Integral) and size == _UNKNOWN_SIZE)
+
+
 def _has_unknown_sizes(shape) -> bool:
-    return not isinstance(shape, numbers.Integral) and any(s is None or s == -1 for s in shape)
+    return not isinstance(shape, numbers.Integral) and any(_is_unknown(s) for s in shape)
 
 
 def _as_shape(shape) -> tuple:
