@@ -3,6 +3,8 @@
 in-place sampling ops on a fresh tensor, so seeds and generator states apply to all of them."""
 from __future__ import annotations
 
+import numpy as np
+
 from spore import ops
 from spore.common import dtype as mstype
 from spore.common.tensor import Tensor
@@ -106,7 +108,7 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
     shape when both are numbers."""
     tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
     if tensors:
-        shape = ops.broadcast_to(tensors[0], tensors[-1].shape).shape if len(tensors) == 2 else tensors[0].shape
+        shape = np.broadcast_shapes(*(t.shape for t in tensors))
         dtype = tensors[0].dtype
     else:
         if size is None:
