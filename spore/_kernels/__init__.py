@@ -20,6 +20,7 @@ from . import (  # registers kernels
     scatter,
     selection,
     signal,
+    sparse_dense,
     special,
     state,
     tensor_data,

@@ -17,6 +17,7 @@ from . import (  # fills the bprop table
     scatter_bprop,
     selection_bprop,
     signal_bprop,
+    sparse_dense_bprop,
     special_bprop,
 )
 from .registry import BPROPS, NON_DIFFERENTIABLE, bprop, non_differentiable

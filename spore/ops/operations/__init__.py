@@ -15,4 +15,5 @@ from .reduce_ops import *
 from .scatter_ops import *
 from .selection_ops import *
 from .signal_ops import *
+from .sparse_dense_ops import *
 from .special_ops import *
