@@ -1,6 +1,5 @@
-"""The sparse functional API (ops.coo_*, ops.csr_*, conversions, coalesce,
-sparse_segment_mean) against NumPy, the errors it raises, and gradients through the
-values of a sparse tensor.
+"""The sparse functional API (ops.coo_*, ops.csr_*, conversions, coalesce) against NumPy,
+the errors it raises, and gradients through the values of a sparse tensor.
 
 These functions take and give COOTensor / CSRTensor, which Graph mode does not compile:
 they are plain tests here, not CASES (test_differential compiles every CASE)."""
@@ -161,12 +160,6 @@ def test_make_and_get():
         row = make(Tensor([0]), Tensor([[1.0, 2.0]]), (3, 2))
         assert isinstance(row, RowTensor) and ops.row_tensor_get_dense_shape(row) == (3, 2)
         assert ops.row_tensor_get_indices(row) is row.indices and ops.row_tensor_get_values(row) is row.values
-
-
-def test_sparse_segment_mean():
-    x = np.array([[0, 1, 2], [1, 2, 3], [3, 6, 7]], np.float32)
-    out = ops.sparse_segment_mean(Tensor(x), Tensor([0, 1, 2], ms.int32), Tensor([1, 2, 2], ms.int32))
-    np.testing.assert_allclose(out.asnumpy(), [[0, 0, 0], [0, 1, 2], [2, 4, 5]])
 
 
 def test_gradients_flow_to_the_values():

@@ -38,7 +38,6 @@ __all__ = [f"coo_{name}" for name in _UNARY] + [f"csr_{name}" for name in _UNARY
     "dense_to_sparse_coo", "dense_to_sparse_csr",
     "make_coo_tensor", "make_csr_tensor", "make_row_tensor", "make_row_tensor_inner", "make_sparse_tensor",
     "row_tensor_get_dense_shape", "row_tensor_get_indices", "row_tensor_get_values",
-    "sparse_segment_mean",
 ]
 
 
@@ -565,24 +564,6 @@ def _csr_mm(self, matrix):
 
 def _csr_sum(self, axis):
     return csr_reduce_sum(self, axis)
-
-
-# ---- segment reductions -----------------------------------------------------------------------
-
-
-def sparse_segment_mean(x, indices, segment_ids):
-    """out[s] = the mean of x[indices[k]] over the k with segment_ids[k] == s; segment_ids are
-    sorted, out has segment_ids[-1] + 1 rows and an empty segment's row is 0."""
-    for arg, value in (("x", x), ("indices", indices), ("segment_ids", segment_ids)):
-        _check_type("sparse_segment_mean", arg, value, Tensor)
-    if indices.ndim != 1 or segment_ids.shape != indices.shape:
-        raise ValueError(f"For 'sparse_segment_mean', 'indices' and 'segment_ids' must be 1-D of one length, "
-                         f"but got shapes {indices.shape} and {segment_ids.shape}.")
-    n_segments = int(segment_ids.asnumpy()[-1]) + 1 if segment_ids.shape[0] else 0
-    sums = unsorted_segment_sum(gather(x, indices, 0), segment_ids, n_segments)
-    counts = unsorted_segment_sum(Tensor(np.ones(indices.shape[0]), x.dtype), segment_ids, n_segments)
-    counts = M.maximum(counts, Tensor(1, x.dtype)).reshape((n_segments,) + (1,) * (x.ndim - 1))
-    return sums / counts
 
 
 # ---- methods ----------------------------------------------------------------------------------
