@@ -33,7 +33,6 @@ fold = ops.fold
 unfold = ops.unfold
 group_norm = ops.group_norm
 layer_norm = ops.layer_norm
-interpolate = ops.interpolate
 mse_loss = ops.mse_loss
 pixel_shuffle = ops.pixel_shuffle
 prelu = ops.prelu
@@ -136,14 +135,21 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
     return _maybe_inplace(input, ops.dropout2d(input, p, training), inplace)
 
 
+def _elu(input, alpha):
+    """ops.elu takes only alpha = 1; other alphas scale the negative branch."""
+    if alpha == 1.0:
+        return ops.elu(input)
+    return ops.where(ops.gt(input, 0), input, ops.mul(ops.expm1(ops.minimum(input, 0)), alpha))
+
+
 def elu(input, alpha=1.0, inplace=False):
     """x if x > 0 else alpha * (exp(x) - 1)."""
-    return _maybe_inplace(input, ops.elu(input, alpha), inplace)
+    return _maybe_inplace(input, _elu(input, alpha), inplace)
 
 
 def elu_(input, alpha=1.0):
     """elu computed in place; returns input."""
-    return rebind(input, ops.elu(input, alpha))
+    return rebind(input, _elu(input, alpha))
 
 
 def gelu(input, *, approximate='none'):
@@ -235,7 +241,7 @@ def one_hot(tensor, num_classes=-1):
     if not isinstance(tensor, Tensor):
         raise TypeError(f"For 'one_hot', 'tensor' must be a Tensor, but got {type(tensor).__name__}.")
     if num_classes == -1:
-        num_classes = int(ops.max(tensor)) + 1 if tensor.size else 0
+        num_classes = int(ops.amax(tensor)) + 1 if tensor.size else 0
     on_value, off_value = Tensor(1, mstype.int64), Tensor(0, mstype.int64)
     return ops.one_hot(tensor, num_classes, on_value, off_value)
 
@@ -275,6 +281,21 @@ def threshold_(input, threshold, value):
     return rebind(input, ops.threshold(input, threshold, value))
 
 
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+                recompute_scale_factor=None):
+    """Resizes the spatial dims of input (N, C, *spatial) to size, or by scale_factor.
+    A scale_factor must give whole output sizes unless recompute_scale_factor is True: then the
+    scale-based and size-based sampling grids coincide, and ops' size-based resize is exact."""
+    if scale_factor is not None and size is None and not recompute_scale_factor:
+        spatial = input.shape[2:]
+        scales = scale_factor if isinstance(scale_factor, (tuple, list)) else (scale_factor,) * len(spatial)
+        if any(float(n * s) != int(n * s) for n, s in zip(spatial, scales)):
+            raise ValueError(f"For 'interpolate', 'scale_factor' {scale_factor} gives a fractional output size "
+                             f"for spatial size {spatial}; give 'size' or recompute_scale_factor=True.")
+        recompute_scale_factor = True
+    return ops.interpolate(input, size, scale_factor, mode, align_corners, recompute_scale_factor)
+
+
 def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
-    """Resizes input to size or by scale_factor (interpolate without recompute_scale_factor)."""
-    return ops.interpolate(input, size, scale_factor, mode, align_corners)
+    """Resizes input to size or by scale_factor: interpolate without recompute_scale_factor."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
