@@ -52,6 +52,7 @@ from .callback import (
     TimeMonitor,
 )
 from .callback.callback import CallbackList, InternalCallbackParam, check_callbacks
+from .callback.summary_collector import SummaryCollector
 from .loss_scale_manager import LossScaleManager
 from .metrics import Loss
 from .metrics.registry import get_metrics
@@ -66,7 +67,7 @@ _STAGES_1X = frozenset(("begin", "end", "epoch_begin", "epoch_end", "step_begin"
 # evaluations it runs (MindSpore passes every other callback, and TimeMonitor).
 _TRAINING_ONLY_CALLBACKS = (LossMonitor, ModelCheckpoint, History, EarlyStopping, ReduceLROnPlateau,
                             LearningRateScheduler, LambdaCallback, ProgressBar)
-_BUILT_IN_CALLBACKS = _TRAINING_ONLY_CALLBACKS + (TimeMonitor,)
+_BUILT_IN_CALLBACKS = _TRAINING_ONLY_CALLBACKS + (TimeMonitor, SummaryCollector)
 
 
 class Model:
