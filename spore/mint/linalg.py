@@ -10,7 +10,7 @@ norm = ops.norm
 
 def inv(input):
     """The inverse of each square matrix in input (*, N, N)."""
-    return ops.inv(input)
+    return ops.inverse(input)
 
 
 def matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None):
