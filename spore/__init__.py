@@ -56,6 +56,7 @@ from .train.model import Model
 from .compiler.export import export, load
 from . import dataset
 from . import experimental
+from . import numpy
 from .train.callback import *
 from .train.metrics import *
 from .train import (
