@@ -42,3 +42,31 @@ def test_usage():
     result = subprocess.run([sys.executable, "-m", "spore"], capture_output=True, text=True)
     assert result.returncode == 2 and "usage" in result.stdout
 
+
+def test_tensor_and_parameter_name_mindspore_modules(tmp_path):
+    result = run_script(tmp_path, """
+        import numpy as np
+        from mindspore import Parameter, Tensor
+        print(type(Tensor(np.zeros(2))))
+        print(Parameter)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("<class 'mindspore.common.tensor.Tensor'>\n"
+                             "<class 'mindspore.common.parameter.Parameter'>\n")
+
+
+def test_a_cell_pickled_under_the_alias_loads_without_it(tmp_path):
+    saved = tmp_path / "dense.pkl"
+    result = run_script(tmp_path, f"""
+        import pickle
+        import mindspore as ms
+        net = ms.nn.Dense(2, 3)
+        with open({str(saved)!r}, "wb") as f:
+            pickle.dump((net, ms.Tensor([1.0, 2.0])), f)
+    """)
+    assert result.returncode == 0, result.stderr
+    load = (f"import pickle, spore; net, x = pickle.load(open({str(saved)!r}, 'rb')); "
+            "print(type(net).__name__, net(x.reshape(1, 2)).shape)")
+    loaded = subprocess.run([sys.executable, "-c", load], capture_output=True, text=True, timeout=120)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout == "Dense (1, 3)\n"
