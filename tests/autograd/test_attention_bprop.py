@@ -1,5 +1,7 @@
-"""Gradients through the inference attention functions (compositions of spore ops):
-numerical checks in float64 of query, key, value and pse_shift, masked and unmasked."""
+"""Gradients through the attention and MoE functions (compositions of spore ops):
+numerical checks in float64 of query, key, value and pse_shift, masked and unmasked; of
+the merged outputs and statistics of ring_attention_update; of the shuffled tokens and
+the probabilities of moe_token_permute / unpermute."""
 from __future__ import annotations
 
 import numpy as np
@@ -46,6 +48,13 @@ def _fias(q, k, v):
 _fias.__name__ = "fused_infer_attention_score"
 
 
+def _stat(*shape):
+    return np.repeat(rand(*shape, 1, low=0.1, high=2.0, dtype=f64), 8, -1)
+
+
+EXPERTS = np.array([[2, 0], [1, 2], [0, 0]], np.int32)
+PERMUTATION = np.array([3, 0, 5, 1, 4, 2], np.int32)
+
 GRAD_CASES = [
     OpCase(_pfa, (rand(B, S, N * D, dtype=f64), rand(B, S, KVN * D, dtype=f64), rand(B, S, KVN * D, dtype=f64)),
            None),
@@ -54,6 +63,10 @@ GRAD_CASES = [
     OpCase(_ifa, (rand(B, 1, N * D, dtype=f64), rand(B, S, KVN * D, dtype=f64), rand(B, S, KVN * D, dtype=f64)),
            None),
     OpCase(_fias, (rand(B, S, N, D, dtype=f64), rand(B, S, N, D, dtype=f64), rand(B, S, N, D, dtype=f64)), None),
+    OpCase(ops.ring_attention_update, (rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3),
+                                       rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3)), None),
+    OpCase(ops.moe_token_permute, (rand(3, 4, dtype=f64), EXPERTS), None),
+    OpCase(ops.moe_token_unpermute, (rand(5, 4, dtype=f64), PERMUTATION, rand(3, 2, dtype=f64)), None),
 ]
 
 

@@ -1,6 +1,7 @@
 """Inference attention functions (prompt_flash_attention, incre_flash_attention,
 fused_infer_attention_score) against a float64 NumPy softmax(Q K^T * scale + pse) V with
-the masked scores left out, in each layout; and their bad input."""
+the masked scores left out, in each layout; ring_attention_update against the merge
+formula; moe_token_permute / unpermute against NumPy index shuffles; and bad input."""
 from __future__ import annotations
 
 import numpy as np
@@ -151,6 +152,66 @@ CASES = [
 ]
 
 
+def _np_ring(o1, m1, s1, o2, m2, s2, layout="SBH"):
+    top = np.maximum(m1, m2)
+    w1, w2 = np.exp(m1 - top) * s1, np.exp(m2 - top) * s2
+    total = w1 + w2
+
+    def spread(w):
+        w = (w / total)[..., :1]
+        if layout == "TND":
+            return w
+        heads = w.shape[1]
+        return np.repeat(w.transpose(2, 0, 1, 3), o1.shape[2] // heads, 3).reshape(o1.shape)
+    return (o1 * spread(w1) + o2 * spread(w2)).astype(o1.dtype), top, total
+
+
+def _stat(*shape):
+    """A softmax statistic: 8 equal values along the last axis."""
+    return np.repeat(rand(*shape, 1, low=0.1, high=2.0), 8, -1)
+
+
+def _np_permute(tokens, indices, num_out=None):
+    flat = indices.reshape(-1)
+    topk = flat.size // tokens.shape[0]
+    order = np.argsort(flat, kind="stable")
+    return tokens[order // topk][:num_out], np.argsort(order).astype(np.int32)
+
+
+def _np_unpermute(permuted, sorted_indices, probs=None):
+    kept = sorted_indices < permuted.shape[0]
+    rows = np.where(kept[:, None], permuted[np.where(kept, sorted_indices, 0)], 0).astype(permuted.dtype)
+    if probs is None:
+        return rows
+    return (rows.reshape(probs.shape + (-1,)) * probs[..., None]).sum(1).astype(permuted.dtype)
+
+
+TOKENS = rand(6, 4, dtype=f64)
+EXPERTS = np.array([[2, 0], [1, 2], [0, 0], [3, 1], [2, 2], [1, 0]], np.int32)
+EXPERTS_1D = np.array([5, 0, 3, 1, 2, 4], np.int64)
+PERMUTED = rand(12, 4, dtype=f64)
+PERMUTATION = np.random.default_rng(3).permutation(12).astype(np.int32)
+PROBS = rand(6, 2, dtype=f64)
+SEQ_QLEN = np.array([0, 2, 5], np.int64)
+MORE_CASES = [
+    OpCase(ops.ring_attention_update, (rand(3, 2, 8, dtype=np.float32), _stat(2, 2, 3), _stat(2, 2, 3),
+                                       rand(3, 2, 8, dtype=np.float32), _stat(2, 2, 3), _stat(2, 2, 3)), _np_ring),
+    OpCase(lambda *a: ops.ring_attention_update(*a, actual_seq_qlen=ms.Tensor(SEQ_QLEN), layout="TND"),
+           (rand(5, 2, 4, dtype=np.float32), _stat(5, 2), _stat(5, 2), rand(5, 2, 4, dtype=np.float32),
+            _stat(5, 2), _stat(5, 2)), lambda *a: _np_ring(*a, layout="TND")),
+    OpCase(ops.moe_token_permute, (TOKENS, EXPERTS), _np_permute),
+    OpCase(ops.moe_token_permute, (TOKENS.astype(np.float32), EXPERTS_1D), _np_permute),
+    OpCase(lambda t, i: ops.moe_token_permute(t, i, num_out_tokens=9), (TOKENS, EXPERTS),
+           lambda t, i: _np_permute(t, i, 9)),
+    OpCase(ops.moe_token_unpermute, (PERMUTED, PERMUTATION), _np_unpermute),
+    OpCase(ops.moe_token_unpermute, (PERMUTED, PERMUTATION, PROBS), _np_unpermute),
+    OpCase(ops.moe_token_unpermute, (PERMUTED[:9], PERMUTATION, PROBS), _np_unpermute),
+    OpCase(lambda t, i, p: ops.moe_token_unpermute(*ops.moe_token_permute(t, i), p), (TOKENS, EXPERTS, PROBS),
+           lambda t, i, p: (t * p.sum(1, keepdims=True))),
+]
+CASES += MORE_CASES
+
+
 def _f16(*shape):
     return ms.Tensor(rand(*shape), ms.float16)
 
@@ -210,6 +271,44 @@ ERROR_CASES = [
               "'softmax_lse_flag' must be a bool, but got int"),
     ErrorCase(lambda: ops.fused_infer_attention_score(_f16(1, 2, 4), _f16(1, 2, 4), _f16(1, 2, 4), scale="1"),
               (), TypeError, "the scale must be a float, but got str"),
+]
+
+
+_I32 = ms.Tensor(np.zeros(4, np.int32))
+ERROR_CASES += [
+    ErrorCase(lambda: ops.ring_attention_update(_f16(2, 1, 4), *[ms.Tensor(_stat(1, 2, 2))] * 2, _f16(2, 1, 4),
+                                                *[ms.Tensor(_stat(1, 2, 2))] * 2, layout="BSH"), (), ValueError,
+              "'layout' must be one of \\['SBH', 'TND'\\]"),
+    ErrorCase(lambda: ops.ring_attention_update(_f16(2, 1, 4), *[ms.Tensor(_stat(1, 2, 2))] * 2, _f16(2, 1, 4),
+                                                ms.Tensor(_stat(1, 2, 2)), _f16(1, 2, 2, 8)), (), TypeError,
+              "'cur_softmax_sum' must be a float32 Tensor"),
+    ErrorCase(lambda: ops.ring_attention_update(_f16(2, 1, 4), *[ms.Tensor(_stat(1, 2, 3))] * 2, _f16(2, 1, 4),
+                                                *[ms.Tensor(_stat(1, 2, 3))] * 2), (), ValueError,
+              "do not match the attention output"),
+    ErrorCase(lambda: ops.ring_attention_update(_f16(2, 1, 4), *[ms.Tensor(_stat(2, 1))] * 2, _f16(2, 1, 4),
+                                                *[ms.Tensor(_stat(2, 1))] * 2, layout="TND"), (), RuntimeError,
+              "'actual_seq_qlen' must be given"),
+    ErrorCase(lambda: ops.ring_attention_update(_f16(2, 1, 4), *[ms.Tensor(_stat(2, 1))] * 2, _f16(2, 1, 4),
+                                                *[ms.Tensor(_stat(2, 1))] * 2,
+                                                actual_seq_qlen=ms.Tensor(np.array([0, 3])), layout="TND"), (),
+              RuntimeError, "non-decreasing sequence from 0 to 2"),
+    ErrorCase(lambda: ops.moe_token_permute([1], _I32), (), TypeError, "'tokens' must be a Tensor"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _f16(4)), (), TypeError,
+              "'indices' must be a Tensor of int32 or int64"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _I32, num_out_tokens=1.0), (), TypeError,
+              "'num_out_tokens' must be an int"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _I32, padded_mode=1), (), TypeError,
+              "'padded_mode' must be a bool"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _I32, padded_mode=True), (), ValueError,
+              "'padded_mode' can only be False"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(4), _I32), (), ValueError, "'tokens' must be 2-D"),
+    ErrorCase(lambda: ops.moe_token_permute(_f16(3, 2), _I32), (), RuntimeError, "first dims"),
+    ErrorCase(lambda: ops.moe_token_unpermute(_f16(4, 2), ms.Tensor(np.zeros(4, np.int64))), (), TypeError,
+              "'sorted_indices' must be a Tensor of int32"),
+    ErrorCase(lambda: ops.moe_token_unpermute(_f16(4, 2), _I32, padded_mode=True), (), ValueError,
+              "'padded_mode' can only be False"),
+    ErrorCase(lambda: ops.moe_token_unpermute(_f16(4, 2), _I32, _f16(3, 1)), (), ValueError,
+              "'probs' must be \\(num_tokens, topk\\)"),
 ]
 
 

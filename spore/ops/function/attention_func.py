@@ -1,5 +1,7 @@
 """Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
-softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow.
+softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow; the
+merge of two partial attentions (ring_attention_update); the token shuffles of
+mixture-of-experts routing (moe_token_permute / moe_token_unpermute).
 
 MindSpore runs these as fused Ascend kernels; their documented math is layout handling
 (BSH / BSND / BNSD), grouped key-value heads, a keep/discard mask built from `attn_mask`,
@@ -14,9 +16,10 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from . import array_func, linalg_func, nn_func, reduce_func, selection_func
+from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func
 
-__all__ = ["fused_infer_attention_score", "incre_flash_attention", "prompt_flash_attention"]
+__all__ = ["fused_infer_attention_score", "incre_flash_attention", "moe_token_permute", "moe_token_unpermute",
+           "prompt_flash_attention", "ring_attention_update"]
 
 TENSOR_METHODS: dict = {}
 """Tensor methods this family provides (installed by tensor_methods.py)."""
@@ -247,11 +250,11 @@ def _attention(op: str, query, key, value, *, attn_mask, q_lens, kv_lens, pse_sh
     return array_func.cast(_from_bnsd(out, out_layout), query.dtype), softmax_lse
 
 
-def _check_layout(op: str, layout, allowed: tuple) -> None:
+def _check_layout(op: str, layout, allowed: tuple, name: str = "input_layout") -> None:
     if not isinstance(layout, str):
-        raise TypeError(f"For '{op}', the 'input_layout' must be a str, but got {type(layout).__name__}.")
+        raise TypeError(f"For '{op}', the '{name}' must be a str, but got {type(layout).__name__}.")
     if layout not in allowed:
-        raise ValueError(f"For '{op}', the 'input_layout' must be one of {list(allowed)}, but got {layout!r}.")
+        raise ValueError(f"For '{op}', the '{name}' must be one of {list(allowed)}, but got {layout!r}.")
 
 
 def _single_tensor(op: str, name: str, value):
@@ -367,3 +370,170 @@ def fused_infer_attention_score(query, key, value, *, pse_shift=None, atten_mask
     if softmax_lse is None:
         softmax_lse = array_func.zeros((1,), mstype.float32)
     return out, softmax_lse
+
+
+# ---- ring attention ----------------------------------------------------------------------------
+
+
+def ring_attention_update(prev_attn_out, prev_softmax_max, prev_softmax_sum, cur_attn_out, cur_softmax_max,
+                          cur_softmax_sum, actual_seq_qlen=None, layout="SBH") -> tuple:
+    """Merge two attentions over disjoint key blocks from their softmax statistics:
+    max = max(m1, m2), sum = s1 e^(m1-max) + s2 e^(m2-max), out = (o1 s1 e^(m1-max) + o2 s2 e^(m2-max)) / sum.
+
+    'SBH': outs (S, B, N*D), statistics (B, N, S, 8); 'TND': outs (T, N, D), statistics
+    (T, N, 8) with actual_seq_qlen the cumulative lengths 0..T. The 8 values of a statistic
+    are equal. Returns (attn_out, softmax_max, softmax_sum).
+    """
+    op = "ring_attention_update"
+    outs = {"prev_attn_out": prev_attn_out, "cur_attn_out": cur_attn_out}
+    stats = {"prev_softmax_max": prev_softmax_max, "prev_softmax_sum": prev_softmax_sum,
+             "cur_softmax_max": cur_softmax_max, "cur_softmax_sum": cur_softmax_sum}
+    for name, t in {**outs, **stats}.items():
+        _check_float_tensor(op, name, t)
+    _check_layout(op, layout, ("SBH", "TND"), "layout")
+    if cur_attn_out.shape != prev_attn_out.shape or cur_attn_out.dtype is not prev_attn_out.dtype:
+        raise ValueError(f"For '{op}', the 'cur_attn_out' must have the shape and dtype of 'prev_attn_out', but got "
+                         f"{cur_attn_out.shape} {cur_attn_out.dtype} and {prev_attn_out.shape} {prev_attn_out.dtype}.")
+    # The statistics are float32, as MindSpore keeps them; float64 too, for float64 checks.
+    stat_dtype = prev_softmax_max.dtype if prev_softmax_max.dtype is mstype.float64 else mstype.float32
+    for name, t in stats.items():
+        if t.shape != prev_softmax_max.shape or t.dtype is not stat_dtype:
+            raise TypeError(f"For '{op}', the '{name}' must be a float32 Tensor of the shape of 'prev_softmax_max' "
+                            f"{prev_softmax_max.shape}, but got {t.dtype} of shape {t.shape}.")
+    if layout == "SBH":
+        seq, batch, hidden = _shape_of(op, "prev_attn_out", prev_attn_out, 3)
+        stat_batch, heads, stat_seq, _ = _shape_of(op, "prev_softmax_max", prev_softmax_max, 4)
+        if (stat_batch, stat_seq) != (batch, seq) or hidden % heads:
+            raise ValueError(f"For '{op}', the statistics of shape {prev_softmax_max.shape} do not match the "
+                             f"attention output of shape {prev_attn_out.shape} in layout SBH.")
+    else:
+        tokens, heads, _ = _shape_of(op, "prev_attn_out", prev_attn_out, 3)
+        if _shape_of(op, "prev_softmax_max", prev_softmax_max, 3)[:2] != (tokens, heads):
+            raise ValueError(f"For '{op}', the statistics of shape {prev_softmax_max.shape} do not match the "
+                             f"attention output of shape {prev_attn_out.shape} in layout TND.")
+        _check_cumulative_lengths(op, actual_seq_qlen, tokens)
+    new_max = math_func.maximum(prev_softmax_max, cur_softmax_max)
+    prev_weight = math_func.exp(prev_softmax_max - new_max) * prev_softmax_sum
+    cur_weight = math_func.exp(cur_softmax_max - new_max) * cur_softmax_sum
+    new_sum = prev_weight + cur_weight
+    prev_share, cur_share = (_per_output_element(w / new_sum, prev_attn_out, layout) for w in (prev_weight, cur_weight))
+    compute = mstype.float32 if prev_attn_out.dtype is not mstype.float64 else mstype.float64
+    attn_out = array_func.cast(prev_attn_out, compute) * prev_share + array_func.cast(cur_attn_out, compute) * cur_share
+    return array_func.cast(attn_out, prev_attn_out.dtype), new_max, new_sum
+
+
+def _shape_of(op: str, name: str, x: Tensor, rank: int) -> tuple:
+    if x.ndim != rank:
+        raise ValueError(f"For '{op}', the '{name}' must be {rank}-D, but got shape {x.shape}.")
+    return x.shape
+
+
+def _check_cumulative_lengths(op: str, lengths, tokens: int) -> None:
+    """TND packs sequences one after another; the merge is per token, the lengths only checked."""
+    if lengths is None:
+        raise RuntimeError(f"For '{op}', the 'actual_seq_qlen' must be given when 'layout' is 'TND'.")
+    if not isinstance(lengths, Tensor):
+        raise TypeError(f"For '{op}', the 'actual_seq_qlen' must be a Tensor, but got {type(lengths).__name__}.")
+    values = lengths.asnumpy()
+    if values.ndim != 1 or values.size == 0 or values[0] != 0 or values[-1] != tokens or np.any(np.diff(values) < 0):
+        raise RuntimeError(f"For '{op}', the 'actual_seq_qlen' must be a 1-D non-decreasing sequence from 0 to "
+                           f"{tokens}, but got {values.tolist()}.")
+
+
+def _per_output_element(share: Tensor, out: Tensor, layout: str) -> Tensor:
+    """A (B, N, S, 8) / (T, N, 8) statistic spread over the (S, B, N*D) / (T, N, D) output."""
+    share = share[..., :1]
+    if layout == "TND":
+        return share
+    batch, heads, seq, _ = share.shape
+    dim = out.shape[2] // heads
+    share = array_func.transpose(share, (2, 0, 1, 3))                      # (S, B, N, 1)
+    share = array_func.broadcast_to(share, (seq, batch, heads, dim))
+    return array_func.reshape(share, (seq, batch, heads * dim))
+
+
+# ---- mixture-of-experts token shuffles ---------------------------------------------------------
+
+
+def _check_bool(op: str, name: str, value) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be a bool, but got {type(value).__name__}.")
+
+
+def moe_token_permute(tokens, indices, num_out_tokens=None, padded_mode=False) -> tuple:
+    """Group the tokens by expert: each token is copied once per expert it is routed to
+    (topk columns of `indices`), the copies ordered by expert index, ties in token order.
+
+    tokens (num_tokens, hidden); indices (num_tokens, topk) or (num_tokens,) int32 / int64.
+    Returns (permuted_tokens (num_out_tokens or num_tokens*topk, hidden), sorted_indices
+    (num_tokens*topk,) int32: the row of permuted_tokens each (token, k) copy went to).
+    """
+    op = "moe_token_permute"
+    _check_float_tensor(op, "tokens", tokens)
+    if not isinstance(indices, Tensor) or indices.dtype not in (mstype.int32, mstype.int64):
+        got = indices.dtype if isinstance(indices, Tensor) else type(indices).__name__
+        raise TypeError(f"For '{op}', the 'indices' must be a Tensor of int32 or int64, but got {got}.")
+    if num_out_tokens is not None:
+        _check_int(op, "num_out_tokens", num_out_tokens)
+        if num_out_tokens < 0:
+            raise ValueError(f"For '{op}', the 'num_out_tokens' must be non-negative, but got {num_out_tokens}.")
+    _check_bool(op, "padded_mode", padded_mode)
+    if padded_mode:
+        raise ValueError(f"For '{op}', the 'padded_mode' can only be False.")
+    if tokens.ndim != 2 or indices.ndim not in (1, 2):
+        raise ValueError(f"For '{op}', the 'tokens' must be 2-D and the 'indices' 1-D or 2-D, but got shapes "
+                         f"{tokens.shape} and {indices.shape}.")
+    topk = indices.shape[1] if indices.ndim == 2 else 1
+    if topk > 512:
+        raise ValueError(f"For '{op}', the second dim of 'indices' must be at most 512, but got {topk}.")
+    if indices.shape[0] != tokens.shape[0]:
+        raise RuntimeError(f"For '{op}', the first dims of 'tokens' {tokens.shape} and 'indices' {indices.shape} "
+                           f"must be equal.")
+    copies = tokens.shape[0] * topk
+    position = array_func.arange(0, copies, dtype=mstype.int64)
+    # Sorting expert * copies + position keeps equal experts in token order (a stable sort).
+    keys = array_func.cast(array_func.reshape(indices, (copies,)), mstype.int64) * copies + position
+    order = selection_func.argsort(keys)
+    permuted = selection_func.gather(tokens, math_func.floor_divide(order, topk), 0)
+    if num_out_tokens is not None:
+        permuted = permuted[:num_out_tokens]
+    return permuted, array_func.cast(selection_func.argsort(order), mstype.int32)
+
+
+def moe_token_unpermute(permuted_tokens, sorted_indices, probs=None, padded_mode=False, restore_shape=None) -> Tensor:
+    """Undo moe_token_permute: copy c of the tokens is row sorted_indices[c] of
+    permuted_tokens (zeros where that row was dropped), and with `probs` (num_tokens, topk)
+    the topk copies of a token are summed weighted by their probabilities.
+
+    permuted_tokens (P, hidden); sorted_indices (num_tokens*topk,) int32. Returns
+    (num_tokens, hidden) with probs, else (num_tokens*topk, hidden), of permuted_tokens' dtype.
+    """
+    op = "moe_token_unpermute"
+    _check_float_tensor(op, "permuted_tokens", permuted_tokens)
+    if not isinstance(sorted_indices, Tensor) or sorted_indices.dtype is not mstype.int32:
+        got = sorted_indices.dtype if isinstance(sorted_indices, Tensor) else type(sorted_indices).__name__
+        raise TypeError(f"For '{op}', the 'sorted_indices' must be a Tensor of int32, but got {got}.")
+    _check_bool(op, "padded_mode", padded_mode)
+    if padded_mode:
+        raise ValueError(f"For '{op}', the 'padded_mode' can only be False.")
+    if restore_shape is not None and not isinstance(restore_shape, (tuple, list)):
+        raise TypeError(f"For '{op}', the 'restore_shape' must be a tuple or list of int, but got "
+                        f"{type(restore_shape).__name__}.")
+    if permuted_tokens.ndim != 2 or sorted_indices.ndim != 1:
+        raise ValueError(f"For '{op}', the 'permuted_tokens' must be 2-D and the 'sorted_indices' 1-D, but got "
+                         f"shapes {permuted_tokens.shape} and {sorted_indices.shape}.")
+    copies, hidden = sorted_indices.shape[0], permuted_tokens.shape[1]
+    if probs is not None:
+        _check_float_tensor(op, "probs", probs)
+        if probs.ndim != 2 or probs.shape[0] * probs.shape[1] != copies:
+            raise ValueError(f"For '{op}', the 'probs' must be (num_tokens, topk) with num_tokens * topk = {copies}, "
+                             f"but got shape {probs.shape}.")
+    kept = sorted_indices < permuted_tokens.shape[0]
+    rows = selection_func.gather(permuted_tokens, selection_func.masked_fill(sorted_indices, ~kept, 0), 0)
+    rows = selection_func.masked_fill(rows, array_func.expand_dims(~kept, 1), 0.0)
+    if probs is None:
+        return rows
+    num_tokens, topk = probs.shape
+    weighted = array_func.reshape(rows, (num_tokens, topk, hidden)) * array_func.expand_dims(
+        array_func.cast(probs, rows.dtype), 2)
+    return reduce_func.sum(weighted, 1)
