@@ -3,13 +3,13 @@
 A name whose signature and semantics equal the `ops` function's is that very function; the
 others are thin adapters (in `_math`, `_reduce`, `_array`, `_creation`, `_batch_norm`) that map
 PyTorch's argument names and defaults (`dim`, `keepdim`, `correction`, `alpha=`...) onto ops.
-Submodules: `nn` (with `nn.functional`), `special`, `linalg`.
+Submodules: `nn` (with `nn.functional`), `special`, `linalg`, `optim`.
 """
 from __future__ import annotations
 
 from spore import ops
 
-from . import linalg, nn, special
+from . import linalg, nn, optim, special
 from ._array import (cat, chunk, concat, diag, diff, flatten, gather, histc, index_add, index_select, meshgrid,
                      narrow, permute, repeat_interleave, scatter, scatter_add, select, split, squeeze, stack,
                      transpose, where)
@@ -168,5 +168,5 @@ __all__ = [
     'square', 'stack', 'std', 'std_mean', 'sub', 'sum', 'swapaxes', 't', 'take', 'tan', 'tanh', 'tile', 'topk',
     'trace', 'transpose', 'triangular_solve', 'tril', 'triu', 'unbind', 'unique_consecutive', 'unsqueeze', 'var',
     'var_mean', 'where', 'xlogy', 'zeros', 'zeros_like',
-    'linalg', 'nn', 'special',
+    'linalg', 'nn', 'optim', 'special',
 ]
