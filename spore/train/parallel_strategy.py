@@ -121,6 +121,13 @@ def _layouts(message: bytes) -> ParallelLayouts:
     return ParallelLayouts(dims[1], dims[2], dims[3], dims[4], scalars[5], scalars[6], scalars[7])
 
 
+def slice_key(rank: int, dev_matrix: list, tensor_map: list) -> tuple:
+    """Which slice of the parameter device `rank` holds: its index along each tensor axis
+    (devices with equal keys hold copies)."""
+    coords = np.unravel_index(rank, dev_matrix) if dev_matrix else ()
+    return tuple(0 if m == -1 else int(coords[len(dev_matrix) - 1 - m]) for m in tensor_map)
+
+
 def merge_by_layout(slices: list[np.ndarray], layout, api: str = "merge_sliced_parameter") -> np.ndarray:
     """The whole parameter from the slices of each device (in rank order) under `layout`
     (evenly split layouts without an embedding 'field')."""
@@ -146,9 +153,7 @@ def merge_by_layout(slices: list[np.ndarray], layout, api: str = "merge_sliced_p
                          f"the device matrix {dev_matrix}.")
     blocks = {}
     for rank, piece in enumerate(slices):
-        coords = np.unravel_index(rank, dev_matrix) if dev_matrix else ()
-        key = tuple(0 if m == -1 else int(coords[len(dev_matrix) - 1 - m]) for m in tensor_map)
-        blocks.setdefault(key, piece)
+        blocks.setdefault(slice_key(rank, dev_matrix, tensor_map), piece)
     counts = [1 if m == -1 else dev_matrix[len(dev_matrix) - 1 - m] for m in tensor_map]
 
     def join(prefix: tuple):
