@@ -1,5 +1,6 @@
 """Kernels of the primitives in ops/operations/sparse_dense_ops.py: a COO tensor's parts
-scattered into a dense tensor, then added to or multiplied with another."""
+scattered into a dense tensor, then added to or multiplied with another; duplicates
+summed (Coalesce) and a box cut out (SparseSlice)."""
 from __future__ import annotations
 
 import torch
@@ -36,3 +37,18 @@ def _sparse_tensor_dense_matmul(prim):
     def run(indices, values, sparse_shape, dense):
         return torch.mm(op_sparse(_dense(indices, values, sparse_shape)), op_dense(dense))
     return run
+
+
+@kernel("Coalesce")
+def _coalesce(x_indices, x_values, x_shape):
+    """Positions (columns of x_indices) made unique by torch.unique, which sorts them
+    row-major; each value is added into its position's slot."""
+    positions, slot = torch.unique(x_indices, dim=1, return_inverse=True)
+    sums = torch.zeros(positions.shape[1], dtype=x_values.dtype, device=x_values.device)
+    return positions, sums.index_add(0, slot, x_values), x_shape.clone()
+
+
+@kernel("SparseSlice")
+def _sparse_slice(indices, values, shape, start, size):
+    inside = ((indices >= start) & (indices < start + size)).all(dim=1)
+    return indices[inside] - start, values[inside], torch.minimum(size, shape - start)

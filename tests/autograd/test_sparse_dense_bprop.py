@@ -1,5 +1,6 @@
-"""Numerical gradient checks of the bprops of SparseToDense, SparseTensorDenseAdd and
-SparseTensorDenseMatmul (values and dense operands; indices and shapes take none)."""
+"""Numerical gradient checks of the bprops of SparseToDense, SparseTensorDenseAdd,
+SparseTensorDenseMatmul, Coalesce and SparseSlice (values and dense operands; indices
+and shapes take none)."""
 import numpy as np
 import pytest
 
@@ -10,6 +11,7 @@ from tests.ops.op_testing import OpCase, case_id, rand
 from .gradcheck import check_gradients
 
 _IDX = np.array([[0, 1], [2, 3], [0, 1]], np.int64)
+_I64 = np.int64
 
 GRAD_CASES = [
     OpCase(ops.SparseToDense(), (_IDX, rand(3), (3, 4)), None),
@@ -18,6 +20,9 @@ GRAD_CASES = [
     OpCase(P.SparseTensorDenseMatmul(True, False), (_IDX, rand(3), (3, 4), rand(3, 5)), None),
     OpCase(P.SparseTensorDenseMatmul(False, True), (_IDX, rand(3), (3, 4), rand(2, 4)), None),
     OpCase(P.SparseTensorDenseMatmul(True, True), (_IDX, rand(3), (3, 4), rand(2, 3)), None),
+    OpCase(ops.Coalesce(), (np.array([[2, 0, 2, 1], [1, 3, 1, 0]], _I64), rand(4), np.array([3, 4], _I64)), None),
+    OpCase(ops.SparseSlice(), (np.array([[0, 1], [1, 2], [1, 3], [2, 2]], _I64), rand(4), np.array([3, 4], _I64),
+                               np.array([0, 1], _I64), np.array([2, 3], _I64)), None),
 ]
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from ...common import dtype as mstype
 from ...common.sparse_tensor import COOTensor, CSRTensor, RowTensor
 from ...common.tensor import Tensor
+from ..operations.sparse_dense_ops import Coalesce
 from . import math_func as M
 from . import nn_func as N
 from .array_func import broadcast_to, cast, concat, expand_dims, stack, transpose, zeros
@@ -49,6 +50,9 @@ def _check_type(op: str, arg: str, value, cls) -> None:
 def _check_2d(op: str, shape: tuple) -> None:
     if len(shape) != 2:
         raise ValueError(f"For '{op}', only 2-D sparse tensors are supported, but got shape {shape}.")
+
+
+_coalesce = Coalesce()
 
 
 # ---- index arithmetic ------------------------------------------------------------------------
@@ -335,17 +339,7 @@ csr_tanh = _csr_unary("tanh", M.tanh)
 def coalesce(x_indices, x_values, x_shape):
     """(y_indices (ndim, n), y_values (n,), y_shape): the sparse tensor of x_indices (ndim, nnz)
     and x_values (nnz,) with the values at one position summed, positions in row-major order."""
-    for arg, value in (("x_indices", x_indices), ("x_values", x_values), ("x_shape", x_shape)):
-        _check_type("coalesce", arg, value, Tensor)
-    for arg, value in (("x_indices", x_indices), ("x_shape", x_shape)):
-        if value.dtype != mstype.int64:
-            raise TypeError(f"For 'coalesce', the '{arg}' must be a Tensor of Int64, but got {value.dtype}.")
-    if x_indices.ndim != 2 or x_values.ndim != 1 or x_indices.shape[1] != x_values.shape[0]:
-        raise ValueError(f"For 'coalesce', 'x_indices' must be (ndim, nnz) and 'x_values' (nnz,), but got "
-                         f"shapes {x_indices.shape} and {x_values.shape}.")
-    shape = tuple(int(d) for d in x_shape.asnumpy())
-    indices, values, _ = _sum_duplicates(transpose(x_indices, (1, 0)), x_values, shape)
-    return transpose(indices, (1, 0)), values, x_shape
+    return _coalesce(x_indices, x_values, x_shape)
 
 
 def _coo_coalesce(self):

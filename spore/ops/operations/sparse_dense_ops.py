@@ -1,14 +1,17 @@
-"""Primitives between the parts of a sparse tensor (COO indices (nnz, ndim), values (nnz,),
-the dense shape) and dense tensors: SparseToDense, SparseTensorDenseAdd,
-SparseTensorDenseMatmul. (`mindspore.ops.operations.sparse_ops` resolves to these.)"""
+"""Primitives over the parts of a sparse tensor (COO indices (nnz, ndim), values (nnz,),
+the dense shape): to and with dense tensors (SparseToDense, SparseTensorDenseAdd,
+SparseTensorDenseMatmul) and from sparse to sparse (Coalesce, SparseSlice).
+(`mindspore.ops.operations.sparse_ops` resolves to these.)"""
 from __future__ import annotations
+
+import numpy as np
 
 from ...common import dtype as mstype
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_bool, check_dtype, check_tensor, check_type
-from .selection_ops import _check_nd_values
+from .selection_ops import _check_nd_values, _known, _value_dependent
 
-__all__ = ["SparseToDense", "SparseTensorDenseAdd", "SparseTensorDenseMatmul"]
+__all__ = ["SparseToDense", "SparseTensorDenseAdd", "SparseTensorDenseMatmul", "Coalesce", "SparseSlice"]
 
 _INDEX_DTYPES = (mstype.int32, mstype.int64)
 
@@ -95,3 +98,66 @@ class SparseTensorDenseMatmul(Primitive):
             raise ValueError(f"For '{self.name}', the inner dimensions of op(sparse) {(rows, inner)} and op(dense) "
                              f"{(dense_inner, cols)} must agree.")
         return TensorSpec((rows, cols), values.dtype)
+
+
+def _check_int64(op: str, arg: str, value, ndim: int) -> None:
+    check_tensor(op, arg, value)
+    check_dtype(op, arg, value.dtype, (mstype.int64,))
+    if len(value.shape) != ndim:
+        raise ValueError(f"For '{op}', the '{arg}' must be {ndim}-D, but got shape {tuple(value.shape)}.")
+
+
+class Coalesce(Primitive):
+    """Coalesce()(x_indices, x_values, x_shape) -> (y_indices, y_values, y_shape): the sparse
+    tensor of x_indices (ndim, nnz) (Int64), x_values (nnz,) (float) and x_shape (ndim,)
+    (Int64) with one entry per position, the values there summed, positions in row-major
+    order; y_indices is (ndim, n), y_values (n,), y_shape is x_shape."""
+
+    def check(self, x_indices, x_values, x_shape):
+        """torch would run on any index dtype: the checks run on every call."""
+        _check_int64(self.name, "x_indices", x_indices, 2)
+        _check_int64(self.name, "x_shape", x_shape, 1)
+        check_tensor(self.name, "x_values", x_values)
+        check_dtype(self.name, "x_values", x_values.dtype, (mstype.float16, mstype.float32, mstype.float64))
+        if len(x_values.shape) != 1 or x_values.shape[0] != x_indices.shape[1]:
+            raise ValueError(f"For '{self.name}', the 'x_values' must be 1-D of length x_indices.shape[1] = "
+                             f"{x_indices.shape[1]}, but got shape {tuple(x_values.shape)}.")
+        if x_shape.shape[0] != x_indices.shape[0]:
+            raise ValueError(f"For '{self.name}', the 'x_shape' must have x_indices.shape[0] = {x_indices.shape[0]} "
+                             f"elements, but got {x_shape.shape[0]}.")
+
+    def infer(self, x_indices, x_values, x_shape):
+        self.check(x_indices, x_values, x_shape)
+        n = _value_dependent(x_indices, lambda a: np.unique(a, axis=1).shape[1])
+        ndim = x_indices.shape[0]
+        return (TensorSpec((ndim, n), mstype.int64), TensorSpec((n,), x_values.dtype),
+                TensorSpec((ndim,), mstype.int64))
+
+
+class SparseSlice(Primitive):
+    """SparseSlice()(indices, values, shape, start, size) -> (y_indices, y_values, y_shape):
+    the entries of the sparse tensor (indices (nnz, ndim), values (nnz,), shape (ndim,))
+    inside the box [start, start + size), their indices relative to start; y_shape is
+    min(size, shape - start). Every index input is Int64."""
+
+    def check(self, indices, values, shape, start, size):
+        """torch would run on any index dtype: the checks run on every call."""
+        _check_int64(self.name, "indices", indices, 2)
+        for arg, value in (("shape", shape), ("start", start), ("size", size)):
+            _check_int64(self.name, arg, value, 1)
+            if value.shape[0] != indices.shape[1]:
+                raise ValueError(f"For '{self.name}', the '{arg}' must have indices.shape[1] = {indices.shape[1]} "
+                                 f"elements, but got {value.shape[0]}.")
+        check_tensor(self.name, "values", values)
+        if len(values.shape) != 1 or values.shape[0] != indices.shape[0]:
+            raise ValueError(f"For '{self.name}', the 'values' must be 1-D of length indices.shape[0] = "
+                             f"{indices.shape[0]}, but got shape {tuple(values.shape)}.")
+
+    def infer(self, indices, values, shape, start, size):
+        self.check(indices, values, shape, start, size)
+        known = [_known(v) for v in (indices, start, size)]
+        n = -1 if any(k is None for k in known) else int(
+            ((known[0] >= known[1]) & (known[0] < known[1] + known[2])).all(axis=1).sum())
+        ndim = indices.shape[1]
+        return (TensorSpec((n, ndim), mstype.int64), TensorSpec((n,), values.dtype),
+                TensorSpec((ndim,), mstype.int64))
