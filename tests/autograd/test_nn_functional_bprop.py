@@ -48,6 +48,8 @@ GRAD_CASES = [
     OpCase(lambda x: ops.pixel_shuffle(x, 2), _x(1, 8, 2, 3), None),
     OpCase(lambda x: ops.pixel_unshuffle(x, 2), _x(1, 2, 4, 2), None),
     OpCase(lambda x: ops.channel_shuffle(x, 2), _x(1, 4, 2, 1), None),
+    OpCase(ops.bidense, (rand(2, 3, dtype=F64), rand(2, 4, dtype=F64), rand(2, 3, 4, dtype=F64),
+                         rand(2, dtype=F64)), None),
 ]
 
 

@@ -3,6 +3,7 @@ numerical checks in float64, sampling points kept off the pixel grid's kinks."""
 import numpy as np
 import pytest
 
+import spore as ms
 from spore import ops
 from tests.ops.op_testing import OpCase, case_id, rand
 
@@ -26,6 +27,11 @@ def _boxes(n):
     return np.concatenate([corner, corner + rand(n, 2, dtype=F64, low=1, high=5)], 1)
 
 
+_CROPS = ms.Tensor(np.array([[0.13, 0.21, 0.82, 0.93], [0.52, 0.61, 1.2, 0.33]], np.float32))
+_CROP_INDICES = ms.Tensor(np.array([1, 0], np.int32))
+_PADDINGS = ms.Tensor(np.array([[1, 1], [2, 0]], np.int64))
+_SIZE = ms.Tensor(np.array([4, 5], np.int32))
+
 GRAD_CASES = [
     OpCase(lambda t: ops.affine_grid(t, (2, 1, 3, 4)), (rand(2, 2, 3, dtype=F64),), None),
     OpCase(lambda t: ops.affine_grid(t, (1, 1, 2, 2, 3), True), (rand(1, 3, 4, dtype=F64),), None),
@@ -39,6 +45,11 @@ GRAD_CASES = [
     OpCase(lambda a, g: ops.iou(a, g, "iof"), (_boxes(3), _boxes(2)), None),
     OpCase(ops.bounding_box_encode, (_boxes(3), _boxes(3)), None),
     OpCase(lambda a, d: ops.bounding_box_decode(a, d, (100, 100)), (_boxes(3), rand(3, 4, dtype=F64)), None),
+    OpCase(lambda i: ops.crop_and_resize(i, _CROPS, _CROP_INDICES, (3, 2)), (rand(2, 4, 5, 2, dtype=F64),), None),
+    OpCase(lambda x: ops.mirror_pad(x, _PADDINGS, "REFLECT"), (rand(3, 3, dtype=F64),), None),
+    OpCase(lambda x: ops.mirror_pad(x, _PADDINGS, "SYMMETRIC"), (rand(2, 3, dtype=F64),), None),
+    OpCase(lambda x: ops.padding(x, 3), (rand(2, 1, dtype=F64),), None),
+    OpCase(lambda x: ops.col2im(x, _SIZE, 2, 1, 1, 2), (rand(1, 2, 4, 9, dtype=F64),), None),
 ]
 
 

@@ -189,6 +189,14 @@ CASES += [
     OpCase(lambda x: ops.channel_shuffle(x, 3), (rand(2, 6, 2, 1, 2),), _channel_shuffle(3)),
 ]
 
+CASES += [
+    OpCase(ops.bidense, (rand(2, 3), rand(2, 4), rand(2, 3, 4)), lambda a, b, w: np.einsum("ni,oij,nj->no", a, w, b)),
+    OpCase(ops.bidense,
+           (rand(2, 2, 3, dtype=F64), rand(2, 2, 4, dtype=F64), rand(5, 3, 4, dtype=F64), rand(5, dtype=F64)),
+           lambda a, b, w, c: np.einsum("...i,oij,...j->...o", a, w, b) + c, rtol=1e-12),
+    OpCase(ops.bidense, (rand(3), rand(4), rand(2, 3, 4)), lambda a, b, w: np.einsum("i,oij,j->o", a, w, b)),
+]
+
 
 def test_functional_cases():
     for case in CASES:
@@ -261,6 +269,10 @@ ERROR_CASES = [
               "For 'channel_shuffle', the number"),
     ErrorCase(lambda x: ops.channel_shuffle(x, 2), (rand(1, 4, 4),), TypeError,
               "For 'channel_shuffle', the 'x' must have at least 4 dimensions"),
+    ErrorCase(ops.bidense, (rand(2, 3), rand(2, 3), rand(2, 3, 4)), ValueError,
+              r"For 'bidense', the inputs must be \(..., 3\) and \(..., 4\)"),
+    ErrorCase(ops.bidense, ([1.0], rand(2, 3), rand(2, 3, 4)), TypeError,
+              "For 'bidense', the 'input1' must be a Tensor"),
     ErrorCase(lambda x: ops.channel_shuffle(x, 0), (rand(1, 4, 4, 1),), ValueError,
               "For 'channel_shuffle', the 'groups'"),
 ]

@@ -120,6 +120,56 @@ def _decode(max_shape, means, stds, clip):
     return reference
 
 
+def _crop_and_resize(crop_size, method, extrapolation):
+    def reference(image, boxes, indices):
+        _, h, w, c = image.shape
+        ch, cw = crop_size
+        out = np.zeros((len(boxes), ch, cw, c))
+        for n, (y1, x1, y2, x2) in enumerate(boxes.astype(F64)):
+            for i in range(ch):
+                y = (y1 + (y2 - y1) * i / (ch - 1)) * (h - 1) if ch > 1 else 0.5 * (y1 + y2) * (h - 1)
+                for j in range(cw):
+                    x = (x1 + (x2 - x1) * j / (cw - 1)) * (w - 1) if cw > 1 else 0.5 * (x1 + x2) * (w - 1)
+                    if not (0 <= y <= h - 1 and 0 <= x <= w - 1):
+                        out[n, i, j] = extrapolation
+                        continue
+                    img = image[indices[n]].astype(F64)
+                    if method == "nearest":
+                        out[n, i, j] = img[math.floor(y + 0.5), math.floor(x + 0.5)]
+                        continue
+                    t, b = math.floor(y), min(math.floor(y) + 1, h - 1)
+                    left, right = math.floor(x), min(math.floor(x) + 1, w - 1)
+                    dy, dx = y - math.floor(y), x - math.floor(x)
+                    top = img[t, left] * (1 - dx) + img[t, right] * dx
+                    bottom = img[b, left] * (1 - dx) + img[b, right] * dx
+                    out[n, i, j] = top * (1 - dy) + bottom * dy
+        return out.astype(F32)
+    return reference
+
+
+def _mirror_pad(mode):
+    def reference(x, paddings):
+        return np.pad(x, paddings.tolist(), mode="reflect" if mode == "REFLECT" else "symmetric")
+    return reference
+
+
+def _col2im(kernel, dilation, padding, stride, size):
+    def reference(x):
+        n, c, _, _ = x.shape
+        h, w = size
+        out = np.zeros((n, c, h + 2 * padding, w + 2 * padding))
+        rows = (h + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
+        cols = (w + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
+        for ki in range(kernel):
+            for kj in range(kernel):
+                for r in range(rows):
+                    for q in range(cols):
+                        out[:, :, r * stride + ki * dilation, q * stride + kj * dilation] += \
+                            x[:, :, ki * kernel + kj, r * cols + q]
+        return out[:, :, padding:padding + h, padding:padding + w].astype(x.dtype)
+    return reference
+
+
 # ---- forward cases ------------------------------------------------------------------------
 _THETA2, _THETA3 = rand(2, 2, 3), rand(1, 3, 4)
 CASES = []
@@ -179,6 +229,46 @@ CASES += [  # MindSpore 2.7.1's values
            lambda b, m: np.array([1, 0, 0, 1, 1, 0, 0, 1, 1], bool)),
 ]
 
+_IMAGES = rand(2, 4, 5, 3, low=0, high=10)
+_CROPS = np.array([[0.1, 0.2, 0.8, 0.9], [0.0, 0.0, 1.0, 1.0], [0.5, 0.6, 1.2, 0.3], [0.7, 0.1, 0.2, 0.4]], F32)
+_CROP_INDICES = np.array([1, 0, 1, 0], np.int32)
+for _size, _method, _extrapolation in (((3, 2), "bilinear", 0.0), ((2, 4), "nearest", 0.0),
+                                       ((1, 1), "bilinear", 0.0), ((2, 2), "bilinear", 7.0)):
+    CASES.append(OpCase(lambda i, b, k, s=_size, m=_method, e=_extrapolation: ops.crop_and_resize(i, b, k, s, m, e),
+                        (_IMAGES, _CROPS, _CROP_INDICES), _crop_and_resize(_size, _method, _extrapolation)))
+CASES.append(OpCase(lambda i, b, k: ops.crop_and_resize(i, b, k, (2, 3)),
+                    (np.arange(60, dtype=np.int32).reshape(1, 4, 5, 3), _CROPS[:2], np.zeros(2, np.int32)),
+                    _crop_and_resize((2, 3), "bilinear", 0.0)))
+# The paddings and output sizes are values the output shape depends on: graph constants
+# (closed over), as in MindSpore's Graph mode.
+def _mirror_case(x, paddings, mode):
+    constant = ms.Tensor(paddings)
+    return OpCase(lambda v: ops.mirror_pad(v, constant, mode), (x,), lambda v: _mirror_pad(mode)(v, paddings))
+
+
+for _mode in ("REFLECT", "SYMMETRIC"):
+    CASES += [
+        _mirror_case(rand(2, 3), np.array([[1, 1], [2, 2]], np.int64), _mode),
+        _mirror_case(np.arange(24, dtype=np.int32).reshape(2, 3, 4), np.array([[0, 1], [1, 0], [2, 3]], np.int32),
+                     _mode),
+    ]
+CASES += [
+    _mirror_case(rand(2, 3), np.array([[2, 2], [3, 0]], np.int64), "SYMMETRIC"),
+    OpCase(lambda x: ops.padding(x, 4), (rand(2, 1),), lambda x: np.concatenate([x, np.zeros((2, 3), F32)], 1)),
+    OpCase(ops.padding, (np.array([[[3], [4]]], np.int32),),
+           lambda x: np.concatenate([x, np.zeros((1, 2, 7), np.int32)], 2)),
+    OpCase(lambda x: ops.padding(x, 1), (rand(2, 1),), lambda x: x),
+]
+_SIZE = np.array([4, 5], np.int32)
+_SIZE32, _SIZE64 = ms.Tensor(_SIZE), ms.Tensor(_SIZE.astype(np.int64))
+CASES += [
+    OpCase(lambda x: ops.col2im(x, _SIZE32, 2, 1, 0, 1), (rand(1, 2, 4, 12),), _col2im(2, 1, 0, 1, (4, 5))),
+    OpCase(lambda x: ops.col2im(x, _SIZE32, (2, 2), 2, 1, 1), (rand(2, 1, 4, 20),), _col2im(2, 2, 1, 1, (4, 5))),
+    OpCase(lambda x: ops.col2im(x, _SIZE64, 3, 1, 1, 2), (rand(1, 2, 9, 6),), _col2im(3, 1, 1, 2, (4, 5))),
+    OpCase(lambda x: x.col2im(_SIZE32, 2, 1, 0, 1), (rand(1, 1, 4, 12, dtype=F64),), _col2im(2, 1, 0, 1, (4, 5))),
+]
+
+
 
 def test_vision_cases():
     for case in CASES:
@@ -236,6 +326,52 @@ ERROR_CASES = [
               r"For 'check_valid', the shape of 'img_metas' must be \(3,\)"),
     ErrorCase(ops.check_valid, (rand(2, 5), np.array([6, 8, 1], F32)), ValueError,
               r"For 'check_valid', the 'bboxes' must be of shape \(N, 4\)"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS, _CROP_INDICES, [2, 2]), TypeError,
+              "For 'crop_and_resize', the 'crop_size'"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS, _CROP_INDICES, (0, 2)), ValueError,
+              "For 'crop_and_resize', the 'crop_size' must be 2 positive ints"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS, _CROP_INDICES, (2, 2), "area"), ValueError,
+              "For 'crop_and_resize', the 'method'"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS, _CROP_INDICES.astype(np.int64), (2, 2)), TypeError,
+              "For 'crop_and_resize', the dtype of 'box_indices'"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS.astype(F64), _CROP_INDICES, (2, 2)), TypeError,
+              "For 'crop_and_resize', the dtype of 'boxes'"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS[:, :3], _CROP_INDICES, (2, 2)), ValueError,
+              "For 'crop_and_resize', the 'boxes' must be of shape"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES, _CROPS, _CROP_INDICES[:2], (2, 2)), ValueError,
+              "For 'crop_and_resize', the shape of 'box_indices'"),
+    ErrorCase(ops.crop_and_resize, (_IMAGES[0], _CROPS, _CROP_INDICES, (2, 2)), ValueError,
+              "For 'crop_and_resize', the 'image' must be 4-D"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "REFLECT"), (rand(2, 3), ((1, 1), (2, 2))), TypeError,
+              "For 'mirror_pad', the 'paddings' must be a Tensor"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "REFLECT"), (rand(2, 3), np.array([[2, 2], [2, 2]])), ValueError,
+              "For 'mirror_pad', the paddings of axis 0 must be less than its size 2"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "SYMMETRIC"), (rand(2, 3), np.array([[3, 2], [2, 2]])), ValueError,
+              "For 'mirror_pad', the paddings of axis 0 must be at most its size 2"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "reflect"), (rand(2, 3), np.array([[1, 1], [2, 2]])), ValueError,
+              "For 'mirror_pad', the 'mode'"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "REFLECT"), (rand(2, 3), np.array([[1, 1]])), ValueError,
+              r"For 'mirror_pad', the shape of 'paddings' must be \(2, 2\)"),
+    ErrorCase(lambda x, p: ops.mirror_pad(x, p, "REFLECT"), (rand(2, 3), np.array([[-1, 1], [0, 0]])), ValueError,
+              "For 'mirror_pad', all elements of 'paddings' must be >= 0"),
+    ErrorCase(lambda x: ops.padding(x, 4), (rand(2, 2),), ValueError, "For 'padding', the 'x' must have"),
+    ErrorCase(lambda x: ops.padding(x, 0), (rand(2, 1),), ValueError, "For 'padding', the 'pad_dim_size' must be"),
+    ErrorCase(lambda x: ops.padding(x, 3.0), (rand(2, 1),), TypeError, "For 'padding', the 'pad_dim_size'"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2, 1, 0, 1), (rand(1, 8, 9), _SIZE), ValueError,
+              "For 'col2im', the 'input_x' must be 4-D"),
+    ErrorCase(lambda x: ops.col2im(x, (4, 5), 2, 1, 0, 1), (rand(1, 2, 4, 12),), TypeError,
+              "For 'col2im', the 'output_size' must be a Tensor"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2, 1, 0, 1), (rand(1, 2, 3, 12), _SIZE), ValueError,
+              "For 'col2im', the size of input_x's dimension 2"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2, 1, 0, 1), (rand(1, 2, 4, 11), _SIZE), ValueError, "For 'fold'"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 0, 1, 0, 1), (rand(1, 2, 4, 12), _SIZE), ValueError,
+              r"For 'col2im', the 'kernel_size\[0\]' must be at least 1"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2, 1, -1, 1), (rand(1, 2, 4, 12), _SIZE), ValueError,
+              r"For 'col2im', the 'padding_value\[0\]' must be at least 0"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2.0, 1, 0, 1), (rand(1, 2, 4, 12), _SIZE), TypeError,
+              "For 'col2im', the 'kernel_size'"),
+    ErrorCase(lambda x, s: ops.col2im(x, s, 2, 1, 0, 1), (np.ones((1, 2, 4, 12), np.int32), _SIZE), TypeError,
+              "For 'col2im', the dtype of 'input_x'"),
 ]
 
 

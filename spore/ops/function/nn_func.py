@@ -27,7 +27,7 @@ __all__ = [
     # normalization
     "batch_norm", "layer_norm", "group_norm", "rms_norm", "add_rms_norm", "add_layer_norm", "renorm", "lrn",
     # similarity, embedding, rearrangements
-    "cosine_similarity", "embedding", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle",
+    "cosine_similarity", "embedding", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "bidense",
     # dropout
     "dropout", "dropout1d", "dropout2d", "dropout3d",
     # losses
@@ -564,6 +564,31 @@ def channel_shuffle(x, groups):
                          f"groups ({groups}).")
     grouped = _F.reshape(x, (batch, groups, channels // groups) + tuple(spatial))
     return _F.reshape(_F.swapaxes(grouped, 1, 2), x.shape)
+
+
+def bidense(input1, input2, weight, bias=None):
+    """The bilinear map y[..., o] = sum_ij input1[..., i] * weight[o, i, j] * input2[..., j]
+    (+ bias[o]): input1 (..., I), input2 (..., J) with the same leading shape, weight
+    (O, I, J), bias (O,)."""
+    fn = "bidense"
+    for arg, value in (("input1", input1), ("input2", input2), ("weight", weight)):
+        _check_tensor(fn, arg, value)
+    if weight.ndim != 3 or input1.ndim == 0 or input2.ndim == 0:
+        raise ValueError(f"For '{fn}', the 'weight' must be 3-D and the inputs at least 1-D, but got weight "
+                         f"{weight.shape}, input1 {input1.shape} and input2 {input2.shape}.")
+    outputs, rows, cols = weight.shape
+    if input1.shape[-1] != rows or input2.shape[-1] != cols or input1.shape[:-1] != input2.shape[:-1]:
+        raise ValueError(f"For '{fn}', the inputs must be (..., {rows}) and (..., {cols}) with the same leading "
+                         f"shape, but got {input1.shape} and {input2.shape}.")
+    lead = tuple(input1.shape[:-1])
+    left = _F.reshape(input1, (-1, rows))
+    # (B, I) @ (I, O * J) -> (B, O, J), then contracted with input2 over J.
+    mixed = _F.matmul(left, _F.reshape(_F.transpose(weight, (1, 0, 2)), (rows, outputs * cols)))
+    out = _F.sum(_F.reshape(mixed, (-1, outputs, cols)) * _F.reshape(input2, (-1, 1, cols)), -1)
+    if bias is not None:
+        _check_tensor(fn, "bias", bias)
+        out = out + bias
+    return _F.reshape(out, lead + (outputs,))
 
 
 # ---- dropout ------------------------------------------------------------------------------

@@ -207,11 +207,13 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
     """Crops of the images (batch, H, W, C): box n = (y1, x1, y2, x2), normalized (0 and 1
     are the first and last pixel), taken from image box_indices[n] and resampled to
     crop_size = (crop_h, crop_w), bilinearly or from the nearest pixel; samples outside
-    the image read `extrapolation_value`. Float32 (N, crop_h, crop_w, C)."""
+    the image read `extrapolation_value`. Float32 (N, crop_h, crop_w, C); float64 for a
+    float64 image (MindSpore computes float32 throughout)."""
     _check_crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value)
     _, height, width, channels = image.shape
     crop_h, crop_w = crop_size
-    image = _F.cast(image, mstype.float32)
+    if image.dtype is not mstype.float64:
+        image = _F.cast(image, mstype.float32)
     ys = _crop_positions(boxes[:, 0], boxes[:, 2], crop_h, height)          # (N, crop_h)
     xs = _crop_positions(boxes[:, 1], boxes[:, 3], crop_w, width)           # (N, crop_w)
     inside = _F.logical_and(_F.expand_dims(_F.logical_and(ys >= 0, ys <= height - 1), 2),
