@@ -54,6 +54,8 @@ class Tensor:
         elif not isinstance(input_data, (np.ndarray, np.generic, numbers.Number, list, tuple)):
             raise TypeError(f"For 'Tensor', the type of 'input_data' must be Tensor, "
                             f"numpy.ndarray, number, list or tuple, but got {type(input_data).__name__}.")
+        if dtype is not None and not dtype.is_complex and not isinstance(input_data, Tensor):
+            input_data = _real_part_if_complex(input_data)
         self._t = tensor_data.from_host(input_data, dtype)
 
     def _defer(self, init, shape, dtype, input_data):
@@ -460,6 +462,13 @@ def _as_shape(shape) -> tuple:
     if isinstance(shape, numbers.Integral):
         return (int(shape),)
     return tuple(int(s) for s in shape)
+
+
+def _real_part_if_complex(data):
+    """Complex host data asked for as a real dtype keeps its real part, as MindSpore does:
+    Tensor([1+2j, 3], ms.int32) holds [1, 3]."""
+    arr = data if isinstance(data, np.ndarray) else np.asarray(data)
+    return arr.real if arr.dtype.kind == "c" else data
 
 
 def _contains_tensor(data) -> bool:

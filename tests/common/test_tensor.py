@@ -30,6 +30,14 @@ def test_explicit_dtype_and_copy_semantics():
     assert Tensor(Tensor([1, 2]), ms.float32).dtype is ms.float32
 
 
+@pytest.mark.parametrize("data", [[1 + 2j, 3], 2.5 + 3j, np.array([1.5 - 2j, 3j], np.complex64)])
+@pytest.mark.parametrize("dtype", [ms.int32, ms.float32])
+def test_complex_data_asked_for_as_real_dtype_keeps_the_real_part(data, dtype):
+    t = Tensor(data, dtype)
+    assert t.dtype is dtype
+    np.testing.assert_array_equal(t.asnumpy(), np.real(np.asarray(data)).astype(ms.dtype_to_nptype(dtype)))
+
+
 def test_from_list_of_tensors():
     t = Tensor([Tensor(1.0), Tensor(2.0)])
     assert t.shape == (2,) and t.dtype is ms.float32
