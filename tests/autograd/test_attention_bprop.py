@@ -66,6 +66,8 @@ GRAD_CASES = [
     OpCase(ops.ring_attention_update, (rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3),
                                        rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3)), None),
     OpCase(ops.moe_token_permute, (rand(3, 4, dtype=f64), EXPERTS), None),
+    OpCase(lambda x, e: ops.moe_init_routing_v2(x, e, 0, 2, 3, 1, 0, False), (rand(3, 4, dtype=f64), EXPERTS), None),
+    OpCase(lambda x, e: ops.moe_init_routing_v2(x, e, 4, 0, 3, 0, 1, False), (rand(3, 4, dtype=f64), EXPERTS), None),
     OpCase(ops.moe_token_unpermute, (rand(5, 4, dtype=f64), PERMUTATION, rand(3, 2, dtype=f64)), None),
 ]
 

@@ -186,6 +186,41 @@ def _np_unpermute(permuted, sorted_indices, probs=None):
     return (rows.reshape(probs.shape + (-1,)) * probs[..., None]).sum(1).astype(permuted.dtype)
 
 
+def _np_routing(x, experts, active_num, capacity, expert_num, drop_pad, count_flag, before_flag):
+    """Loops over the copies c = row * K + k, grouped by expert in copy order."""
+    flat = experts.reshape(-1)
+    topk = experts.shape[1]
+    order = sorted(range(flat.size), key=lambda c: (flat[c], c))
+    counts = np.bincount(flat, minlength=expert_num).astype(np.int32)
+    if drop_pad == 0:
+        out = x[[c // topk for c in order]][:active_num or None]
+        row_idx = np.argsort(order).astype(np.int32)
+        if count_flag == 0:
+            return out, row_idx
+        return out, row_idx, np.cumsum(counts).astype(np.int32) if count_flag == 1 else counts
+    out = np.zeros((expert_num, capacity, x.shape[1]), x.dtype)
+    row_idx = np.full(flat.size, -1, np.int32)
+    filled = [0] * expert_num
+    for c in order:
+        e = flat[c]
+        if filled[e] < capacity:
+            out[e, filled[e]] = x[c // topk]
+            row_idx[c] = e * capacity + filled[e]
+            filled[e] += 1
+    return (out, row_idx, counts) if before_flag else (out, row_idx)
+
+
+ROUTE_X = rand(5, 3, dtype=np.float32)
+ROUTE_E = np.array([[0, 1], [2, 1], [0, 0], [3, 1], [1, 1]], np.int32)
+
+
+def _routing(*options):
+    def run(x, e):
+        return ops.moe_init_routing_v2(x, e, *options)
+    run.__name__ = "moe_init_routing_v2"
+    return run
+
+
 TOKENS = rand(6, 4, dtype=f64)
 EXPERTS = np.array([[2, 0], [1, 2], [0, 0], [3, 1], [2, 2], [1, 0]], np.int32)
 EXPERTS_1D = np.array([5, 0, 3, 1, 2, 4], np.int64)
@@ -208,6 +243,11 @@ MORE_CASES = [
     OpCase(ops.moe_token_unpermute, (PERMUTED[:9], PERMUTATION, PROBS), _np_unpermute),
     OpCase(lambda t, i, p: ops.moe_token_unpermute(*ops.moe_token_permute(t, i), p), (TOKENS, EXPERTS, PROBS),
            lambda t, i, p: (t * p.sum(1, keepdims=True))),
+]
+MORE_CASES += [
+    OpCase(_routing(*options), (ROUTE_X, ROUTE_E), lambda x, e, o=options: _np_routing(x, e, *o))
+    for options in [(0, 0, 0, 0, 0, False), (7, 0, 4, 0, 1, False), (0, 0, 4, 0, 2, False),
+                    (0, 2, 4, 1, 0, False), (3, 3, 4, 1, 0, True), (0, 1, 5, 1, 0, True)]
 ]
 CASES += MORE_CASES
 
@@ -292,6 +332,20 @@ ERROR_CASES += [
                                                 *[ms.Tensor(_stat(2, 1))] * 2,
                                                 actual_seq_qlen=ms.Tensor(np.array([0, 3])), layout="TND"), (),
               RuntimeError, "non-decreasing sequence from 0 to 2"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int64)), 0, 0, 2, 0, 0,
+                                              False), (), TypeError, "'expert_idx' must be a Tensor of int32"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((3, 2), np.int32)), 0, 0, 2, 0, 0,
+                                              False), (), ValueError, "must be \\(NUM_ROWS, H\\)"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), 0, 0, 2, 2, 0,
+                                              False), (), ValueError, "'drop_pad_mode' must be 0 or 1"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), 0, 3, 2, 1, 0,
+                                              False), (), ValueError, "'expert_capacity' must be in \\(0, 2\\]"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), -1, 0, 2, 0, 0,
+                                              False), (), ValueError, "'active_num' must be non-negative"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), 0, 0, 2, 0, 3,
+                                              False), (), ValueError, "must be 0, 1 or 2"),
+    ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), 0, 0, 2, 0, 0,
+                                              0), (), TypeError, "'expert_tokens_before_capacity_flag' must be a bool"),
     ErrorCase(lambda: ops.moe_token_permute([1], _I32), (), TypeError, "'tokens' must be a Tensor"),
     ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _f16(4)), (), TypeError,
               "'indices' must be a Tensor of int32 or int64"),

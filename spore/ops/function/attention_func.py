@@ -1,7 +1,7 @@
 """Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
 softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow; the
 merge of two partial attentions (ring_attention_update); the token shuffles of
-mixture-of-experts routing (moe_token_permute / moe_token_unpermute).
+mixture-of-experts routing (moe_token_permute / moe_token_unpermute, moe_init_routing_v2).
 
 MindSpore runs these as fused Ascend kernels; their documented math is layout handling
 (BSH / BSND / BNSD), grouped key-value heads, a keep/discard mask built from `attn_mask`,
@@ -18,8 +18,8 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func
 
-__all__ = ["fused_infer_attention_score", "incre_flash_attention", "moe_token_permute", "moe_token_unpermute",
-           "prompt_flash_attention", "ring_attention_update"]
+__all__ = ["fused_infer_attention_score", "incre_flash_attention", "moe_init_routing_v2", "moe_token_permute",
+           "moe_token_unpermute", "prompt_flash_attention", "ring_attention_update"]
 
 TENSOR_METHODS: dict = {}
 """Tensor methods this family provides (installed by tensor_methods.py)."""
@@ -460,6 +460,93 @@ def _check_bool(op: str, name: str, value) -> None:
         raise TypeError(f"For '{op}', the '{name}' must be a bool, but got {type(value).__name__}.")
 
 
+def _by_expert(expert_idx: Tensor) -> tuple:
+    """(the flat (row, k) copies ordered by expert, ties in copy order; their experts)."""
+    copies = expert_idx.shape[0] * expert_idx.shape[1] if expert_idx.ndim == 2 else expert_idx.shape[0]
+    flat = array_func.cast(array_func.reshape(expert_idx, (copies,)), mstype.int64)
+    # Sorting expert * copies + copy is a stable sort by expert.
+    order = selection_func.argsort(flat * copies + array_func.arange(0, copies, dtype=mstype.int64))
+    return order, selection_func.gather(flat, order, 0)
+
+
+def _tokens_per_expert(experts: Tensor, expert_num: int) -> Tensor:
+    """(expert_num,) int64: how many copies go to each expert."""
+    hits = array_func.expand_dims(experts, 1) == array_func.arange(0, expert_num, dtype=mstype.int64)
+    return reduce_func.sum(array_func.cast(hits, mstype.int64), 0)
+
+
+def moe_init_routing_v2(x, expert_idx, active_num, expert_capacity, expert_num, drop_pad_mode,
+                        expert_tokens_count_or_cumsum_flag, expert_tokens_before_capacity_flag) -> tuple:
+    """Route each row of x to its K experts (a copy per expert), grouped by expert.
+
+    x (NUM_ROWS, H); expert_idx (NUM_ROWS, K) int32. Copy c = row * K + k. Returns
+    (expanded_x, expanded_row_idx) and, when asked, a third output:
+    - drop_pad_mode 0: expanded_x (NUM_ROWS*K, H), or its first active_num rows when
+      active_num > 0; expanded_row_idx[c] the row of expanded_x copy c went to; with
+      expert_tokens_count_or_cumsum_flag 1 / 2 the cumulative / plain count per expert.
+    - drop_pad_mode 1: expanded_x (expert_num, expert_capacity, H), zero-padded, each
+      expert keeping its first expert_capacity copies; expanded_row_idx[c] the flat slot
+      (expert * capacity + position) or -1 when dropped; with
+      expert_tokens_before_capacity_flag the count per expert before the drop.
+    The third output is int32 of shape (expert_num,).
+    """
+    op = "moe_init_routing_v2"
+    _check_float_tensor(op, "x", x)
+    if not isinstance(expert_idx, Tensor) or expert_idx.dtype is not mstype.int32:
+        got = expert_idx.dtype if isinstance(expert_idx, Tensor) else type(expert_idx).__name__
+        raise TypeError(f"For '{op}', the 'expert_idx' must be a Tensor of int32, but got {got}.")
+    for name, value in (("active_num", active_num), ("expert_capacity", expert_capacity),
+                        ("expert_num", expert_num), ("drop_pad_mode", drop_pad_mode),
+                        ("expert_tokens_count_or_cumsum_flag", expert_tokens_count_or_cumsum_flag)):
+        _check_int(op, name, value)
+        if value < 0:
+            raise ValueError(f"For '{op}', the '{name}' must be non-negative, but got {value}.")
+    _check_bool(op, "expert_tokens_before_capacity_flag", expert_tokens_before_capacity_flag)
+    if x.ndim != 2 or expert_idx.ndim != 2 or x.shape[0] != expert_idx.shape[0]:
+        raise ValueError(f"For '{op}', the 'x' must be (NUM_ROWS, H) and the 'expert_idx' (NUM_ROWS, K), but got "
+                         f"shapes {x.shape} and {expert_idx.shape}.")
+    if drop_pad_mode not in (0, 1):
+        raise ValueError(f"For '{op}', the 'drop_pad_mode' must be 0 or 1, but got {drop_pad_mode}.")
+    if expert_tokens_count_or_cumsum_flag not in (0, 1, 2):
+        raise ValueError(f"For '{op}', the 'expert_tokens_count_or_cumsum_flag' must be 0, 1 or 2, but got "
+                         f"{expert_tokens_count_or_cumsum_flag}.")
+    rows, topk = expert_idx.shape
+    if (drop_pad_mode == 1 or expert_tokens_count_or_cumsum_flag) and expert_num == 0:
+        raise ValueError(f"For '{op}', the 'expert_num' must be greater than 0 when experts are counted.")
+    if drop_pad_mode == 1 and not 0 < expert_capacity <= rows:
+        raise ValueError(f"For '{op}', the 'expert_capacity' must be in (0, {rows}] when 'drop_pad_mode' is 1, but "
+                         f"got {expert_capacity}.")
+    order, experts = _by_expert(expert_idx)
+    if drop_pad_mode == 0:
+        expanded_x = selection_func.gather(x, math_func.floor_divide(order, topk), 0)
+        if active_num:
+            expanded_x = expanded_x[:min(active_num, rows * topk)]
+        expanded_row_idx = array_func.cast(selection_func.argsort(order), mstype.int32)
+        if not expert_tokens_count_or_cumsum_flag:
+            return expanded_x, expanded_row_idx
+        counts = _tokens_per_expert(experts, expert_num)
+        if expert_tokens_count_or_cumsum_flag == 1:
+            counts = reduce_func.cumsum(counts, 0)
+        return expanded_x, expanded_row_idx, array_func.cast(counts, mstype.int32)
+    counts = _tokens_per_expert(experts, expert_num)
+    starts = reduce_func.cumsum(counts, 0) - counts
+    slots = array_func.arange(0, expert_num * expert_capacity, dtype=mstype.int64)
+    slot_expert, slot_position = math_func.floor_divide(slots, expert_capacity), slots % expert_capacity
+    filled = slot_position < selection_func.gather(counts, slot_expert, 0)
+    source = selection_func.masked_fill(selection_func.gather(starts, slot_expert, 0) + slot_position, ~filled, 0)
+    padded = selection_func.gather(x, math_func.floor_divide(selection_func.gather(order, source, 0), topk), 0)
+    padded = selection_func.masked_fill(padded, array_func.expand_dims(~filled, 1), 0.0)
+    expanded_x = array_func.reshape(padded, (expert_num, expert_capacity, x.shape[1]))
+    # Each sorted copy's position within its expert, its slot, and -1 where it is dropped.
+    position = array_func.arange(0, rows * topk, dtype=mstype.int64) - selection_func.gather(starts, experts, 0)
+    slot_of_sorted = selection_func.masked_fill(experts * expert_capacity + position, position >= expert_capacity, -1)
+    expanded_row_idx = array_func.cast(selection_func.gather(slot_of_sorted, selection_func.argsort(order), 0),
+                                       mstype.int32)
+    if expert_tokens_before_capacity_flag:
+        return expanded_x, expanded_row_idx, array_func.cast(counts, mstype.int32)
+    return expanded_x, expanded_row_idx
+
+
 def moe_token_permute(tokens, indices, num_out_tokens=None, padded_mode=False) -> tuple:
     """Group the tokens by expert: each token is copied once per expert it is routed to
     (topk columns of `indices`), the copies ordered by expert index, ties in token order.
@@ -489,11 +576,7 @@ def moe_token_permute(tokens, indices, num_out_tokens=None, padded_mode=False) -
     if indices.shape[0] != tokens.shape[0]:
         raise RuntimeError(f"For '{op}', the first dims of 'tokens' {tokens.shape} and 'indices' {indices.shape} "
                            f"must be equal.")
-    copies = tokens.shape[0] * topk
-    position = array_func.arange(0, copies, dtype=mstype.int64)
-    # Sorting expert * copies + position keeps equal experts in token order (a stable sort).
-    keys = array_func.cast(array_func.reshape(indices, (copies,)), mstype.int64) * copies + position
-    order = selection_func.argsort(keys)
+    order, _ = _by_expert(indices)
     permuted = selection_func.gather(tokens, math_func.floor_divide(order, topk), 0)
     if num_out_tokens is not None:
         permuted = permuted[:num_out_tokens]
