@@ -50,6 +50,10 @@ GRAD_CASES = [
     OpCase(lambda x: ops.channel_shuffle(x, 2), _x(1, 4, 2, 1), None),
     OpCase(ops.bidense, (rand(2, 3, dtype=F64), rand(2, 4, dtype=F64), rand(2, 3, 4, dtype=F64),
                          rand(2, dtype=F64)), None),
+    OpCase(lambda x, c, s: ops.rotary_position_embedding(x, c, s, 1),
+           (rand(1, 2, 3, 4, dtype=F64), rand(1, 1, 3, 4, dtype=F64), rand(1, 1, 3, 4, dtype=F64)), None),
+    OpCase(ops.rotary_position_embedding,
+           (rand(1, 2, 3, 4, dtype=F64), rand(1, 2, 3, 4, dtype=F64), rand(1, 2, 3, 4, dtype=F64)), None),
 ]
 
 

@@ -198,6 +198,28 @@ CASES += [
 ]
 
 
+
+def _rope(mode):
+    def reference(x, cos, sin):
+        if mode == 0:
+            half = x.shape[-1] // 2
+            rotated = np.concatenate([-x[..., half:], x[..., :half]], -1)
+        else:
+            rotated = np.stack([-x[..., 1::2], x[..., 0::2]], -1).reshape(x.shape)
+        return x * cos + rotated * sin
+    return reference
+
+
+for _mode in (0, 1):
+    CASES += [
+        OpCase(lambda x, c, s, m=_mode: ops.rotary_position_embedding(x, c, s, m),
+               (rand(2, 3, 4, 6), rand(1, 3, 1, 6), rand(1, 3, 1, 6)), _rope(_mode)),
+        OpCase(lambda x, c, s, m=_mode: ops.rotary_position_embedding(x, c, s, m),
+               (rand(1, 2, 3, 4, dtype=F64), rand(1, 1, 3, 4, dtype=F64), rand(1, 1, 3, 4, dtype=F64)), _rope(_mode),
+               rtol=1e-12),
+    ]
+
+
 def test_functional_cases():
     for case in CASES:
         run_case(case)
@@ -273,6 +295,14 @@ ERROR_CASES = [
               r"For 'bidense', the inputs must be \(..., 3\) and \(..., 4\)"),
     ErrorCase(ops.bidense, ([1.0], rand(2, 3), rand(2, 3, 4)), TypeError,
               "For 'bidense', the 'input1' must be a Tensor"),
+    ErrorCase(ops.rotary_position_embedding, (rand(2, 3, 5), rand(2, 3, 5), rand(2, 3, 5)), ValueError,
+              "For 'rotary_position_embedding', the 'x' must be 4-D"),
+    ErrorCase(ops.rotary_position_embedding, (rand(1, 2, 3, 4), rand(1, 2, 3, 4, dtype=F64), rand(1, 2, 3, 4)),
+              TypeError, "For 'rotary_position_embedding', the dtype of 'cos'"),
+    ErrorCase(lambda x, c, s: ops.rotary_position_embedding(x, c, s, 2), (rand(1, 2, 3, 4),) * 3, ValueError,
+              "For 'rotary_position_embedding', the 'mode'"),
+    ErrorCase(lambda x, c, s: ops.rotary_position_embedding(x, c, s, 1.0), (rand(1, 2, 3, 4),) * 3, TypeError,
+              "For 'rotary_position_embedding', the 'mode' must be int"),
     ErrorCase(lambda x: ops.channel_shuffle(x, 0), (rand(1, 4, 4, 1),), ValueError,
               "For 'channel_shuffle', the 'groups'"),
 ]

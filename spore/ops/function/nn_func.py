@@ -28,6 +28,7 @@ __all__ = [
     "batch_norm", "layer_norm", "group_norm", "rms_norm", "add_rms_norm", "add_layer_norm", "renorm", "lrn",
     # similarity, embedding, rearrangements
     "cosine_similarity", "embedding", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "bidense",
+    "rotary_position_embedding",
     # dropout
     "dropout", "dropout1d", "dropout2d", "dropout3d",
     # losses
@@ -589,6 +590,33 @@ def bidense(input1, input2, weight, bias=None):
         _check_tensor(fn, "bias", bias)
         out = out + bias
     return _F.reshape(out, lead + (outputs,))
+
+
+def rotary_position_embedding(x, cos, sin, mode=0):
+    """Rotary position embedding of the 4-D `x` (last axis D even): x * cos + r(x) * sin,
+    r rotating pairs of features: (x[i], x[i + D/2]) -> (-x[i + D/2], x[i]) with mode 0
+    (rotate half), (x[2k], x[2k + 1]) -> (-x[2k + 1], x[2k]) with mode 1 (interleaved).
+    `cos` and `sin` (4-D, x's dtype) broadcast to x."""
+    fn = "rotary_position_embedding"
+    _check_float_tensor(fn, "x", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    for arg, value in (("cos", cos), ("sin", sin)):
+        _check_tensor(fn, arg, value)
+        if value.dtype is not x.dtype:
+            raise TypeError(f"For '{fn}', the dtype of '{arg}' must be the dtype of 'x' ({x.dtype}), but got "
+                            f"{value.dtype}.")
+    if isinstance(mode, bool) or not isinstance(mode, int):
+        raise TypeError(f"For '{fn}', the 'mode' must be int, but got {type(mode).__name__}.")
+    if mode not in (0, 1):
+        raise ValueError(f"For '{fn}', the 'mode' must be 0 (rotate half) or 1 (interleaved), but got {mode}.")
+    if x.ndim != 4 or x.shape[-1] % 2:
+        raise ValueError(f"For '{fn}', the 'x' must be 4-D with an even last dimension, but got shape {x.shape}.")
+    if mode == 0:
+        first, second = _F.split(x, x.shape[-1] // 2, -1)
+        rotated = _F.concat((-second, first), -1)
+    else:
+        pairs = _F.reshape(x, tuple(x.shape[:-1]) + (-1, 2))
+        rotated = _F.reshape(_F.stack((-pairs[..., 1], pairs[..., 0]), -1), x.shape)
+    return x * cos + rotated * sin
 
 
 # ---- dropout ------------------------------------------------------------------------------
