@@ -1,7 +1,28 @@
-"""`mindspore.mint.nn`: PyTorch-style neural-network API. This package holds `functional`;
-the layer Cells are not part of spore yet."""
+"""`mindspore.mint.nn`: PyTorch-style layers (Cells over `mint.nn.functional`, or spore.nn's
+layer where the semantics are equal) and the `functional` module."""
 from __future__ import annotations
 
 from . import functional
+from ._activation import (ELU, GELU, SELU, Hardshrink, Hardsigmoid, Hardswish, Hardtanh, LogSigmoid, LogSoftmax,
+                          Mish, ReLU, ReLU6, Sigmoid, SiLU, Softmax, Tanh, Threshold)
+from ._basic import (Flatten, Fold, Identity, Linear, PixelShuffle, Unfold, Upsample, UpsamplingBilinear2d,
+                     UpsamplingNearest2d)
+from ._conv_norm import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, Conv3d, ConvTranspose2d, GroupNorm,
+                         PReLU)
+from ._loss import BCELoss, BCEWithLogitsLoss, KLDivLoss, L1Loss, MSELoss, SmoothL1Loss, SoftMarginLoss
+from ._pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d,
+                       AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, AvgPool3d, ConstantPad1d, ConstantPad2d,
+                       ConstantPad3d, MaxUnpool2d, ReflectionPad1d, ReflectionPad2d, ReflectionPad3d,
+                       ReplicationPad1d, ReplicationPad2d, ReplicationPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d)
 
-__all__ = ['functional']
+__all__ = [
+    'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d',
+    'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'BCELoss', 'BCEWithLogitsLoss', 'BatchNorm1d', 'BatchNorm2d',
+    'BatchNorm3d', 'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv1d', 'Conv2d', 'Conv3d',
+    'ConvTranspose2d', 'ELU', 'Flatten', 'Fold', 'GELU', 'GroupNorm', 'Hardshrink', 'Hardsigmoid', 'Hardswish',
+    'Hardtanh', 'Identity', 'KLDivLoss', 'L1Loss', 'Linear', 'LogSigmoid', 'LogSoftmax', 'MSELoss', 'MaxUnpool2d',
+    'Mish', 'PReLU', 'PixelShuffle', 'ReLU', 'ReLU6', 'ReflectionPad1d', 'ReflectionPad2d', 'ReflectionPad3d',
+    'ReplicationPad1d', 'ReplicationPad2d', 'ReplicationPad3d', 'SELU', 'SiLU', 'Sigmoid', 'SmoothL1Loss',
+    'SoftMarginLoss', 'Softmax', 'Tanh', 'Threshold', 'Unfold', 'Upsample', 'UpsamplingBilinear2d',
+    'UpsamplingNearest2d', 'ZeroPad1d', 'ZeroPad2d', 'ZeroPad3d', 'functional',
+]
