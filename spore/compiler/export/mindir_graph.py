@@ -80,7 +80,21 @@ class MindIRGraph:
                                         f"'{prim_info.op_type}' must be constants.")
             trailing = tuple(self.constants[name] for name in rest)
         prim = op_mapping.build_primitive(prim_info.op_type, prim_info.attrs, trailing, self.file_name)
-        self.steps.append(Step(prim, inputs, node.output))
+        self.steps.append(Step(prim, self._converted_constants(prim_info.op_type, cls, inputs), node.output))
+
+    def _converted_constants(self, op_type: str, cls: type, inputs: tuple) -> tuple:
+        """The inputs, with constants the op takes in another form than the file's (a
+        TypeId number for a dtype) replaced by converted copies."""
+        names = list(inputs)
+        for i, arg in enumerate(op_mapping.call_arguments(cls)[:len(names)]):
+            if names[i] not in self.constants:
+                continue
+            value = self.constants[names[i]]
+            converted = op_mapping.value_from_file(op_type, arg, value)
+            if converted is not value:
+                names[i] = f"{names[i]}@{op_type}.{arg}"
+                self.constants[names[i]] = converted
+        return tuple(names)
 
     def _check_defined(self, info: GraphInfo) -> None:
         defined = set(self.input_names) | set(self._parameter_values) | set(self.constants)

@@ -106,7 +106,12 @@ def _attribute_value(fields: Fields, where: str):
     if kind == s.A_TENSOR:
         return tensor_value(read_tensor(fields.one(s.ATTR_T, b""), where), where)
     if kind == s.A_TENSORS:
-        return tuple(read_tensor(t, where) for t in fields.all(s.ATTR_TENSORS))
+        # Tensors with data are values (a constant); without, abstract shapes and dtypes.
+        tensors = [read_tensor(t, where) for t in fields.all(s.ATTR_TENSORS)]
+        if tensors and all(t.data is not None for t in tensors):
+            values = tuple(tensor_value(t, where) for t in tensors)
+            return values[0] if len(values) == 1 else values
+        return tuple(tensors)
     if kind in (s.A_UMONAD, s.A_IOMONAD):
         return MONAD
     if kind == s.A_NONE:

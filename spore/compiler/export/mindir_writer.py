@@ -1,7 +1,8 @@
 """Writing spore's graph IR as a MINDIR file that MindSpore loads.
 
-Each `apply` node becomes a NodeProto that refers (`REF::<name>`) to a classic
-PRIMITIVE carrying the spore Primitive's attributes; constant arguments become
+Each `apply` node becomes a NodeProto that refers (`REF::<name>`) to a PRIMITIVE
+carrying the spore Primitive's attributes, or for MindSpore's primitive functions a
+PRIMITIVE_FUNCTION whose arguments follow the node's inputs; constant arguments become
 `Constant` nodes, Parameters the graph's parameters (with their data), tuples of values
 MakeTuple nodes, multi-output nodes TupleGetItem nodes. Every node records the shape and
 dtype of what it computes (the `shape` attribute), as MindSpore's loader expects."""
@@ -53,8 +54,9 @@ def _attribute_body(value, where: str) -> list:
     if isinstance(value, str):
         return [bytes_field(s.ATTR_S, value), varint_field(s.ATTR_TYPE, s.A_STRING)]
     if isinstance(value, Tensor):
-        tensor = _tensor_proto(value.shape, value.dtype, data=_tensor_bytes(value))
-        return [bytes_field(s.ATTR_T, tensor), varint_field(s.ATTR_TYPE, s.A_TENSOR)]
+        # As MindSpore writes a constant Tensor: one named tensor with data, of type TENSORS.
+        tensor = _tensor_proto(value.shape, value.dtype, "value0", _tensor_bytes(value))
+        return [bytes_field(s.ATTR_TENSORS, tensor), varint_field(s.ATTR_TYPE, s.A_TENSORS)]
     if isinstance(value, (tuple, list)):
         kind = s.A_TUPLE if isinstance(value, tuple) else s.A_LIST
         items = [bytes_field(s.ATTR_VALUES, _element(v, where)) for v in value]
@@ -108,12 +110,13 @@ class _Writer:
         parts += [bytes_field(s.NODE_ATTRIBUTE, a) for a in attrs]
         self.nodes.append(message(*parts))
 
-    def _primitive(self, op_type: str, attrs: dict) -> str:
+    def _primitive(self, op_type: str, attrs: dict, function: bool = False) -> str:
         name = f"{op_type}:{len(self.primitives) + 1}"
         where = f"the attribute of '{op_type}'"
         parts = [bytes_field(s.PRIM_NAME, name), bytes_field(s.PRIM_OP_TYPE, op_type)]
         parts += [bytes_field(s.PRIM_ATTRIBUTE, attribute(k, v, where)) for k, v in attrs.items()]
-        parts += [bytes_field(s.PRIM_INSTANCE_NAME, ""), varint_field(s.PRIM_TYPE, s.PRIMITIVE)]
+        prim_type = s.PRIMITIVE_FUNCTION if function else s.PRIMITIVE
+        parts += [bytes_field(s.PRIM_INSTANCE_NAME, ""), varint_field(s.PRIM_TYPE, prim_type)]
         self.primitives[name] = message(*parts)
         return "REF::" + name
 
@@ -152,9 +155,15 @@ class _Writer:
         if node.kind != "apply" or not hasattr(node.prim, "attrs") or not hasattr(node.prim, "infer"):
             raise RuntimeError(f"For 'export', {where}: a graph with '{node.kind}' nodes (control flow, side "
                                f"effects or fused kernels) can not be written to MINDIR yet.")
-        inputs = [self.atom(a, where) for a in node.inputs]
+        arguments = op_mapping.call_arguments(type(node.prim))
+        inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(node.prim.name, arguments[i], a),
+                            where) for i, a in enumerate(node.inputs)]
         output = self._fresh(node.prim.name)
-        op_type = self._primitive(node.prim.name, op_mapping.attributes_for_file(node.prim))
+        if op_mapping.is_function_op(node.prim):
+            inputs += [self._constant(v, where) for v in op_mapping.function_arguments(node.prim)]
+            op_type = self._primitive(node.prim.name, {}, function=True)
+        else:
+            op_type = self._primitive(node.prim.name, op_mapping.attributes_for_file(node.prim))
         self._node(op_type, inputs, output, _shape_attribute(node.outputs))
         if len(node.outputs) == 1 and not node.tuple_output:
             self.names[id(node.outputs[0])] = output
@@ -186,7 +195,8 @@ class _Writer:
             bytes_field(s.MODEL_IR_VERSION, ir_version), bytes_field(s.MODEL_PRODUCER_NAME, producer),
             bytes_field(s.MODEL_MODEL_VERSION, model_version), bytes_field(s.MODEL_GRAPH, graph),
             varint_field(s.MODEL_LITTLE_ENDIAN, 1),
-            *(bytes_field(s.MODEL_PRIMITIVES, p) for p in self.primitives.values()))
+            *(bytes_field(s.MODEL_PRIMITIVES, p) for p in self.primitives.values()),
+            varint_field(s.MODEL_MIND_IR_VERSION, s.MIND_IR_VERSION))
 
     def _output(self, output) -> bytes:
         if not isinstance(output, Value):

@@ -39,9 +39,9 @@ ATTR_SEQ_INFO = 18
 A_TENSOR, A_TENSORS, A_TUPLE, A_LIST, A_UMONAD, A_IOMONAD, A_NONE = 17, 19, 20, 21, 23, 24, 25
 INTEGER_ATTRIBUTES = (A_UINT8, A_INT8, A_UINT16, A_INT16, A_INT32, A_INT64, A_UINT32, A_UINT64)
 
-# The MINDIR format versions: 2 marks files whose primitive-function ops take their
-# arguments as node inputs.
-IR_VERSION_WITH_PRIM_FUNCTION = 2
+# The MINDIR format version MindSpore 2.7.1 writes; from version 2 on, primitive-function
+# ops take their arguments as node inputs (older files hold them as attributes).
+MIND_IR_VERSION = 3
 
 # TensorProto.DataType <-> spore dtype (FLOAT64 and DOUBLE both mean float64)
 _DATA_TYPES = {
