@@ -51,6 +51,7 @@ from . import amp
 from .amp import build_train_network
 from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .run_check import run_check
+from .profiler import Profiler
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 from .train.model import Model
 from .compiler.export import export, load
