@@ -65,6 +65,12 @@ from .train import (
     load_checkpoint_async, load_distributed_checkpoint, merge_sliced_parameter, restore_group_info_list,
     safetensors_to_ckpt,
 )
+from .train.pipeline_checkpoints import (
+    load_segmented_checkpoints, merge_pipeline_strategys, sync_pipeline_shared_parameters,
+)
+from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
+from .train.unified_safetensors import unified_safetensors
+from .common.dump import set_dump
 
 __version__ = "0.1.0"
 
