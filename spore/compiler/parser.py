@@ -553,7 +553,9 @@ class FunctionParser:
             right = self.eval(right_node, scope)
             value = _COMPARE[type(op)](left, right)
             result = value if result is None else _and(result, value)
-            if not _is_runtime(result) and not result:
+            # A chain stops at a False Python value; a Tensor result (even a constant one, such as a
+            # comparison of a module-level Tensor) is element-wise and has no single truth value.
+            if not isinstance(result, Tensor) and not result:
                 return result
             left = right
         return result

@@ -388,6 +388,37 @@ def test_numpy_on_constants_is_jit_fallback():
     assert_values(ms.grad(lambda t: f(t).sum())(x), np.array([3.0, 7.0]) / np.sqrt(30.0))
 
 
+_MODULE_MASK = Tensor(np.array([1, 0], np.int32))
+
+
+def test_comparing_a_module_level_tensor_is_element_wise():
+    """A constant Tensor compared in a graph gives an element-wise mask, not a truth value."""
+    x = _t(1.0, 2.0)
+    assert_values(ms.jit(lambda t: ops.where(_MODULE_MASK > 0, t, t * 2))(x), [1.0, 4.0])
+    assert_values(ms.jit(lambda t: ops.where(0 <= _MODULE_MASK < 1, t, -t))(x), [-1.0, 2.0])
+
+
+class _ScaleByAttributeAndBuffer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.scale = Tensor(np.array([1.0, 2.0], np.float32))
+        self.register_buffer("shift", Tensor(np.array([10.0, 20.0], np.float32)))
+
+    def construct(self, x):
+        return x * self.scale + self.shift
+
+
+def test_a_compiled_cell_keeps_the_tensor_attributes_and_buffers_it_was_compiled_with(graph_mode):
+    """As in MindSpore 2.7.1: only Parameters are read at each call; a plain Tensor attribute or a
+    buffer is a constant of the compiled graph, so changing it later does not change the output."""
+    net = _ScaleByAttributeAndBuffer()
+    x = _t(1.0, 1.0)
+    assert_values(net(x), [11.0, 22.0])
+    net.scale = Tensor(np.array([3.0, 4.0], np.float32))
+    net.load_state_dict({"shift": Tensor(np.array([0.0, 0.0], np.float32))})
+    assert_values(net(x), [11.0, 22.0])
+
+
 @pytest.mark.xfail(strict=True, raises=TypeError, reason="a NumPy array as an operand of a Tensor operator: "
                    "PyNative hands it to the kernel as it is, Graph mode runs the primitive's infer first, "
                    "which accepts only Tensors and numbers (an ops-level infer / kernel mismatch; PyNative's "
