@@ -24,7 +24,7 @@ class _ConvNd(Cell):
     transposed = False
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
-                 bias=True, padding_mode='zeros', dtype=None, output_padding=0):
+                 bias=True, padding_mode='zeros', dtype=None):
         super().__init__()
         name = self.cls_name
         self.in_channels = check_positive_int(name, 'in_channels', in_channels)
@@ -38,7 +38,7 @@ class _ConvNd(Cell):
         if isinstance(padding, str) and padding not in ('same', 'valid'):
             raise ValueError(f"For '{name}', a str 'padding' must be 'same' or 'valid', but got {padding!r}.")
         self.kernel_size = _tuple(kernel_size, self.dims)
-        self.stride, self.padding, self.dilation, self.output_padding = stride, padding, dilation, output_padding
+        self.stride, self.padding, self.dilation = stride, padding, dilation
         dtype = mstype.float32 if dtype is None else dtype
         if self.transposed:
             shape = (in_channels, out_channels // groups) + self.kernel_size
@@ -86,7 +86,8 @@ class ConvTranspose2d(_ConvNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode='zeros', dtype=None):
         super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
-                         padding_mode, dtype, output_padding)
+                         padding_mode, dtype)
+        self.output_padding = output_padding
 
     def construct(self, input):
         return ops.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,

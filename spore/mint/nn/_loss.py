@@ -10,10 +10,12 @@ _REDUCTIONS = ('none', 'mean', 'sum')
 
 
 class _Loss(Cell):
-    def __init__(self, reduction='mean', allowed=_REDUCTIONS):
+    reductions = _REDUCTIONS
+
+    def __init__(self, reduction='mean'):
         super().__init__()
-        if reduction not in allowed:
-            raise ValueError(f"For '{self.cls_name}', the 'reduction' must be one of {allowed}, but got "
+        if reduction not in self.reductions:
+            raise ValueError(f"For '{self.cls_name}', the 'reduction' must be one of {self.reductions}, but got "
                              f"{reduction!r}.")
         self.reduction = reduction
 
@@ -55,8 +57,10 @@ class SoftMarginLoss(_Loss):
 class KLDivLoss(_Loss):
     """KLDivLoss(reduction='mean', log_target=False): mint.nn.functional.kl_div as a layer."""
 
+    reductions = _REDUCTIONS + ('batchmean',)
+
     def __init__(self, reduction='mean', log_target=False):
-        super().__init__(reduction, _REDUCTIONS + ('batchmean',))
+        super().__init__(reduction)
         self.log_target = log_target
 
     def construct(self, input, target):

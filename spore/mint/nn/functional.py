@@ -29,7 +29,6 @@ adaptive_max_pool2d = ops.adaptive_max_pool2d
 conv_transpose2d = ops.conv_transpose2d
 cross_entropy = ops.cross_entropy
 embedding = ops.embedding
-fold = ops.fold
 unfold = ops.unfold
 group_norm = ops.group_norm
 layer_norm = ops.layer_norm
@@ -86,10 +85,15 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05):
-    """Batch normalization of (N, C, ...) over every dim but C; weight / bias default to ones / zeros."""
+    """Batch normalization of (N, C, ...) over every dim but C; weight / bias default to ones / zeros.
+    A 5-D input is normalized as (N, C, D, H * W): the per-channel statistics are the same."""
     channels = input.shape[1]
     weight = ops.ones((channels,), input.dtype) if weight is None else weight
     bias = ops.zeros((channels,), input.dtype) if bias is None else bias
+    if input.ndim == 5:
+        folded = ops.reshape(input, input.shape[:3] + (-1,))
+        out = ops.batch_norm(folded, running_mean, running_var, weight, bias, training, momentum, eps)
+        return ops.reshape(out, input.shape)
     return ops.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
 
 
@@ -155,6 +159,15 @@ def elu_(input, alpha=1.0):
 def gelu(input, *, approximate='none'):
     """x * Phi(x), exact ('none') or with the tanh approximation ('tanh')."""
     return ops.gelu(input, approximate)
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Sums sliding-window columns (N, C * prod(kernel_size), L), or unbatched (C * prod(kernel_size), L),
+    back into images (N, C, *output_size); output_size is an int or a pair."""
+    size = (output_size, output_size) if isinstance(output_size, int) else tuple(output_size)
+    batched = input if input.ndim == 3 else ops.unsqueeze(input, 0)
+    out = ops.fold(batched, Tensor(size, mstype.int32), kernel_size, dilation, padding, stride)
+    return out if input.ndim == 3 else ops.squeeze(out, 0)
 
 
 def glu(input, dim=-1):
