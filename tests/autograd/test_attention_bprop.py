@@ -55,6 +55,13 @@ def _stat(*shape):
 EXPERTS = np.array([[2, 0], [1, 2], [0, 0]], np.int32)
 PERMUTATION = np.array([3, 0, 5, 1, 4, 2], np.int32)
 
+def _msda(value, locations, weight):
+    return ops.multi_scale_deformable_attn_function(value, ms.Tensor(np.array([[2, 2], [1, 3]])),
+                                                    ms.Tensor(np.array([0, 4])), locations, weight)
+
+
+_msda.__name__ = "multi_scale_deformable_attn_function"
+
 GRAD_CASES = [
     OpCase(_pfa, (rand(B, S, N * D, dtype=f64), rand(B, S, KVN * D, dtype=f64), rand(B, S, KVN * D, dtype=f64)),
            None),
@@ -66,6 +73,8 @@ GRAD_CASES = [
     OpCase(ops.ring_attention_update, (rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3),
                                        rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3)), None),
     OpCase(ops.moe_token_permute, (rand(3, 4, dtype=f64), EXPERTS), None),
+    OpCase(_msda, (rand(1, 7, 2, 8, dtype=f64), rand(1, 2, 2, 2, 2, 2, low=0.05, high=0.95, dtype=f64),
+                   rand(1, 2, 2, 2, 2, dtype=f64)), None),
     OpCase(lambda x, e: ops.moe_init_routing_v2(x, e, 0, 2, 3, 1, 0, False), (rand(3, 4, dtype=f64), EXPERTS), None),
     OpCase(lambda x, e: ops.moe_init_routing_v2(x, e, 4, 0, 3, 0, 1, False), (rand(3, 4, dtype=f64), EXPERTS), None),
     OpCase(ops.moe_token_unpermute, (rand(5, 4, dtype=f64), PERMUTATION, rand(3, 2, dtype=f64)), None),

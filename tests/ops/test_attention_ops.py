@@ -221,6 +221,40 @@ def _routing(*options):
     return run
 
 
+def _np_bilinear(image, x, y):
+    """image (H, W, d) sampled at pixel coordinates (x, y), zero outside."""
+    height, width, _ = image.shape
+    x0, y0 = int(np.floor(x)), int(np.floor(y))
+    total = np.zeros(image.shape[-1])
+    for yy, xx in ((y0, x0), (y0, x0 + 1), (y0 + 1, x0), (y0 + 1, x0 + 1)):
+        if 0 <= yy < height and 0 <= xx < width:
+            total += (1 - abs(x - xx)) * (1 - abs(y - yy)) * image[yy, xx]
+    return total
+
+
+def _np_msda(value, shape, offset, locations, weight):
+    batch, _, heads, dims = value.shape
+    _, queries, _, levels, points, _ = locations.shape
+    out = np.zeros((batch, queries, heads, dims))
+    for b, q, h, lv, p in np.ndindex(batch, queries, heads, levels, points):
+        height, width = shape[lv]
+        image = value[b, offset[lv]:offset[lv] + height * width, h].reshape(height, width, dims)
+        x, y = locations[b, q, h, lv, p]
+        out[b, q, h] += weight[b, q, h, lv, p] * _np_bilinear(image, x * width - 0.5, y * height - 0.5)
+    return out.reshape(batch, queries, heads * dims).astype(value.dtype)
+
+
+MSDA_SHAPE = np.array([[2, 3], [3, 4]], np.int64)
+MSDA_OFFSET = np.array([0, 6], np.int64)
+
+
+def _msda(value, locations, weight):
+    return ops.multi_scale_deformable_attn_function(value, ms.Tensor(MSDA_SHAPE), ms.Tensor(MSDA_OFFSET),
+                                                    locations, weight)
+
+
+_msda.__name__ = "multi_scale_deformable_attn_function"
+
 TOKENS = rand(6, 4, dtype=f64)
 EXPERTS = np.array([[2, 0], [1, 2], [0, 0], [3, 1], [2, 2], [1, 0]], np.int32)
 EXPERTS_1D = np.array([5, 0, 3, 1, 2, 4], np.int64)
@@ -248,6 +282,13 @@ MORE_CASES += [
     OpCase(_routing(*options), (ROUTE_X, ROUTE_E), lambda x, e, o=options: _np_routing(x, e, *o))
     for options in [(0, 0, 0, 0, 0, False), (7, 0, 4, 0, 1, False), (0, 0, 4, 0, 2, False),
                     (0, 2, 4, 1, 0, False), (3, 3, 4, 1, 0, True), (0, 1, 5, 1, 0, True)]
+]
+MORE_CASES += [
+    OpCase(_msda, (rand(2, 18, 2, 8, dtype=f64), rand(2, 3, 2, 2, 2, 2, low=-0.1, high=1.1, dtype=f64),
+                   rand(2, 3, 2, 2, 2, dtype=f64)),
+           lambda v, loc, w: _np_msda(v, MSDA_SHAPE, MSDA_OFFSET, loc, w)),
+    OpCase(_msda, (rand(1, 18, 1, 8), rand(1, 4, 1, 2, 3, 2, low=0.0, high=1.0), rand(1, 4, 1, 2, 3)),
+           lambda v, loc, w: _np_msda(v, MSDA_SHAPE, MSDA_OFFSET, loc, w), rtol=1e-4, atol=1e-5),
 ]
 CASES += MORE_CASES
 
@@ -346,6 +387,22 @@ ERROR_CASES += [
                                               False), (), ValueError, "must be 0, 1 or 2"),
     ErrorCase(lambda: ops.moe_init_routing_v2(_f16(2, 3), ms.Tensor(np.zeros((2, 2), np.int32)), 0, 0, 2, 0, 0,
                                               0), (), TypeError, "'expert_tokens_before_capacity_flag' must be a bool"),
+    ErrorCase(lambda: ops.multi_scale_deformable_attn_function(
+        ms.Tensor(rand(1, 6, 1, 8)), ms.Tensor(np.array([[2, 3]], np.float32)), ms.Tensor(np.array([0])),
+        ms.Tensor(rand(1, 2, 1, 1, 1, 2)), ms.Tensor(rand(1, 2, 1, 1, 1))), (), RuntimeError,
+        "'shape' must be a 2-D Tensor of int32 or int64"),
+    ErrorCase(lambda: ops.multi_scale_deformable_attn_function(
+        ms.Tensor(rand(1, 6, 1, 4)), ms.Tensor(np.array([[2, 3]])), ms.Tensor(np.array([0])),
+        ms.Tensor(rand(1, 2, 1, 1, 1, 2)), ms.Tensor(rand(1, 2, 1, 1, 1))), (), RuntimeError,
+        "embed_dims of 'value' must be a multiple of 8"),
+    ErrorCase(lambda: ops.multi_scale_deformable_attn_function(
+        ms.Tensor(rand(1, 6, 1, 8)), ms.Tensor(np.array([[2, 4]])), ms.Tensor(np.array([0])),
+        ms.Tensor(rand(1, 2, 1, 1, 1, 2)), ms.Tensor(rand(1, 2, 1, 1, 1))), (), RuntimeError,
+        "do not fit in the 6 keys"),
+    ErrorCase(lambda: ops.multi_scale_deformable_attn_function(
+        ms.Tensor(rand(1, 6, 1, 8)), ms.Tensor(np.array([[2, 3]])), ms.Tensor(np.array([0])),
+        ms.Tensor(rand(1, 2, 1, 1, 1, 2)), ms.Tensor(rand(1, 2, 1, 1, 2))), (), RuntimeError,
+        "do not match 'value'"),
     ErrorCase(lambda: ops.moe_token_permute([1], _I32), (), TypeError, "'tokens' must be a Tensor"),
     ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _f16(4)), (), TypeError,
               "'indices' must be a Tensor of int32 or int64"),

@@ -1,6 +1,7 @@
 """Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
 softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow; the
-merge of two partial attentions (ring_attention_update); the token shuffles of
+merge of two partial attentions (ring_attention_update); multi-scale deformable attention
+(bilinear samples of several feature maps, weighted); the token shuffles of
 mixture-of-experts routing (moe_token_permute / moe_token_unpermute, moe_init_routing_v2).
 
 MindSpore runs these as fused Ascend kernels; their documented math is layout handling
@@ -16,10 +17,11 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func
+from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func, vision_func
 
 __all__ = ["fused_infer_attention_score", "incre_flash_attention", "moe_init_routing_v2", "moe_token_permute",
-           "moe_token_unpermute", "prompt_flash_attention", "ring_attention_update"]
+           "moe_token_unpermute", "multi_scale_deformable_attn_function", "prompt_flash_attention",
+           "ring_attention_update"]
 
 TENSOR_METHODS: dict = {}
 """Tensor methods this family provides (installed by tensor_methods.py)."""
@@ -450,6 +452,66 @@ def _per_output_element(share: Tensor, out: Tensor, layout: str) -> Tensor:
     share = array_func.transpose(share, (2, 0, 1, 3))                      # (S, B, N, 1)
     share = array_func.broadcast_to(share, (seq, batch, heads, dim))
     return array_func.reshape(share, (seq, batch, heads * dim))
+
+
+# ---- multi-scale deformable attention -----------------------------------------------------------
+
+
+def _check_index_tensor(op: str, name: str, value, rank: int) -> None:
+    if not isinstance(value, Tensor) or value.dtype not in (mstype.int32, mstype.int64) or value.ndim != rank:
+        got = f"{value.dtype} of shape {value.shape}" if isinstance(value, Tensor) else type(value).__name__
+        raise RuntimeError(f"For '{op}', the '{name}' must be a {rank}-D Tensor of int32 or int64, but got {got}.")
+
+
+def multi_scale_deformable_attn_function(value, shape, offset, locations, weight) -> Tensor:
+    """Deformable attention over several feature maps: each query head samples each level
+    bilinearly (zero padding, pixel centres at (i + 0.5) / size) at num_points locations
+    in [0, 1]^2 given as (x, y), and sums the samples weighted by `weight`.
+
+    value (bs, num_keys, num_heads, embed_dims), the levels' H*W keys one after another;
+    shape (num_levels, 2) the (H, W) of each level; offset (num_levels,) where each level
+    starts; locations (bs, num_queries, num_heads, num_levels, num_points, 2); weight
+    (bs, num_queries, num_heads, num_levels, num_points). Returns (bs, num_queries,
+    num_heads * embed_dims).
+    """
+    op = "multi_scale_deformable_attn_function"
+    for name, t in (("value", value), ("locations", locations), ("weight", weight)):
+        if not isinstance(t, Tensor) or t.dtype not in (mstype.float16, mstype.float32, mstype.float64):
+            got = t.dtype if isinstance(t, Tensor) else type(t).__name__
+            raise RuntimeError(f"For '{op}', the '{name}' must be a Tensor of float16 or float32, but got {got}.")
+    _check_index_tensor(op, "shape", shape, 2)
+    _check_index_tensor(op, "offset", offset, 1)
+    if value.ndim != 4 or locations.ndim != 6 or weight.ndim != 5:
+        raise RuntimeError(f"For '{op}', the 'value', 'locations' and 'weight' must be 4-D, 6-D and 5-D, but got "
+                           f"shapes {value.shape}, {locations.shape} and {weight.shape}.")
+    batch, keys, heads, dims = value.shape
+    _, queries, _, levels, points, _ = locations.shape
+    if dims % 8:
+        raise RuntimeError(f"For '{op}', the embed_dims of 'value' must be a multiple of 8, but got {dims}.")
+    sizes, starts = shape.asnumpy().tolist(), offset.asnumpy().tolist()
+    if shape.shape != (levels, 2) or len(starts) != levels or locations.shape[-1] != 2 \
+            or locations.shape[:3] != (batch, queries, heads) or weight.shape != locations.shape[:5]:
+        raise RuntimeError(f"For '{op}', the shapes of 'shape' {shape.shape}, 'offset' {offset.shape}, 'locations' "
+                           f"{locations.shape} and 'weight' {weight.shape} do not match 'value' {value.shape}.")
+    if any(start < 0 or start + h * w > keys for (h, w), start in zip(sizes, starts)):
+        raise RuntimeError(f"For '{op}', the levels of 'shape' {sizes} starting at 'offset' {starts} do not fit in "
+                           f"the {keys} keys of 'value'.")
+    # grid_sample's grid spans [-1, 1] over the map, with align_corners=False pixel centres.
+    grids = locations * 2.0 - 1.0
+    samples = []
+    for level, ((height, width), start) in enumerate(zip(sizes, starts)):
+        level_value = value[:, start:start + height * width]                      # (bs, H*W, nh, d)
+        level_value = array_func.transpose(level_value, (0, 2, 3, 1))
+        level_value = array_func.reshape(level_value, (batch * heads, dims, height, width))
+        grid = array_func.transpose(grids[:, :, :, level], (0, 2, 1, 3, 4))      # (bs, nh, nq, np, 2)
+        grid = array_func.reshape(grid, (batch * heads, queries, points, 2))
+        samples.append(vision_func.grid_sample(level_value, grid, "bilinear", "zeros", False))
+    sampled = array_func.stack(samples, -2)                                       # (bs*nh, d, nq, nl, np)
+    weights = array_func.transpose(weight, (0, 2, 1, 3, 4))
+    weights = array_func.reshape(weights, (batch * heads, 1, queries, levels, points))
+    out = reduce_func.sum(sampled * weights, (-2, -1))                             # (bs*nh, d, nq)
+    out = array_func.reshape(out, (batch, heads * dims, queries))
+    return array_func.transpose(out, (0, 2, 1))
 
 
 # ---- mixture-of-experts token shuffles ---------------------------------------------------------
