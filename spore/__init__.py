@@ -58,6 +58,7 @@ from .compiler.export import export, load
 from . import dataset
 from . import experimental
 from . import numpy
+from . import mint
 from .train.callback import *
 from .train.metrics import *
 from .train import (
