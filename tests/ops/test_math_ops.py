@@ -206,6 +206,8 @@ CASES = [
     OpCase(ops.Sign(), (np.array([-2.0, 0.0, 3.5], np.float32),), np.sign),
     OpCase(ops.Sign(), (rand(5, dtype=np.int32, low=-3, high=3),), np.sign),
     OpCase(ops.Sign(), (rand(2, 2, dtype=np.float64),), np.sign),
+    # MindSpore 2.7.1's sign of NaN is 0 (NumPy's is NaN)
+    OpCase(ops.Sign(), (np.array([np.nan, -np.nan, -0.0, -3.0], np.float32),), lambda x: np.nan_to_num(np.sign(x))),
     OpCase(ops.Square(), (rand(2, 3),), np.square),
     OpCase(ops.Square(), (rand(4, dtype=np.int32, low=-9, high=9),), np.square),
     OpCase(ops.Square(), (rand(3, dtype=np.uint8, low=0, high=15),), np.square),
@@ -872,6 +874,10 @@ def test_log_add_exp():
     np.testing.assert_allclose(ops.logaddexp(a, b).asnumpy(), np.logaddexp(a.asnumpy(), b.asnumpy()), rtol=1e-12)
     np.testing.assert_allclose(ops.logaddexp2(a, b).asnumpy(), np.logaddexp2(a.asnumpy(), b.asnumpy()), rtol=1e-12)
     assert ops.logaddexp(_t([1.0], ms.float16), _t([1.0], ms.float16)).dtype == ms.float16
+    # MindSpore 2.7.1 gives NaN where both inputs are the same infinity (NumPy: that infinity)
+    infinities = _t([-np.inf, np.inf, -np.inf], ms.float32), _t([-np.inf, np.inf, 0.0], ms.float32)
+    for op in (ops.logaddexp, ops.logaddexp2):
+        np.testing.assert_array_equal(op(*infinities).asnumpy(), [np.nan, np.nan, 0.0])
 
 
 def test_signs_and_fractions():
