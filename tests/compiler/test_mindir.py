@@ -10,6 +10,7 @@ import pytest
 import spore as ms
 from spore import nn, ops
 from spore.compiler.export.mindir_reader import MindIRFormatError
+from tests.compiler.mindir_data.nets import build, randomize
 
 INTEROP = Path(__file__).resolve().parents[3] / "shared" / "interop"
 
@@ -198,3 +199,41 @@ def test_export_argument_errors(tmp_path):
         ms.export(net, [1.0, 2.0], file_name=str(tmp_path / "n"), file_format="MINDIR")
     with pytest.raises(TypeError, match="'file_name' must be a str"):
         ms.export(net, x, file_name=3, file_format="MINDIR")
+
+
+# ---- more networks: MindSpore's files, spore's round trips ----------------------------------
+MINDIR_DATA = Path(__file__).resolve().parent / "mindir_data"
+NETS = build(ms)
+
+
+def _outputs(out) -> tuple:
+    return tuple(o.asnumpy() for o in (out if isinstance(out, tuple) else (out,)))
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("name", sorted(NETS))
+def test_mindspore_written_mindir_runs_in_graph_cell(name, restore_mode, mode):
+    ms.set_context(mode=mode)
+    io = np.load(MINDIR_DATA / f"{name}_io.npz")
+    got = _outputs(nn.GraphCell(ms.load(str(MINDIR_DATA / f"{name}.mindir")))(ms.Tensor(io["x"])))
+    expected = [io[f"y{i}"] for i in range(len(io.files) - 1)]
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and g.shape == e.shape
+        np.testing.assert_allclose(g, e, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", sorted(NETS))
+def test_spore_export_of_the_same_networks_round_trips(name, tmp_path):
+    cls, shape = NETS[name]
+    rng = np.random.default_rng(1)
+    net = cls()
+    randomize(ms, net, rng)
+    net.set_train(False)
+    x = ms.Tensor(rng.standard_normal(shape).astype(np.float32))
+    expected = _outputs(net(x))
+    ms.export(net, x, file_name=str(tmp_path / name), file_format="MINDIR")
+    got = _outputs(nn.GraphCell(ms.load(str(tmp_path / f"{name}.mindir")))(x))
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        np.testing.assert_allclose(g, e, rtol=1e-6, atol=1e-6)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ops.operations.math_ops import _BinaryOp
 from ..ir import Graph, Value
 from . import op_mapping
 from . import schema as s
-from .wire import bytes_field, double_field, message, varint_field
+from .wire import bytes_field, float_field, message, varint_field
 
 PRODUCER = ("0.1.1", "MindSpore", "2.7.1")
 
@@ -50,7 +52,8 @@ def _attribute_body(value, where: str) -> list:
     if isinstance(value, int):
         return [varint_field(s.ATTR_I, value), varint_field(s.ATTR_TYPE, s.A_INT64)]
     if isinstance(value, float):
-        return [double_field(s.ATTR_D, value), varint_field(s.ATTR_TYPE, s.A_DOUBLE)]
+        # MindSpore's float scalars (epsilon, momentum...) are 32-bit.
+        return [float_field(s.ATTR_F, value), varint_field(s.ATTR_TYPE, s.A_FLOAT)]
     if isinstance(value, str):
         return [bytes_field(s.ATTR_S, value), varint_field(s.ATTR_TYPE, s.A_STRING)]
     if isinstance(value, Tensor):
@@ -75,14 +78,27 @@ def _element(value, where: str) -> bytes:
     return attribute("", value, where)
 
 
-def _shape_attribute(values: tuple) -> bytes:
+def _shape_attribute(values: tuple, name: str = "shape", as_tuple: bool = False) -> bytes:
+    """The abstract value of a node's output: a tensor's shape and dtype, or a tuple of them."""
     tensors = [_tensor_proto(v.spec.shape, v.spec.dtype) for v in values]
-    if len(tensors) == 1:
+    named = [bytes_field(s.ATTR_NAME, name)] if name else []
+    if len(tensors) == 1 and not as_tuple:
         body = [*(bytes_field(s.ATTR_TENSORS, t) for t in tensors), varint_field(s.ATTR_TYPE, s.A_TENSORS)]
     else:
         items = [message(bytes_field(s.ATTR_TENSORS, t), varint_field(s.ATTR_TYPE, s.A_TENSORS)) for t in tensors]
         body = [varint_field(s.ATTR_TYPE, s.A_TUPLE), *(bytes_field(s.ATTR_VALUES, i) for i in items)]
-    return message(bytes_field(s.ATTR_NAME, "shape"), *body)
+    return message(*named, *body)
+
+
+def _scalars_as_tensors(atoms: tuple) -> tuple:
+    """The operands of an elementwise binary op with a Python number as a 0-d Tensor of the
+    dtype the number promotes to with the other operand: MindSpore's kernels take Tensors
+    there (its compiler makes the same conversion)."""
+    other = next((a.spec.dtype for a in atoms if isinstance(a, Value)), None)
+    if other is None:
+        return atoms
+    return tuple(Tensor(a, dtype=mstype.promote_with_scalar(other, a)) if isinstance(a, (bool, int, float)) else a
+                 for a in atoms)
 
 
 # ---- the graph ----------------------------------------------------------------------------
@@ -156,15 +172,16 @@ class _Writer:
             raise RuntimeError(f"For 'export', {where}: a graph with '{node.kind}' nodes (control flow, side "
                                f"effects or fused kernels) can not be written to MINDIR yet.")
         arguments = op_mapping.call_arguments(type(node.prim))
+        atoms = _scalars_as_tensors(node.inputs) if isinstance(node.prim, _BinaryOp) else node.inputs
         inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(node.prim.name, arguments[i], a),
-                            where) for i, a in enumerate(node.inputs)]
+                            where) for i, a in enumerate(atoms)]
         output = self._fresh(node.prim.name)
         if op_mapping.is_function_op(node.prim):
             inputs += [self._constant(v, where) for v in op_mapping.function_arguments(node.prim)]
             op_type = self._primitive(node.prim.name, {}, function=True)
         else:
             op_type = self._primitive(node.prim.name, op_mapping.attributes_for_file(node.prim))
-        self._node(op_type, inputs, output, _shape_attribute(node.outputs))
+        self._node(op_type, inputs, output, _shape_attribute(node.outputs, as_tuple=node.tuple_output))
         if len(node.outputs) == 1 and not node.tuple_output:
             self.names[id(node.outputs[0])] = output
             return
@@ -199,11 +216,18 @@ class _Writer:
             varint_field(s.MODEL_MIND_IR_VERSION, s.MIND_IR_VERSION))
 
     def _output(self, output) -> bytes:
-        if not isinstance(output, Value):
-            raise RuntimeError("For 'export', the network must return one Tensor computed from its inputs or "
-                               f"Parameters, but it returns {type(output).__name__}.")
-        return message(bytes_field(s.VALUE_INFO_NAME, self.names[id(output)]),
-                       bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(output.spec.shape, output.spec.dtype)))
+        """The graph's output: one Tensor, or a tuple of Tensors made by a MakeTuple node."""
+        if isinstance(output, Value):
+            return message(bytes_field(s.VALUE_INFO_NAME, self.names[id(output)]),
+                           bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(output.spec.shape, output.spec.dtype)))
+        if not (isinstance(output, (tuple, list)) and output and all(isinstance(o, Value) for o in output)):
+            raise RuntimeError("For 'export', the network must return a Tensor or a tuple of Tensors computed from "
+                               f"its inputs or Parameters, but it returns {output!r}.")
+        name = self._fresh("MakeTuple")
+        self._node(self._primitive("MakeTuple", {}), [self.names[id(o)] for o in output], name,
+                   _shape_attribute(tuple(output), as_tuple=True))
+        return message(bytes_field(s.VALUE_INFO_NAME, name), bytes_field(s.VALUE_INFO_DENOTATION, "Tuple"),
+                       bytes_field(s.VALUE_INFO_ATTR_INFO, _shape_attribute(tuple(output), "", as_tuple=True)))
 
 
 def write_graph(graph: Graph) -> bytes:

@@ -34,10 +34,6 @@ def float_field(number: int, value: float) -> bytes:
     return _varint(number << 3 | 5) + struct.pack("<f", value)
 
 
-def double_field(number: int, value: float) -> bytes:
-    return _varint(number << 3 | 1) + struct.pack("<d", value)
-
-
 def message(*parts: bytes) -> bytes:
     return b"".join(parts)
 
