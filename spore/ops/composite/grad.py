@@ -7,6 +7,7 @@ structure, which follows MindSpore exactly (see tests/autograd/test_grad_api.py)
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Callable, NamedTuple
 
@@ -64,7 +65,8 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
         parts = [part for part in (differentiable_part(args[i]) for i in positions) if part is not None]
         input_vids = [[tape.watch(t) for t in _tensor_leaves(part)] for part in parts]
         weight_vids = [tape.watch(w) for w in weights]
-        outputs = fn(*args)
+        with _op_by_op():
+            outputs = fn(*args)
         grads = tape.backward(roots_of(outputs, sens, has_aux, api))
         input_grads = tuple(
             rebuild(part, (_grad_or_zeros(grads, vid, t) for vid, t in zip(vids, _tensor_leaves(part))))
@@ -73,6 +75,18 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     finally:
         _tape.close_tape(tape)
     return _Result(outputs, input_grads, weight_grads)
+
+
+@contextlib.contextmanager
+def _op_by_op():
+    """In GRAPH_MODE a Cell called from Python runs its compiled program, which the tape
+    can not see into: under a gradient taken from Python, Cells run op by op instead (as
+    a jit function does while a tape records), so the tape records their operators."""
+    previous, graph_handoff.graph_mode = graph_handoff.graph_mode, False
+    try:
+        yield
+    finally:
+        graph_handoff.graph_mode = previous
 
 
 def roots_of(outputs, sens, has_aux: bool, api: str) -> list[tuple[Tensor, Tensor]]:
