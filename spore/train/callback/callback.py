@@ -159,10 +159,16 @@ class CallbackList(Callback):
     def __enter__(self):
         self._stack = ExitStack()
         entered = []
-        for callback in self._callbacks:
-            target = self._stack.enter_context(callback)
-            # A callback whose __enter__ returns something else stays itself.
-            entered.append(target if isinstance(target, Callback) else callback)
+        try:
+            for callback in self._callbacks:
+                target = self._stack.enter_context(callback)
+                # A callback whose __enter__ returns something else stays itself.
+                entered.append(target if isinstance(target, Callback) else callback)
+        except BaseException:
+            # The callbacks entered so far are exited: the run never starts.
+            stack, self._stack = self._stack, None
+            stack.close()
+            raise
         self._callbacks = entered
         return self
 
