@@ -171,16 +171,17 @@ class _Writer:
         if node.kind != "apply" or not hasattr(node.prim, "attrs") or not hasattr(node.prim, "infer"):
             raise RuntimeError(f"For 'export', {where}: a graph with '{node.kind}' nodes (control flow, side "
                                f"effects or fused kernels) can not be written to MINDIR yet.")
-        arguments = op_mapping.call_arguments(type(node.prim))
-        atoms = _scalars_as_tensors(node.inputs) if isinstance(node.prim, _BinaryOp) else node.inputs
-        inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(node.prim.name, arguments[i], a),
+        prim = op_mapping.for_export(node.prim)
+        arguments = op_mapping.call_arguments(type(prim))
+        atoms = _scalars_as_tensors(node.inputs) if isinstance(prim, _BinaryOp) else node.inputs
+        inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(prim.name, arguments[i], a),
                             where) for i, a in enumerate(atoms)]
-        output = self._fresh(node.prim.name)
-        if op_mapping.is_function_op(node.prim):
-            inputs += [self._constant(v, where) for v in op_mapping.function_arguments(node.prim)]
-            op_type = self._primitive(node.prim.name, {}, function=True)
+        output = self._fresh(prim.name)
+        if op_mapping.is_function_op(prim):
+            inputs += [self._constant(v, where) for v in op_mapping.function_arguments(prim)]
+            op_type = self._primitive(prim.name, {}, function=True)
         else:
-            op_type = self._primitive(node.prim.name, op_mapping.attributes_for_file(node.prim))
+            op_type = self._primitive(prim.name, op_mapping.attributes_for_file(prim))
         self._node(op_type, inputs, output, _shape_attribute(node.outputs, as_tuple=node.tuple_output))
         if len(node.outputs) == 1 and not node.tuple_output:
             self.names[id(node.outputs[0])] = output

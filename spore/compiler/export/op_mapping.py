@@ -113,6 +113,14 @@ def build_primitive(op_type: str, attrs: dict, trailing: tuple, file_name: str) 
                            f"use: {bad}") from None
 
 
+def for_export(prim: Primitive) -> Primitive:
+    """The Primitive written for `prim`: an equivalent one where MindSpore's CPU backend
+    lacks `prim`'s kernel (SplitV into equal parts is Split)."""
+    if prim.name == "SplitV" and len(set(prim.attrs["size_splits"])) == 1:
+        return PRIMITIVES["Split"](axis=prim.attrs["split_dim"], output_num=prim.attrs["num_split"])
+    return prim
+
+
 def is_function_op(prim: Primitive) -> bool:
     return prim.name in FUNCTION_OPS
 
