@@ -425,3 +425,34 @@ def nll_loss_grad(prim):
         return torch.ops.aten.nll_loss_backward(loss_grad, logits, labels.long(), weight, reduction, ignore_index,
                                                 total_weight)
     return kernel
+
+
+# ---- decoding -----------------------------------------------------------------------------
+@kernel_factory("CTCGreedyDecoder")
+def ctc_greedy_decoder(prim):
+    merge_repeated = prim.merge_repeated
+
+    def kernel(inputs, sequence_length):
+        _require(inputs.dtype in (torch.float32, torch.float64) and sequence_length.dtype == torch.int32
+                 and inputs.ndim == 3 and tuple(sequence_length.shape) == (inputs.shape[1],))
+        steps, batch, classes = inputs.shape
+        lengths = sequence_length.tolist()
+        _require(all(0 <= n <= steps for n in lengths))
+        best_scores, best = inputs.max(-1)                       # (T, N): first maximum, as argmax
+        blank = classes - 1
+        indices, values, longest = [], [], 0
+        for sample, length in enumerate(lengths):
+            previous, position = blank, 0
+            for label in best[:length, sample].tolist():
+                if label != blank and not (merge_repeated and label == previous):
+                    indices.append((sample, position))
+                    values.append(label)
+                    position += 1
+                previous = label
+            longest = max(longest, position)
+        used = torch.arange(steps).unsqueeze(1) < sequence_length.to(torch.int64).unsqueeze(0)
+        log_probability = 0.0 - (best_scores * used).sum(0, keepdim=True).T   # 0 - x: +0.0, not -0.0
+        return (torch.tensor(indices, dtype=torch.int64).reshape(-1, 2), torch.tensor(values, dtype=torch.int64),
+                torch.tensor([batch, longest], dtype=torch.int64), log_probability)
+
+    return kernel

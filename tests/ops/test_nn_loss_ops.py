@@ -171,6 +171,43 @@ CASES += [
 ]
 
 
+
+def _greedy_decode(merge_repeated):
+    def reference(inputs, lengths):
+        best, blank = inputs.argmax(-1), inputs.shape[2] - 1
+        indices, values, longest = [], [], 0
+        for n, length in enumerate(lengths):
+            previous, position = blank, 0
+            for t in range(length):
+                label = best[t, n]
+                if label != blank and not (merge_repeated and label == previous):
+                    indices.append((n, position))
+                    values.append(label)
+                    position += 1
+                previous = label
+            longest = max(longest, position)
+        scores = -np.array([[inputs[:length, n].max(-1).sum()] for n, length in enumerate(lengths)])
+        return (np.array(indices, np.int64).reshape(-1, 2), np.array(values, np.int64),
+                np.array([inputs.shape[1], longest], np.int64), scores.astype(inputs.dtype))
+    return reference
+
+
+_LOGITS = rand(6, 4, 3)
+_LOGITS[1:3, 0] = _LOGITS[0, 0]                 # a repeated label, merged or not
+_LENGTHS = np.array([6, 4, 0, 3], np.int32)
+for _merge in (True, False):
+    CASES += [
+        OpCase(ops.CTCGreedyDecoder(_merge), (_LOGITS, _LENGTHS), _greedy_decode(_merge)),
+        OpCase(lambda x, n, m=_merge: ops.ctc_greedy_decoder(x, n, m), (_LOGITS.astype(F64), _LENGTHS),
+               _greedy_decode(_merge), prim="CTCGreedyDecoder"),
+    ]
+CASES.append(OpCase(ops.ctc_greedy_decoder,            # MindSpore 2.7.1's values
+                    (np.array([[[0.6, 0.4, 0.2], [0.1, -0.5, 0.3]], [[0.6, 0.9, 0.2], [0.8, -0.5, 0.3]],
+                               [[0.6, 0.4, 1.2], [0.1, 0.5, 0.3]]], F32), np.array([3, 2], np.int32)),
+                    lambda x, n: (np.array([[0, 0], [0, 1], [1, 0]]), np.array([0, 1, 0]), np.array([2, 2]),
+                                  np.array([[-2.7], [-1.1]], F32)), check_dtype=False))
+
+
 def test_loss_cases():
     for case in CASES:
         run_case(case)
@@ -242,6 +279,19 @@ ERROR_CASES = [
               ValueError, "For 'ctc_loss', the shape of 'input_lengths'"),
     ErrorCase(ops.ctc_loss, ([0.0], _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS),
               TypeError, "For 'ctc_loss', the 'log_probs' must be a Tensor"),
+    ErrorCase(ops.CTCGreedyDecoder(), (_LOGITS, np.array([7, 1, 1, 1], np.int32)), ValueError,
+              r"For 'CTCGreedyDecoder', sequence_length\[0\] must be in \[0, 6\]"),
+    ErrorCase(ops.CTCGreedyDecoder(), (_LOGITS, _LENGTHS.astype(np.int64)), TypeError,
+              "For 'CTCGreedyDecoder', the dtype of 'sequence_length'"),
+    ErrorCase(ops.CTCGreedyDecoder(), (_LOGITS.astype(np.float16), _LENGTHS), TypeError,
+              "For 'CTCGreedyDecoder', the dtype of 'inputs'"),
+    ErrorCase(ops.CTCGreedyDecoder(), (_LOGITS[0], _LENGTHS), ValueError, "For 'CTCGreedyDecoder'"),
+    ErrorCase(ops.CTCGreedyDecoder(), (_LOGITS, _LENGTHS[:3]), ValueError,
+              "For 'CTCGreedyDecoder', the shape of 'sequence_length'"),
+    ErrorCase(lambda: ops.CTCGreedyDecoder(1), (), TypeError, "For 'CTCGreedyDecoder', the 'merge_repeated'",
+              prim="CTCGreedyDecoder"),
+    ErrorCase(lambda x, n: ops.ctc_greedy_decoder(x, n, 1), (_LOGITS, _LENGTHS), TypeError,
+              "For 'ctc_greedy_decoder', the 'merge_repeated'"),
 ]
 
 

@@ -30,7 +30,7 @@ from ...common import dtype as mstype
 from .. import function as F
 from ..operations import array_ops, nn_ops, reduce_ops, selection_ops
 from .broadcast import grad_like, sum_to_shape
-from .registry import bprop
+from .registry import bprop, non_differentiable
 
 _relu_grad = nn_ops.ReluGrad()
 _sum = reduce_ops.ReduceSum()
@@ -518,3 +518,6 @@ def _triplet_margin_loss(prim, x, positive, negative, margin, out, dout):
         per_sample = _expand_dims(per_sample, 1)
     g = F.select(d_pos - d_neg + margin > 0, per_sample, 0)
     return g * dx, g * dpos, g * dneg, grad_like(margin, _sum(g, ()))
+
+
+non_differentiable("CTCGreedyDecoder")   # integer labels, and a score of argmax choices

@@ -1,7 +1,7 @@
 """Loss functions of `ops` composed of other primitives: margin losses, the Gaussian
 negative log-likelihood, soft-margin losses, and the connectionist temporal
 classification (CTC) loss as its forward recursion. They differentiate through the
-bprops of their parts.
+bprops of their parts. With the CTC loss, its greedy decoder (`ctc_greedy_decoder`).
 
 (The losses with a primitive of their own, `ops.nll_loss`, `ops.binary_cross_entropy`...,
 live in nn_func.py.)
@@ -13,11 +13,12 @@ import math
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
+from ..operations import nn_ops as N
 from ..validator import check_bool, check_string, check_type
 
 __all__ = [
     "gaussian_nll_loss", "hinge_embedding_loss", "soft_margin_loss", "mse_loss_ext", "multi_margin_loss",
-    "multilabel_margin_loss", "multilabel_soft_margin_loss", "ctc_loss",
+    "multilabel_margin_loss", "multilabel_soft_margin_loss", "ctc_loss", "ctc_greedy_decoder",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -295,3 +296,11 @@ def _log_alpha(alphas, lengths, label_counts):
     in_states = _F.reshape(_F.arange(states), (1, 1, states)) <= _F.reshape(label_counts * 2, (batch, 1, 1))
     valid = _F.logical_and(_F.logical_and(in_time, in_states), table > _IMPOSSIBLE)
     return _F.select(valid, table, _F.full_like(table, -math.inf))
+
+
+def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):
+    """Greedy CTC decoding of the logits `inputs` (T, N, C), the last class the blank:
+    (decoded_indices, decoded_values, decoded_shape, log_probability), see
+    `ops.CTCGreedyDecoder`."""
+    check_bool("ctc_greedy_decoder", "merge_repeated", merge_repeated)
+    return N.CTCGreedyDecoder(merge_repeated)(inputs, sequence_length)

@@ -6,6 +6,7 @@ float64, so that gradients can be checked in double precision.
 from __future__ import annotations
 
 from ...common import dtype as mstype
+from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
 from ..validator import (
     broadcast_shapes,
@@ -32,6 +33,8 @@ __all__ = [
     "SoftmaxCrossEntropyWithLogits", "SparseSoftmaxCrossEntropyWithLogits", "NLLLoss",
     "BinaryCrossEntropy", "BCEWithLogitsLoss", "KLDivLoss", "SmoothL1Loss", "L2Loss",
     "TripletMarginLoss",
+    # decoding
+    "CTCGreedyDecoder",
     # gradients (the fused backward kernels of the bprops)
     "ReluGrad", "SoftmaxGrad", "LogSoftmaxGrad", "BatchNormGrad", "SoftmaxCrossEntropyWithLogitsGrad",
     "NLLLossGrad",
@@ -697,6 +700,60 @@ class TripletMarginLoss(Primitive):
         _typed_tensor(op, "margin", margin, (mstype.float32,))
         check_rank(op, "margin", margin.shape, 0)
         return _loss_spec(x.shape[:1], x.dtype, self.reduction)
+
+
+# ---- decoding -----------------------------------------------------------------------------
+def _greedy_label_count(best, lengths, blank: int, merge_repeated: bool) -> int:
+    """The number of labels greedy CTC decoding keeps: `best` (T, N) the argmax classes,
+    `lengths` (N,) the steps each sample uses."""
+    kept = 0
+    for sample, length in enumerate(lengths):
+        previous = blank
+        for step in range(length):
+            label = best[step][sample]
+            kept += label != blank and not (merge_repeated and label == previous)
+            previous = label
+    return kept
+
+
+class CTCGreedyDecoder(Primitive):
+    """CTCGreedyDecoder(merge_repeated=True)(inputs, sequence_length) -> (decoded_indices,
+    decoded_values, decoded_shape, log_probability)
+
+    Greedy (best path) CTC decoding of the logits `inputs` (T, N, C), the last class the
+    blank: per sample n, the argmax class of each of its first sequence_length[n] steps,
+    blanks dropped and (with merge_repeated) repeats of the previous step merged. The
+    labels form a sparse (N, longest) matrix: decoded_indices (K, 2) int64 (sample,
+    position), decoded_values (K,) int64, decoded_shape (2,) int64; log_probability
+    (N, 1) is minus the sum of each sample's maximal logits. K depends on the values (-1
+    while they are unknown).
+    """
+
+    def __init__(self, merge_repeated=True):
+        super().__init__()
+        self.add_prim_attr("merge_repeated", check_bool(self.name, "merge_repeated", merge_repeated))
+
+    def infer(self, inputs, sequence_length):
+        op = self.name
+        _typed_tensor(op, "inputs", inputs, (mstype.float32, mstype.float64))
+        _typed_tensor(op, "sequence_length", sequence_length, (mstype.int32,))
+        check_rank(op, "inputs", inputs.shape, 3)
+        steps, batch, classes = inputs.shape
+        if tuple(sequence_length.shape) != (batch,):
+            raise ValueError(f"For '{op}', the shape of 'sequence_length' must be ({batch},), but got "
+                             f"{tuple(sequence_length.shape)}.")
+        kept = -1
+        if isinstance(inputs, Tensor) and isinstance(sequence_length, Tensor) and not (
+                inputs.has_init or sequence_length.has_init):
+            lengths = sequence_length.asnumpy().tolist()
+            for sample, length in enumerate(lengths):
+                if not 0 <= length <= steps:
+                    raise ValueError(f"For '{op}', sequence_length[{sample}] must be in [0, {steps}], but got "
+                                     f"{length}.")
+            kept = _greedy_label_count(inputs.asnumpy().argmax(-1).tolist(), lengths, classes - 1,
+                                       self.merge_repeated)
+        return (TensorSpec((kept, 2), mstype.int64), TensorSpec((kept,), mstype.int64),
+                TensorSpec((2,), mstype.int64), TensorSpec((batch, 1), inputs.dtype))
 
 
 # ---- gradients ----------------------------------------------------------------------------
