@@ -115,3 +115,16 @@ def test_two_collectors_are_refused(tmp_path):
     with pytest.raises(RuntimeError, match="only one instance"):
         model.train(1, data, callbacks=[first, second], dataset_sink_mode=False)
     assert SummaryRecord.count == 0, "the first collector's record is closed when the second can not open"
+
+
+def test_fit_shares_the_record_with_its_evaluations(tmp_path):
+    """MindSpore 2.7.1 writes the same steps for fit as for train; evaluations add none."""
+    net = nn.Dense(4, 2, weight_init=Tensor(W), bias_init="zeros")
+    data = ds.NumpySlicesDataset({"x": X, "y": Y}, shuffle=False).batch(2)
+    model = Model(net, nn.MSELoss(), nn.SGD(net.trainable_params(), 0.1), metrics={"loss": nn.Loss()})
+    collector = SummaryCollector(str(tmp_path), collect_freq=2, collect_specified_data={"collect_landscape": None})
+    model.fit(2, data, data, callbacks=[collector], dataset_sink_mode=False)
+    assert [step for step, _ in _steps(tmp_path)] == [1, 2, 4, 4, 6, 8, 8]
+    assert SummaryRecord.count == 0
+    assert model.eval(data, callbacks=[collector], dataset_sink_mode=False)["loss"] > 0
+    assert SummaryRecord.count == 0

@@ -74,6 +74,7 @@ class SummaryCollector(Callback):
             _check_custom_lineage(custom_lineage_data)
         self._num_process = num_process
         self._record = None
+        self._entered = 0
         self._optimizer = None
         self._loss_unavailable = False
         self._graph_reported = False
@@ -82,12 +83,16 @@ class SummaryCollector(Callback):
         self._tensor_range = range(0)
 
     def __enter__(self):
-        self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
-        self._first_step, self._dataset_sink_mode = True, True
+        # Model.fit enters the collector again for its evaluations: one record serves both.
+        if self._entered == 0:
+            self._record = SummaryRecord(self._summary_dir, max_file_size=self._max_file_size)
+            self._first_step, self._dataset_sink_mode = True, True
+        self._entered += 1
         return self
 
     def __exit__(self, *exc_info):
-        if self._record is not None:
+        self._entered -= 1
+        if self._entered == 0:
             self._record.close()
 
     # ---- stages ------------------------------------------------------------------------
