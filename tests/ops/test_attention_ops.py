@@ -244,6 +244,41 @@ def _np_msda(value, shape, offset, locations, weight):
     return out.reshape(batch, queries, heads * dims).astype(value.dtype)
 
 
+def _np_deformable_conv2d(x, weight, offsets, kernel, strides, padding, bias, groups, dgroups):
+    """The v2 formula, one output element at a time."""
+    batch, channels, height, width = x.shape
+    kh, kw = kernel
+    out_c, (out_h, out_w) = weight.shape[0], offsets.shape[2:]
+    parts = offsets.reshape(batch, 3, dgroups, kh * kw, out_h, out_w)
+    out = np.zeros((batch, out_c, out_h, out_w))
+    per_group, per_dgroup = channels // groups, channels // dgroups
+    for n, o, i, j in np.ndindex(batch, out_c, out_h, out_w):
+        g = o // (out_c // groups)
+        for c in range(g * per_group, (g + 1) * per_group):
+            d = c // per_dgroup
+            for k in range(kh * kw):
+                y = i * strides[2] - padding[0] + k // kw + parts[n, 1, d, k, i, j]
+                xx = j * strides[3] - padding[2] + k % kw + parts[n, 0, d, k, i, j]
+                sample = _np_bilinear(x[n, c][:, :, None], xx, y)[0]
+                out[n, o, i, j] += weight[o, c - g * per_group, k // kw, k % kw] * sample * parts[n, 2, d, k, i, j]
+    return (out + bias[None, :, None, None]).astype(x.dtype)
+
+
+def _deform(kernel, strides, padding, groups, dgroups):
+    def run(x, weight, offsets, bias):
+        return ops.deformable_conv2d(x, weight, offsets, kernel, strides, padding, bias, groups=groups,
+                                     deformable_groups=dgroups)
+    run.__name__ = "deformable_conv2d"
+    return run
+
+
+# Printed by MindSpore 2.7.1 for ops.deformable_conv2d(DCN_X, DCN_W, DCN_OFF, (2, 2), (1, 1, 1, 1), (0, 0, 0, 0)).
+DCN_X = np.arange(2 * 3 * 3, dtype=np.float32).reshape(1, 2, 3, 3) / 10
+DCN_W = np.array([[[[1, -1], [0.5, 2]], [[0, 1], [-2, 1]]]], np.float32)
+DCN_OFF = np.concatenate([np.full((1, 4, 2, 2), 0.25, np.float32), np.full((1, 4, 2, 2), -0.5, np.float32),
+                          np.full((1, 4, 2, 2), 0.75, np.float32)], 1)
+DCN_MS = [0.09374988079071045, -0.26249992847442627, 0.890625, 0.3187500238418579]
+
 MSDA_SHAPE = np.array([[2, 3], [3, 4]], np.int64)
 MSDA_OFFSET = np.array([0, 6], np.int64)
 
@@ -289,6 +324,14 @@ MORE_CASES += [
            lambda v, loc, w: _np_msda(v, MSDA_SHAPE, MSDA_OFFSET, loc, w)),
     OpCase(_msda, (rand(1, 18, 1, 8), rand(1, 4, 1, 2, 3, 2, low=0.0, high=1.0), rand(1, 4, 1, 2, 3)),
            lambda v, loc, w: _np_msda(v, MSDA_SHAPE, MSDA_OFFSET, loc, w), rtol=1e-4, atol=1e-5),
+]
+MORE_CASES += [
+    OpCase(_deform((2, 3), (1, 1, 2, 3), (1, 0, 1, 0), 2, 2),
+           (rand(2, 4, 5, 6, dtype=f64), rand(6, 2, 2, 3, dtype=f64), rand(2, 36, 3, 2, low=-2, high=2, dtype=f64),
+            rand(6, dtype=f64)),
+           lambda x, w, o, b: _np_deformable_conv2d(x, w, o, (2, 3), (1, 1, 2, 3), (1, 0, 1, 0), b, 2, 2)),
+    OpCase(_deform((2, 2), (1, 1, 1, 1), (0, 0, 0, 0), 1, 1), (DCN_X, DCN_W, DCN_OFF, np.zeros(1, np.float32)),
+           lambda *a: np.array([[[[DCN_MS[0], DCN_MS[1]], [DCN_MS[2], DCN_MS[3]]]]], np.float32), rtol=1e-5),
 ]
 CASES += MORE_CASES
 
@@ -403,6 +446,22 @@ ERROR_CASES += [
         ms.Tensor(rand(1, 6, 1, 8)), ms.Tensor(np.array([[2, 3]])), ms.Tensor(np.array([0])),
         ms.Tensor(rand(1, 2, 1, 1, 1, 2)), ms.Tensor(rand(1, 2, 1, 1, 2))), (), RuntimeError,
         "do not match 'value'"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 2, 2, 2), _f16(1, 12, 2, 2), [2, 2],
+                                            (1, 1, 1, 1), (0, 0, 0, 0)), (), TypeError,
+              "'kernel_size' must be a tuple of int"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 2, 2, 2), _f16(1, 12, 2, 2), (2, 2),
+                                            (1, 1, 1), (0, 0, 0, 0)), (), ValueError, "'strides' must have 4 elements"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 2, 2, 2), _f16(1, 12, 2, 2), (2, 2),
+                                            (2, 1, 1, 1), (0, 0, 0, 0)), (), ValueError,
+              "N and C dimensions of 'strides' and 'dilations' must be 1"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 2, 2, 2), _f16(1, 12, 2, 2), (2, 2),
+                                            (1, 1, 1, 1), (0, 0, 0, 0), modulated=False), (), ValueError,
+              "'modulated' must be True"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 2, 2, 2), _f16(1, 9, 2, 2), (2, 2),
+                                            (1, 1, 1, 1), (0, 0, 0, 0)), (), ValueError,
+              "'offsets' must have shape \\(1, 12, 2, 2\\)"),
+    ErrorCase(lambda: ops.deformable_conv2d(_f16(1, 2, 3, 3), _f16(1, 3, 2, 2), _f16(1, 12, 2, 2), (2, 2),
+                                            (1, 1, 1, 1), (0, 0, 0, 0)), (), ValueError, "does not fit 'x'"),
     ErrorCase(lambda: ops.moe_token_permute([1], _I32), (), TypeError, "'tokens' must be a Tensor"),
     ErrorCase(lambda: ops.moe_token_permute(_f16(4, 2), _f16(4)), (), TypeError,
               "'indices' must be a Tensor of int32 or int64"),

@@ -1,7 +1,7 @@
 """Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
 softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow; the
 merge of two partial attentions (ring_attention_update); multi-scale deformable attention
-(bilinear samples of several feature maps, weighted); the token shuffles of
+(bilinear samples of several feature maps, weighted) and deformable convolution; the token shuffles of
 mixture-of-experts routing (moe_token_permute / moe_token_unpermute, moe_init_routing_v2).
 
 MindSpore runs these as fused Ascend kernels; their documented math is layout handling
@@ -19,9 +19,9 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func, vision_func
 
-__all__ = ["fused_infer_attention_score", "incre_flash_attention", "moe_init_routing_v2", "moe_token_permute",
-           "moe_token_unpermute", "multi_scale_deformable_attn_function", "prompt_flash_attention",
-           "ring_attention_update"]
+__all__ = ["deformable_conv2d", "fused_infer_attention_score", "incre_flash_attention", "moe_init_routing_v2",
+           "moe_token_permute", "moe_token_unpermute", "multi_scale_deformable_attn_function",
+           "prompt_flash_attention", "ring_attention_update"]
 
 TENSOR_METHODS: dict = {}
 """Tensor methods this family provides (installed by tensor_methods.py)."""
@@ -512,6 +512,102 @@ def multi_scale_deformable_attn_function(value, shape, offset, locations, weight
     out = reduce_func.sum(sampled * weights, (-2, -1))                             # (bs*nh, d, nq)
     out = array_func.reshape(out, (batch, heads * dims, queries))
     return array_func.transpose(out, (0, 2, 1))
+
+
+# ---- deformable convolution ---------------------------------------------------------------------
+
+
+def _int_tuple(op: str, name: str, value, size: int) -> tuple:
+    if not isinstance(value, tuple) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise TypeError(f"For '{op}', the '{name}' must be a tuple of int, but got {value!r}.")
+    if len(value) != size:
+        raise ValueError(f"For '{op}', the '{name}' must have {size} elements, but got {len(value)}.")
+    return value
+
+
+def _bilinear_at(image: Tensor, ys: Tensor, xs: Tensor) -> Tensor:
+    """image (M, C, H, W) sampled at float pixel coordinates ys, xs (M, L), zero outside:
+    (M, C, L). Gradients reach the image and the coordinates."""
+    batch, channels, height, width = image.shape
+    flat = array_func.reshape(image, (batch, channels, height * width))
+    y0, x0 = math_func.floor(ys), math_func.floor(xs)
+    total = None
+    for corner_y, corner_x in ((y0, x0), (y0, x0 + 1), (y0 + 1, x0), (y0 + 1, x0 + 1)):
+        weight = (1 - math_func.abs(ys - corner_y)) * (1 - math_func.abs(xs - corner_x))
+        inside = (corner_y >= 0) & (corner_y <= height - 1) & (corner_x >= 0) & (corner_x <= width - 1)
+        weight = selection_func.masked_fill(weight, ~inside, 0.0)
+        index = array_func.cast(math_func.clamp(corner_y, 0, height - 1) * width
+                                + math_func.clamp(corner_x, 0, width - 1), mstype.int64)
+        index = array_func.broadcast_to(array_func.expand_dims(index, 1), (batch, channels, index.shape[1]))
+        # The corner's index carries no gradient: the weight, a function of the position, does.
+        term = selection_func.gather_elements(flat, 2, index) * array_func.expand_dims(weight, 1)
+        total = term if total is None else total + term
+    return total
+
+
+def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=None, dilations=(1, 1, 1, 1),
+                      groups=1, deformable_groups=1, modulated=True) -> Tensor:
+    """Modulated deformable convolution (v2): y(p) = sum_k w_k * x(p + p_k + dp_k) * m_k, the
+    input sampled bilinearly (zero outside) at offset kernel positions.
+
+    x (N, C_in, H, W); weight (C_out, C_in / groups, kh, kw); offsets (N, 3 * dg * kh * kw,
+    H_out, W_out): the x offsets, then the y offsets, then the masks, each indexed by
+    deformable group then kernel position (row-major). strides / dilations (1, 1, sh, sw),
+    padding (top, bottom, left, right). Returns (N, C_out, H_out, W_out).
+    """
+    op = "deformable_conv2d"
+    for name, t in (("x", x), ("weight", weight), ("offsets", offsets)):
+        _check_float_tensor(op, name, t)
+        if t.ndim != 4:
+            raise ValueError(f"For '{op}', the '{name}' must be 4-D, but got shape {t.shape}.")
+    kh, kw = _int_tuple(op, "kernel_size", kernel_size, 2)
+    strides, padding = _int_tuple(op, "strides", strides, 4), _int_tuple(op, "padding", padding, 4)
+    dilations = _int_tuple(op, "dilations", dilations, 4)
+    if strides[:2] != (1, 1) or dilations[:2] != (1, 1):
+        raise ValueError(f"For '{op}', the N and C dimensions of 'strides' and 'dilations' must be 1, but got "
+                         f"{strides} and {dilations}.")
+    _check_bool(op, "modulated", modulated)
+    if not modulated:
+        raise ValueError(f"For '{op}', the 'modulated' must be True (only v2 is supported).")
+    _check_int(op, "groups", groups)
+    _check_int(op, "deformable_groups", deformable_groups)
+    batch, channels, height, width = x.shape
+    if groups <= 0 or deformable_groups <= 0 or channels % groups or channels % deformable_groups \
+            or weight.shape[0] % groups or weight.shape[1] * groups != channels or weight.shape[2:] != (kh, kw):
+        raise ValueError(f"For '{op}', the 'weight' of shape {weight.shape} does not fit 'x' of shape {x.shape} with "
+                         f"kernel_size {kernel_size}, groups {groups} and deformable_groups {deformable_groups}.")
+    (_, _, stride_h, stride_w), (_, _, dil_h, dil_w) = strides, dilations
+    out_h = (height + padding[0] + padding[1] - (kh - 1) * dil_h - 1) // stride_h + 1
+    out_w = (width + padding[2] + padding[3] - (kw - 1) * dil_w - 1) // stride_w + 1
+    points = kh * kw
+    expected = (batch, 3 * deformable_groups * points, out_h, out_w)
+    if offsets.shape != expected:
+        raise ValueError(f"For '{op}', the 'offsets' must have shape {expected}, but got {offsets.shape}.")
+    if bias is not None:
+        _check_float_tensor(op, "bias", bias)
+        if bias.shape != (weight.shape[0],):
+            raise ValueError(f"For '{op}', the 'bias' must have shape ({weight.shape[0]},), but got {bias.shape}.")
+    # Kernel positions p + p_k in input pixels, for every output pixel: (kh*kw, H_out, W_out).
+    kernel_rows = np.repeat(np.arange(kh) * dil_h, kw)[:, None, None]
+    kernel_cols = np.tile(np.arange(kw) * dil_w, kh)[:, None, None]
+    rows = (np.arange(out_h) * stride_h - padding[0])[None, :, None] + kernel_rows
+    cols = (np.arange(out_w) * stride_w - padding[2])[None, None, :] + kernel_cols
+    parts = array_func.reshape(offsets, (batch, 3, deformable_groups, points, out_h, out_w))
+    base_y = Tensor(np.broadcast_to(rows, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
+    base_x = Tensor(np.broadcast_to(cols, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
+    sample_y = array_func.reshape(parts[:, 1] + base_y, (batch * deformable_groups, -1))
+    sample_x = array_func.reshape(parts[:, 0] + base_x, (batch * deformable_groups, -1))
+    grouped = array_func.reshape(x, (batch * deformable_groups, channels // deformable_groups, height, width))
+    sampled = _bilinear_at(grouped, sample_y, sample_x)                   # (N*dg, C/dg, K*Ho*Wo)
+    sampled = array_func.reshape(sampled, (batch, deformable_groups, channels // deformable_groups, points,
+                                           out_h * out_w))
+    masks = array_func.reshape(parts[:, 2], (batch, deformable_groups, 1, points, out_h * out_w))
+    columns = array_func.reshape(sampled * masks, (batch, groups, channels // groups * points, out_h * out_w))
+    kernels = array_func.reshape(weight, (groups, weight.shape[0] // groups, channels // groups * points))
+    out = array_func.reshape(linalg_func.matmul(kernels, columns), (batch, weight.shape[0], out_h, out_w))
+    if bias is not None:
+        out = out + array_func.reshape(bias, (1, -1, 1, 1))
+    return out
 
 
 # ---- mixture-of-experts token shuffles ---------------------------------------------------------
