@@ -16,8 +16,8 @@ from ._array import (cat, chunk, concat, diag, diff, flatten, gather, histc, ind
 from ._batch_norm import batch_norm_elemt, batch_norm_gather_stats_with_counts, batch_norm_stats
 from ._creation import (bernoulli, empty, empty_like, multinomial, normal, rand, rand_like, randint,
                         randint_like, randn, randn_like, randperm, zeros)
-from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, frac, isnan, mv, norm, softmax,
-                    sqrt, sub, triangular_solve)
+from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, dot, frac, isnan, mv, norm,
+                    softmax, sqrt, sub, trace, triangular_solve)
 from ._reduce import (all, amax, amin, any, argmin, argsort, count_nonzero, cummax, cummin, cumsum, kthvalue,
                       max, mean, median, min, nansum, prod, sort, std, std_mean, topk, var, var_mean)
 from .nn.functional import conv2d
@@ -55,7 +55,6 @@ cross = ops.cross
 cumprod = ops.cumprod
 div = ops.div
 divide = ops.divide
-dot = ops.dot
 dstack = ops.dstack
 einsum = ops.einsum
 eq = ops.eq
@@ -138,7 +137,6 @@ take = ops.take
 tan = ops.tan
 tanh = ops.tanh
 tile = ops.tile
-trace = ops.trace
 tril = ops.tril
 triu = ops.triu
 unbind = ops.unbind

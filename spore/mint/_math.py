@@ -110,3 +110,25 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
 def softmax(input, dim, *, dtype=None):
     """exp(x) / sum(exp(x)) along dim; dtype casts input first."""
     return functional.softmax(input, dim, dtype)
+
+
+def dot(input, other):
+    """Inner product of two 1-D tensors of the same shape and floating dtype -> a 0-D Tensor."""
+    for name, value in (('input', input), ('other', other)):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"For 'dot', the '{name}' must be a Tensor, but got {type(value).__name__}.")
+    if input.dtype != other.dtype:
+        raise RuntimeError(f"For 'dot', 'input' and 'other' must have the same dtype, but got {input.dtype} and "
+                           f"{other.dtype}.")
+    if input.ndim != 1 or input.shape != other.shape:
+        raise RuntimeError(f"For 'dot', 'input' and 'other' must be 1-D of the same shape, but got {input.shape} "
+                           f"and {other.shape}.")
+    return ops.sum(ops.mul(input, other))
+
+
+def trace(input):
+    """Sum of the main diagonal of a 2-D input; integer and Bool inputs sum as Int64."""
+    if isinstance(input, Tensor) and (input.dtype == mstype.bool_ or input.dtype in mstype.int_type
+                                      or input.dtype in mstype.uint_type):
+        input = ops.cast(input, mstype.int64)
+    return ops.trace(input)

@@ -58,6 +58,10 @@ CASES = [
     Case(mint.div, (A, POS), lambda a, b, rounding_mode: np.floor(a / b), {'rounding_mode': 'floor'}),
     Case(mint.remainder, (A, 0.75), lambda a, b: np.mod(a, b).astype(np.float32), rtol=1e-5, atol=1e-5),
     Case(mint.clamp, (A,), lambda x, min, max: np.clip(x, min, max), {'min': -0.5, 'max': 0.5}),
+    Case(mint.dot, (VEC, VEC), lambda a, b: np.float32(a @ b), rtol=1e-5),
+    Case(mint.trace, (np.arange(9, dtype=np.int32).reshape(3, 3),), np.int64(12)),
+    Case(mint.trace, (np.eye(2, dtype=bool),), np.int64(2)),
+    Case(mint.trace, (MAT[:, :3].copy(),), lambda m: np.float32(np.trace(m)), rtol=1e-5),
 ]
 
 
@@ -77,6 +81,9 @@ ERROR_CASES = [
     (mint.cdist, (A, B), {'compute_mode': 'fast'}, ValueError, 'compute_mode'),
     (mint.norm, (A, 'inf'), {}, ValueError, "'p'"),
     (mint.norm, (A,), {'dim': (0, 1, 2)}, ValueError, 'fro'),
+    (mint.dot, (A, B), {}, RuntimeError, '1-D'),
+    (mint.dot, (VEC, VEC.astype(np.float64)), {}, RuntimeError, 'same dtype'),
+    (mint.dot, (VEC, [1.0]), {}, TypeError, "'other'"),
 ]
 
 
