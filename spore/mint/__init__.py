@@ -19,7 +19,7 @@ from ._creation import (bernoulli, empty, empty_like, multinomial, normal, rand,
 from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, dot, frac, isnan, mv, norm,
                     softmax, sqrt, sub, trace, triangular_solve)
 from ._reduce import (all, amax, amin, any, argmin, argsort, count_nonzero, cummax, cummin, cumsum, kthvalue,
-                      max, mean, median, min, nansum, prod, sort, std, std_mean, topk, var, var_mean)
+                      logsumexp, max, mean, median, min, nansum, prod, sort, std, std_mean, topk, var, var_mean)
 from .nn.functional import conv2d
 
 abs = ops.abs
@@ -97,7 +97,6 @@ logical_and = ops.logical_and
 logical_not = ops.logical_not
 logical_or = ops.logical_or
 logical_xor = ops.logical_xor
-logsumexp = ops.logsumexp
 lt = ops.lt
 masked_select = ops.masked_select
 matmul = ops.matmul

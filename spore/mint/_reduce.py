@@ -180,3 +180,10 @@ def cummin(input, dim):
 def cumsum(input, dim, dtype=None):
     """Running sum along dim; dtype casts input first."""
     return ops.cumsum(input, dim, dtype)
+
+
+def logsumexp(input, dim, keepdim=False):
+    """log(sum(exp(input))) over dim, computed stably; integer and Bool inputs give Float32."""
+    if isinstance(input, Tensor) and input.dtype not in mstype.float_type:
+        input = ops.cast(input, mstype.float32)
+    return ops.logsumexp(input, dim, keepdim)

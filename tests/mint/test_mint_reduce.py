@@ -69,6 +69,8 @@ CASES = [
          {'dim': 1, 'dtype': ms.float64}),
     Case(mint.sum, (X,), lambda x, dim, keepdim: np.sum(x, dim, keepdims=True), {'dim': 1, 'keepdim': True}),
     Case(mint.logsumexp, (X, 1), lambda x, d: np.log(np.exp(x).sum(d))),
+    Case(mint.logsumexp, (np.array([[1, 2], [3, 4]], np.int32), 1),
+         lambda x, d: np.log(np.exp(x).sum(d)).astype(np.float32)),
 ]
 
 
