@@ -250,8 +250,7 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None):
     """The sum along the diagonal at `offset` of the planes over `axis1`, `axis2`."""
-    diag = diagonal(a, offset, axis1, axis2)
-    return cast(ops.sum(diag, -1), dtype)
+    return to_tensor(a, None, "trace").trace(offset, axis1, axis2, dtype)
 
 
 def diag(v, k=0):

@@ -7,7 +7,6 @@ import numbers
 import numpy as onp
 
 from .. import ops
-from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .dtypes import result_type
 from .utils import cast, check_int, check_shape, normalize_axes, normalize_axis, to_tensor
@@ -351,12 +350,6 @@ def repeat(a, repeats, axis=None):
 # ---- differences -------------------------------------------------------------------------------
 
 
-def _along(x, axis: int, start, stop):
-    index = [slice(None)] * x.ndim
-    index[axis] = slice(start, stop)
-    return x[tuple(index)]
-
-
 def _edge(name: str, values, a, axis: int):
     """`prepend` / `append` values as a block to join to `a` along `axis` (a scalar spans it)."""
     values = cast(to_tensor(values, None, "diff", name), a.dtype)
@@ -374,13 +367,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     if n < 0:
         raise ValueError(f"For 'diff', the 'n' must be non-negative, but got {n}.")
     axis = normalize_axis(axis, a.ndim, "diff")
-    parts = [_edge("prepend", prepend, a, axis)] if prepend is not None else []
-    parts += [a] + ([_edge("append", append, a, axis)] if append is not None else [])
-    out = ops.concat(parts, axis) if len(parts) > 1 else a
-    for _ in range(n):
-        later, earlier = _along(out, axis, 1, None), _along(out, axis, None, -1)
-        out = later != earlier if out.dtype == mstype.bool_ else later - earlier
-    return out
+    if prepend is not None:
+        prepend = _edge("prepend", prepend, a, axis)
+    if append is not None:
+        append = _edge("append", append, a, axis)
+    return ops.diff_ext(a, n, axis, prepend, append)
 
 
 def ediff1d(ary, to_end=None, to_begin=None):

@@ -1,8 +1,7 @@
 """mindspore.numpy's products: `matmul`, `dot`, `inner`, `outer`, `tensordot`, `kron`,
-`cross` and `multi_dot`, built on matmul, reshapes and broadcasting."""
+`cross` and `multi_dot`, built on the ops' matmul, tensor_dot and cross, reshapes and broadcasting."""
 from __future__ import annotations
 
-import math
 import numbers
 
 import numpy as onp
@@ -38,13 +37,7 @@ def _contract(a, b, axes_a: tuple, axes_b: tuple):
         if a.shape[i] != b.shape[j]:
             raise ValueError(f"For 'tensordot', the shapes {tuple(a.shape)} and {tuple(b.shape)} are not aligned on "
                              f"axes {axes_a} and {axes_b}.")
-    free_a = [i for i in range(a.ndim) if i not in axes_a]
-    free_b = [i for i in range(b.ndim) if i not in axes_b]
-    summed = math.prod(a.shape[i] for i in axes_a)
-    left = ops.reshape(ops.transpose(a, tuple(free_a) + tuple(axes_a)), (-1, summed))
-    right = ops.reshape(ops.transpose(b, tuple(axes_b) + tuple(free_b)), (summed, -1))
-    shape = tuple(a.shape[i] for i in free_a) + tuple(b.shape[i] for i in free_b)
-    return ops.reshape(ops.matmul(left, right), shape)
+    return ops.tensor_dot(a, b, (list(axes_a), list(axes_b)))
 
 
 def tensordot(a, b, axes=2):
@@ -115,22 +108,15 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
                          f"{b.shape[-1]}.")
     if a.shape[-1] == 2 and b.shape[-1] == 2:
         return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
-    a0, a1, a2 = _components(a)
-    b0, b1, b2 = _components(b)
-    out = ops.stack(_broadcast((a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0)), -1)
+    out = ops.cross(_as_3_components(a), _as_3_components(b), -1)
     return ops.moveaxis(out, -1, normalize_axis(axisc, out.ndim, "cross", "axisc"))
 
 
-def _components(v):
-    """The x, y, z components along the last axis (z = 0 for 2-D vectors)."""
-    if v.shape[-1] == 2:
-        return v[..., 0], v[..., 1], ops.zeros_like(v[..., 0])
-    return v[..., 0], v[..., 1], v[..., 2]
-
-
-def _broadcast(parts) -> list:
-    shape = tuple(onp.broadcast_shapes(*(tuple(p.shape) for p in parts)))
-    return [ops.broadcast_to(p, shape) for p in parts]
+def _as_3_components(v):
+    """Vectors along the last axis with a zero z component added to 2-D ones."""
+    if v.shape[-1] == 3:
+        return v
+    return ops.concat((v, ops.zeros_like(v[..., :1])), -1)
 
 
 def multi_dot(arrays):

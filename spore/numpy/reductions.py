@@ -63,8 +63,7 @@ min = amin
 def ptp(x, axis=None, keepdims=False):
     """The range (maximum - minimum) over `axis` (None: all)."""
     x = _input("ptp", x)
-    axes = _axes("ptp", x, axis)
-    return ops.amax(x, axes, keepdims) - ops.amin(x, axes, keepdims)
+    return x.ptp(_axes("ptp", x, axis), keepdims)
 
 
 def var(x, axis=None, ddof=0, keepdims=False):
