@@ -54,7 +54,7 @@ from .run_check import run_check
 from .profiler import Profiler
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
 from .train.model import Model
-from .compiler.export import export, load
+from .compiler.export import export, load, load_mindir, save_mindir
 from . import dataset
 from . import experimental
 from . import numpy
@@ -63,8 +63,8 @@ from .train.callback import *
 from .train.metrics import *
 from .train import (
     DatasetHelper, SummaryRecord, build_searched_strategy, ckpt_to_safetensors, connect_network_with_dataset, data_sink,
-    load_checkpoint_async, load_distributed_checkpoint, merge_sliced_parameter, restore_group_info_list,
-    safetensors_to_ckpt,
+    get_ckpt_path_with_strategy, load_checkpoint_async, load_distributed_checkpoint, merge_sliced_parameter,
+    restore_group_info_list, safetensors_to_ckpt,
 )
 from .train.pipeline_checkpoints import (
     load_segmented_checkpoints, merge_pipeline_strategys, sync_pipeline_shared_parameters,

@@ -237,3 +237,56 @@ def test_spore_export_of_the_same_networks_round_trips(name, tmp_path):
     assert len(got) == len(expected)
     for g, e in zip(got, expected):
         np.testing.assert_allclose(g, e, rtol=1e-6, atol=1e-6)
+
+
+def test_corrupted_files_fail_with_errors_naming_the_file(tmp_path):
+    """Random byte changes and truncations: the file loads, or a RuntimeError names it."""
+    data = (MINDIR_DATA / "mlp.mindir").read_bytes()
+    rng = np.random.default_rng(2)
+    path = tmp_path / "mutated.mindir"
+    for _ in range(300):
+        mutated = bytearray(data)
+        for pos in rng.integers(0, len(data), rng.integers(1, 5)):
+            mutated[pos] = int(rng.integers(0, 256))
+        if rng.random() < 0.3:
+            mutated = mutated[:int(rng.integers(0, len(mutated)))]
+        path.write_bytes(bytes(mutated))
+        try:
+            ms.load(str(path))
+        except RuntimeError as error:
+            assert "mutated.mindir" in str(error)
+
+
+# ---- load_mindir / save_mindir --------------------------------------------------------------
+def test_load_mindir_save_mindir_round_trip_keeps_the_file(tmp_path):
+    source = MINDIR_DATA / "mlp.mindir"
+    model = ms.load_mindir(str(source))
+    assert (model.ir_version, model.producer_name, model.model_version) == ("0.1.1", "MindSpore", "2.7.1")
+    assert model.mind_ir_version == 3 and model.little_endian and list(model.user_info) == []
+    ms.save_mindir(model, str(tmp_path / "copy"))
+    assert (tmp_path / "copy.mindir").read_bytes() == source.read_bytes()
+
+
+def test_user_info_is_saved_and_the_graph_still_runs(tmp_path):
+    model = ms.load_mindir(str(MINDIR_DATA / "mlp.mindir"))
+    model.user_info.add(key="version", value="pangu v100")
+    ms.save_mindir(model, str(tmp_path / "tagged.mindir"))
+    again = ms.load_mindir(str(tmp_path / "tagged.mindir"))
+    assert [(e.key, e.value) for e in again.user_info] == [("version", "pangu v100")]
+    io = np.load(MINDIR_DATA / "mlp_io.npz")
+    got = _outputs(nn.GraphCell(ms.load(str(tmp_path / "tagged.mindir")))(ms.Tensor(io["x"])))
+    np.testing.assert_allclose(got[0], io["y0"], rtol=1e-5, atol=1e-6)
+
+
+def test_load_mindir_save_mindir_errors(tmp_path):
+    with pytest.raises(TypeError, match="must be string"):
+        ms.load_mindir(3)
+    with pytest.raises(ValueError, match="does not exist"):
+        ms.load_mindir(str(tmp_path / "missing.mindir"))
+    (tmp_path / "cut.mindir").write_bytes((MINDIR_DATA / "mlp.mindir").read_bytes()[:100])
+    with pytest.raises(ValueError, match="cut.mindir"):
+        ms.load_mindir(str(tmp_path / "cut.mindir"))
+    with pytest.raises(TypeError, match="must be ModelProto"):
+        ms.save_mindir(3, str(tmp_path / "x.mindir"))
+    with pytest.raises(TypeError, match="must be string"):
+        ms.save_mindir(ms.load_mindir(str(MINDIR_DATA / "mlp.mindir")), 3)

@@ -1,5 +1,6 @@
-"""The user-facing entry points: `load` (a MINDIR file to a graph for nn.GraphCell) and
-`export` (a Cell or function, traced on example inputs, to a MINDIR file)."""
+"""The user-facing entry points: `load` (a MINDIR file to a graph for nn.GraphCell),
+`export` (a Cell or function, traced on example inputs, to a MINDIR file), and
+`load_mindir` / `save_mindir` (a file's top-level message as an object, and back)."""
 from __future__ import annotations
 
 import os
@@ -13,6 +14,7 @@ from ..ir import Graph
 from . import mindir_writer
 from .mindir_graph import MindIRGraph
 from .mindir_reader import read_model
+from .model_proto import ModelProto
 
 _LOAD_OPTIONS = ("dec_key", "dec_mode", "obf_func")
 _FORMATS = ("AIR", "ONNX", "MINDIR")
@@ -89,3 +91,36 @@ def export(net, *inputs, file_name, file_format, **kwargs) -> None:
     os.makedirs(os.path.dirname(file_name), exist_ok=True)
     with open(file_name, "wb") as f:
         f.write(data)
+
+
+def load_mindir(file_name) -> ModelProto:
+    """load_mindir(file_name): the top-level message of a MINDIR file (its header and
+    user_info; see ModelProto)."""
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'load_mindir', the 'file_name' must be string, but got {type(file_name)}.")
+    file_name = os.path.realpath(file_name)
+    if not os.path.isfile(file_name):
+        raise ValueError(f"For 'load_mindir', the file '{file_name}' does not exist.")
+    with open(file_name, "rb") as f:
+        data = f.read()
+    model = ModelProto()
+    try:
+        model.ParseFromString(data)
+    except (ValueError, IndexError, UnicodeDecodeError) as bad:
+        raise ValueError(f"For 'load_mindir', the file '{file_name}' is not a valid MINDIR file: {bad}") from None
+    return model
+
+
+def save_mindir(model, file_name) -> None:
+    """save_mindir(model, file_name): write `model` (a ModelProto from load_mindir) to
+    `file_name` (".mindir" is added when missing)."""
+    if not isinstance(model, ModelProto):
+        raise TypeError(f"For 'save_mindir', the argument 'model' must be ModelProto, but got {type(model)}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'save_mindir', the 'file_name' must be string, but got {type(file_name)}.")
+    if not file_name.endswith(".mindir"):
+        file_name += ".mindir"
+    file_name = os.path.realpath(file_name)
+    os.makedirs(os.path.dirname(file_name), exist_ok=True)
+    with open(file_name, "wb") as f:
+        f.write(model.SerializeToString())

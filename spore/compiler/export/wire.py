@@ -43,8 +43,9 @@ class Fields:
     """A decoded message: the values of each field number, in file order."""
 
     def __init__(self, data: bytes):
+        self.in_order = list(protobuf_fields(data))
         self.by_number: dict[int, list] = {}
-        for number, value in protobuf_fields(data):
+        for number, value in self.in_order:
             self.by_number.setdefault(number, []).append(value)
 
     def all(self, number: int) -> list:
