@@ -4,8 +4,9 @@ from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, 
 from . import callback, metrics
 from .callback import *
 from .metrics import *
-from .checkpoint_tools import (ckpt_to_safetensors, load_checkpoint_async, load_distributed_checkpoint,
-                               merge_sliced_parameter, restore_group_info_list, safetensors_to_ckpt)
+from .checkpoint_tools import (ckpt_to_safetensors, get_ckpt_path_with_strategy, load_checkpoint_async,
+                               load_distributed_checkpoint, merge_sliced_parameter, restore_group_info_list,
+                               safetensors_to_ckpt)
 from .parallel_strategy import build_searched_strategy
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model

@@ -2,8 +2,9 @@
 (ckpt_to_safetensors, safetensors_to_ckpt), loading in the background
 (load_checkpoint_async), joining the slices of a Parameter (merge_sliced_parameter),
 loading the checkpoints of a model-parallel training into one network
-(load_distributed_checkpoint) and reading the rank list of a MindSpore group information
-file (restore_group_info_list)."""
+(load_distributed_checkpoint), reading the rank list of a MindSpore group information
+file (restore_group_info_list) and finding a copy of this rank's checkpoint among the
+ranks that hold the same parameters (get_ckpt_path_with_strategy)."""
 from __future__ import annotations
 
 import logging
@@ -16,12 +17,12 @@ import numpy as np
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.validator import check_positive_int
-from .parallel_strategy import build_searched_strategy, merge_by_layout
+from .parallel_strategy import build_searched_strategy, merge_by_layout, slice_key
 from .protobuf_reader import packed_varints, protobuf_fields
 from .serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 __all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter",
-           "load_distributed_checkpoint", "restore_group_info_list"]
+           "load_distributed_checkpoint", "restore_group_info_list", "get_ckpt_path_with_strategy"]
 
 _logger = logging.getLogger(__name__)
 
@@ -254,3 +255,46 @@ def restore_group_info_list(group_info_file_name: str) -> list:
                          f"{error}.") from None
     return ranks
 
+
+
+# One process: spore runs as rank 0 of a group of one.
+_CURRENT_RANK = 0
+
+
+def get_ckpt_path_with_strategy(cur_ckpt_path: str, cur_strategy_path: str) -> str | None:
+    """`cur_ckpt_path` when it names this rank ('rank_<id>' in it) and exists, else the
+    first existing path with 'rank_<id>' replaced by a rank holding copies of all this
+    rank's parameters under the strategy file `cur_strategy_path`; None when there is
+    none."""
+    api = "get_ckpt_path_with_strategy"
+    if not isinstance(cur_ckpt_path, str) or not isinstance(cur_strategy_path, str):
+        raise TypeError(f"For '{api}', the 'cur_ckpt_path' and 'cur_strategy_path' should be str, but got "
+                        f"{type(cur_ckpt_path).__name__} and {type(cur_strategy_path).__name__}.")
+    if f"rank_{_CURRENT_RANK}" in cur_ckpt_path and os.path.isfile(cur_ckpt_path):
+        return cur_ckpt_path
+    for rank in _copy_ranks(build_searched_strategy(cur_strategy_path), _CURRENT_RANK):
+        candidate = re.sub(r"rank_\d+", f"rank_{rank}", cur_ckpt_path)
+        if os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def _copy_ranks(strategy: dict, rank: int) -> tuple:
+    """The ranks (with `rank`) holding the same slices as `rank` of every parameter
+    (gradient accumulators aside); just `rank` when the parameters disagree."""
+    best: tuple = ()
+    for name, layout in strategy.items():
+        if name.startswith(("accu_grads", "inputs")):
+            continue
+        dev_matrix = [int(d) for d in layout.dev_matrix[0].dim]
+        tensor_map = [int(m) for m in layout.tensor_map[0].dim]
+        count = int(np.prod(dev_matrix)) if dev_matrix else 1
+        own = slice_key(rank, dev_matrix, tensor_map)
+        group = tuple(r for r in range(count) if slice_key(r, dev_matrix, tensor_map) == own)
+        if not best or len(group) < len(best):
+            if best and not set(group).issubset(best):
+                return (rank,)
+            best = group
+        elif not set(best).issubset(group):
+            return (rank,)
+    return best
