@@ -1,7 +1,10 @@
 """The pooling functions of `ops` composed of other primitives (power-average pools,
 max unpooling, adaptive_avg_pool2d_ext): forward against NumPy references and bad input."""
+import math
+
 import numpy as np
 
+import spore as ms
 from spore import ops
 
 from .op_testing import ErrorCase, OpCase, rand, run_case, run_error_case
@@ -54,6 +57,38 @@ def _pool_indices(lead, spatial, out_spatial, seed=0):
     return np.array(rows, np.int64).reshape(lead + tuple(spatial))
 
 
+def _fractional(kernel, sizes, return_indices=False):
+    """Windows starting at floor((i + u) * alpha) - floor(u * alpha), the last at n - k;
+    samples (N, C, rank): (w, h) for 2-D, (d, h, w) for 3-D."""
+    rank = len(kernel)
+
+    def starts(u, n, o, k):
+        if o == 1:
+            return [n - k]
+        alpha = (n - k) / (o - 1)
+        return [math.floor((i + u) * alpha) - math.floor(u * alpha) for i in range(o - 1)] + [n - k]
+
+    def reference(x, samples):
+        lead, spatial = x.shape[:-rank], x.shape[-rank:]
+        flat_x = x.reshape(-1, *spatial)
+        flat_s = samples.reshape(-1, rank)
+        out = np.zeros((len(flat_x),) + sizes, x.dtype)
+        idx = np.zeros((len(flat_x),) + sizes, np.int64)
+        for b in range(len(flat_x)):
+            order = (1, 0) if rank == 2 else (0, 1, 2)
+            axes = [starts(float(flat_s[b, order[d]]), spatial[d], sizes[d], kernel[d]) for d in range(rank)]
+            for pos in np.ndindex(*sizes):
+                window = tuple(slice(axes[d][i], axes[d][i] + kernel[d]) for d, i in enumerate(pos))
+                block = flat_x[b][window]
+                local = np.unravel_index(np.argmax(block), block.shape)
+                where = tuple(axes[d][i] + local[d] for d, i in enumerate(pos))
+                out[(b,) + pos] = flat_x[b][where]
+                idx[(b,) + pos] = np.ravel_multi_index(where, spatial)
+        shape = lead + sizes
+        return (out.reshape(shape), idx.reshape(shape)) if return_indices else out.reshape(shape)
+    return reference
+
+
 _POSITIVE4 = rand(2, 3, 5, 6, low=0.1, high=2.0)
 CASES = [
     OpCase(lambda x: ops.lp_pool2d(x, 2, 2), (_POSITIVE4,), _lp_pool(2, (2, 2), (2, 2), False)),
@@ -87,6 +122,21 @@ CASES = [
            lambda x: x.reshape(1, 2, 2, 2, 3, 2).mean((3, 5))),
 ]
 
+_SAMPLES2 = np.array([[[0.3, 0.8], [0.6, 0.1]]], F32)
+_SAMPLES3 = rand(2, 1, 3, low=0, high=1)
+CASES += [
+    OpCase(lambda x, r: ops.fractional_max_pool2d(x, 2, (3, 4), return_indices=True, _random_samples=r),
+           (rand(1, 2, 7, 6), _SAMPLES2), _fractional((2, 2), (3, 4), True)),
+    OpCase(lambda x, r: ops.fractional_max_pool2d(x, (2, 3), output_ratio=(0.5, 0.5), _random_samples=r),
+           (rand(1, 2, 7, 6, dtype=F64), _SAMPLES2), _fractional((2, 3), (3, 3))),
+    OpCase(lambda x, r: ops.fractional_max_pool2d(x, 3, (1, 2), _random_samples=r),
+           (rand(2, 5, 5), _SAMPLES2), _fractional((3, 3), (1, 2))),
+    OpCase(lambda x, r: ops.fractional_max_pool3d(x, 2, (3, 2, 4), return_indices=True, _random_samples=r),
+           (rand(2, 1, 5, 4, 6), _SAMPLES3), _fractional((2, 2, 2), (3, 2, 4), True)),
+    OpCase(lambda x, r: ops.fractional_max_pool3d(x, (2, 1, 2), output_ratio=(0.5, 0.5, 0.5), _random_samples=r),
+           (rand(2, 1, 5, 4, 6), _SAMPLES3), _fractional((2, 1, 2), (2, 2, 3))),
+]
+
 
 def test_pool_cases():
     for case in CASES:
@@ -116,6 +166,30 @@ ERROR_CASES = [
     ErrorCase(lambda x, i: ops.max_unpool3d(x, i, 2), (rand(2, 2), np.zeros((2, 2), np.int64)), ValueError,
               "For 'max_unpool3d', the 'x' must be 4-D or 5-D"),
 ]
+
+
+ERROR_CASES += [
+    ErrorCase(lambda x: ops.fractional_max_pool2d(x, 2), (rand(1, 2, 7, 6),), ValueError,
+              "For 'fractional_max_pool2d', 'output_size' and 'output_ratio' can not both be None"),
+    ErrorCase(lambda x: ops.fractional_max_pool2d(x, 2, (7, 6)), (rand(1, 2, 7, 6),), ValueError,
+              "For 'fractional_max_pool2d', the kernel size"),
+    ErrorCase(lambda x: ops.fractional_max_pool2d(x, 2, output_ratio=(1.0, 0.5)), (rand(1, 2, 7, 6),), ValueError,
+              r"For 'fractional_max_pool2d', the 'output_ratio\[0\]' must be in range"),
+    ErrorCase(lambda x, r: ops.fractional_max_pool2d(x, 2, (3, 4), _random_samples=r), (rand(1, 2, 7, 6),
+                                                                                        _SAMPLES2[:, :1]),
+              ValueError, "For 'fractional_max_pool2d', the shape of '_random_samples'"),
+    ErrorCase(lambda x: ops.fractional_max_pool2d(x, 2, (3, 4)), ([1.0],), TypeError,
+              "For 'fractional_max_pool2d', the 'input' must be a Tensor"),
+    ErrorCase(lambda x: ops.fractional_max_pool3d(x, 2, (2, 2, 2)), (rand(1, 2, 7, 6),), ValueError,
+              "For 'fractional_max_pool3d', the kernel size"),
+    ErrorCase(lambda x: ops.fractional_max_pool3d(x, 2, (2, 2, 2)), (rand(7, 6),), ValueError,
+              "For 'fractional_max_pool3d', the 'input' must be 4-D or 5-D"),
+]
+
+
+def test_fractional_max_pool_draws_its_samples():
+    out = ops.fractional_max_pool2d(ms.Tensor(rand(2, 3, 9, 8)), 2, output_ratio=(0.5, 0.5))
+    assert out.shape == (2, 3, 4, 4)
 
 
 def test_pool_errors():

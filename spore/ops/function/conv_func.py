@@ -22,6 +22,7 @@ __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
     "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d", "adaptive_avg_pool2d_ext",
     "lp_pool1d", "lp_pool2d", "max_unpool1d", "max_unpool2d", "max_unpool3d",
+    "fractional_max_pool2d", "fractional_max_pool3d",
     "interpolate", "upsample",
 ]
 
@@ -357,6 +358,107 @@ def max_unpool3d(x, indices, kernel_size, stride=None, padding=0, output_size=No
     """The inverse of max_pool3d: x and indices (N, C, D, H, W) or (C, D, H, W), indices
     into each flattened output volume; sizes as max_unpool1d's per axis."""
     return _max_unpool("max_unpool3d", 3, x, indices, kernel_size, stride, padding, output_size)
+
+
+# ---- fractional max pooling ----------------------------------------------------------------
+def _fractional_output_size(op: str, spatial: tuple, kernel: tuple, output_size, output_ratio) -> tuple:
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"For '{op}', 'output_size' and 'output_ratio' can not both be None.")
+    if output_size is not None:
+        sizes = _per_axis(op, "output_size", output_size, len(spatial))
+    else:
+        ratios = tuple(output_ratio) if isinstance(output_ratio, (tuple, list)) else (output_ratio,) * len(spatial)
+        if len(ratios) != len(spatial):
+            raise ValueError(f"For '{op}', the 'output_ratio' must be a float or {len(spatial)} floats, but got "
+                             f"{output_ratio}.")
+        for i, ratio in enumerate(ratios):
+            check_type(op, f"output_ratio[{i}]", ratio, float)
+            if not 0 < ratio < 1:
+                raise ValueError(f"For '{op}', the 'output_ratio[{i}]' must be in range of (0.0, 1.0), but got "
+                                 f"{ratio}.")
+        sizes = tuple(int(n * r) for n, r in zip(spatial, ratios))
+    for n, k, o in zip(spatial, kernel, sizes):
+        if k + o - 1 > n:
+            raise ValueError(f"For '{op}', the kernel size {kernel} plus the output size {sizes} less 1 must not "
+                             f"exceed the input size {spatial}.")
+    return sizes
+
+
+def _window_starts(samples, size: int, out: int, kernel: int):
+    """(B, out) start positions of the pooling windows along an axis: with alpha =
+    (size - kernel) / (out - 1), window i starts at floor((i + u) * alpha) - floor(u * alpha)
+    for the sample u of each row of `samples` (B,), the last at size - kernel."""
+    last = _F.full((samples.shape[0], 1), size - kernel, dtype=mstype.int64)
+    if out == 1:
+        return last
+    alpha = (size - kernel) / (out - 1)
+    steps = _F.expand_dims(_F.cast(_F.arange(out - 1), samples.dtype), 0)
+    u = _F.expand_dims(samples, 1)
+    starts = _F.floor((steps + u) * alpha) - _F.floor(u * alpha)
+    return _F.concat((_F.cast(starts, mstype.int64), last), 1)
+
+
+def _fractional_max_pool(op: str, rank: int, input, kernel_size, output_size, output_ratio, return_indices,
+                         random_samples):
+    """Max over windows of size `kernel_size` whose starts advance by pseudo-random steps
+    (Graham's fractional max pooling): `random_samples` (N, C, rank) in [0, 1) place them,
+    drawn uniformly when None; the last sample axis is the width's for 2-D input (w, h),
+    the depth's first for 3-D (d, h, w). With return_indices, also each maximum's int64
+    position in its flattened input plane."""
+    check_tensor(op, "input", input)
+    check_bool(op, "return_indices", return_indices)
+    if input.ndim not in (rank + 1, rank + 2):
+        raise ValueError(f"For '{op}', the 'input' must be {rank + 1}-D or {rank + 2}-D, but got {input.ndim}-D.")
+    batched = input if input.ndim == rank + 2 else _F.expand_dims(input, 0)
+    batch, channels, *spatial = batched.shape
+    spatial = tuple(spatial)
+    kernel = _per_axis(op, "kernel_size", kernel_size, rank)
+    sizes = _fractional_output_size(op, spatial, kernel, output_size, output_ratio)
+    if random_samples is None:
+        random_samples = _F.rand(batch, channels, rank)
+    check_tensor(op, "_random_samples", random_samples)
+    if tuple(random_samples.shape) != (batch, channels, rank):
+        raise ValueError(f"For '{op}', the shape of '_random_samples' must be {(batch, channels, rank)}, but got "
+                         f"{random_samples.shape}.")
+    samples = _F.reshape(random_samples, (batch * channels, rank))
+    sample_axis = (1, 0) if rank == 2 else (0, 1, 2)          # which sample places each spatial axis
+    flat = None
+    for d in range(rank):
+        starts = _window_starts(samples[:, sample_axis[d]], spatial[d], sizes[d], kernel[d])
+        positions = _F.expand_dims(starts, 2) + _F.reshape(_F.arange(kernel[d], dtype=mstype.int64), (1, 1, -1))
+        shape = [batch * channels] + [1] * (2 * rank)
+        shape[1 + d], shape[1 + rank + d] = sizes[d], kernel[d]
+        term = _F.reshape(positions * math.prod(spatial[d + 1:]), tuple(shape))
+        flat = term if flat is None else flat + term
+    windows = math.prod(kernel)
+    flat = _F.reshape(_F.broadcast_to(flat, (batch * channels,) + sizes + kernel), (batch * channels, -1))
+    values = _F.gather_elements(_F.reshape(batched, (batch * channels, -1)), 1, flat)
+    values = _F.reshape(values, (batch * channels, -1, windows))
+    best = _F.argmax(values, -1, keepdim=True)
+    out_shape = ((batch, channels) if input.ndim == rank + 2 else (channels,)) + sizes
+    output = _F.reshape(_F.gather_elements(values, 2, best), out_shape)
+    if not return_indices:
+        return output
+    indices = _F.gather_elements(_F.reshape(flat, (batch * channels, -1, windows)), 2, best)
+    return output, _F.reshape(indices, out_shape)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """Fractional max pooling of input (N, C, H, W) or (C, H, W) to output_size (oh, ow)
+    or output_ratio * (H, W), windows of kernel_size; `_random_samples` (N, C, 2), the
+    width's sample first. See `_fractional_max_pool`."""
+    return _fractional_max_pool("fractional_max_pool2d", 2, input, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    """Fractional max pooling of input (N, C, D, H, W) or (C, D, H, W) to output_size
+    (od, oh, ow) or output_ratio * (D, H, W); `_random_samples` (N, C, 3) in (d, h, w)
+    order. See `_fractional_max_pool`."""
+    return _fractional_max_pool("fractional_max_pool3d", 3, input, kernel_size, output_size, output_ratio,
+                                return_indices, _random_samples)
 
 
 # ---- interpolation -------------------------------------------------------------------------
