@@ -129,10 +129,9 @@ def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
     """The variance over `axis` of the non-NaN elements, with `ddof` delta degrees of freedom."""
     a = to_float(_input("nanvar", a, dtype))
     axes = _axes("nanvar", a, axis)
-    count = _nan_count(a, axes, True)
-    centered = _without_nan(a - ops.sum(_without_nan(a, 0), axes, True) / count, 0)
-    out = ops.sum(centered * centered, axes, True) / (count - check_int(ddof, "nanvar", "ddof"))
-    return out if keepdims else ops.reshape(out, tuple(s for i, s in enumerate(out.shape) if i not in axes))
+    centered = _without_nan(a - ops.nanmean(a, axes, True), 0)  # zeros, not NaN, so NaN gradients stay out
+    count = _nan_count(a, axes, keepdims)
+    return ops.sum(centered * centered, axes, keepdims) / (count - check_int(ddof, "nanvar", "ddof"))
 
 
 def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
