@@ -132,6 +132,14 @@ def test_inplace_variants_update_and_return_input(inplace_fn, reference):
     np.testing.assert_allclose(x.asnumpy(), reference(X), rtol=1e-5, atol=1e-6)
 
 
+def test_grid_sample_identity_grid_reproduces_input():
+    image = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+    coords = (np.arange(4, dtype=np.float32) * 2 + 1) / 4 - 1
+    grid = np.stack(np.meshgrid(coords, coords, indexing='xy'), -1)[None]
+    out = F.grid_sample(ms.Tensor(image), ms.Tensor(grid), align_corners=False)
+    np.testing.assert_allclose(out.asnumpy(), image, rtol=1e-5, atol=1e-5)
+
+
 def test_dropout_keeps_scaled_values_and_is_identity_when_not_training():
     x = ms.Tensor(np.ones((50, 40), np.float32))
     out = F.dropout(x, p=0.5).asnumpy()

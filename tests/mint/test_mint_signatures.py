@@ -40,6 +40,7 @@ SIGNATURES = {
     'mint.nn.functional.flatten': "(input, start_dim=0, end_dim=-1)",
     'mint.nn.functional.fold': "(input, output_size, kernel_size, dilation=1, padding=0, stride=1)",
     'mint.nn.functional.glu': "(input, dim=-1)",
+    'mint.nn.functional.grid_sample': "(input, grid, mode='bilinear', padding_mode='zeros', align_corners=None)",
     'mint.nn.functional.group_norm': "(input, num_groups, weight=None, bias=None, eps=1e-05)",
     'mint.nn.functional.hardtanh': "(input, min_val=-1.0, max_val=1.0, inplace=False)",
     'mint.nn.functional.hardtanh_': "(input, min_val=-1, max_val=1)",

@@ -15,7 +15,7 @@ __all__ = [
     'adaptive_avg_pool1d', 'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'adaptive_max_pool1d',
     'adaptive_max_pool2d', 'avg_pool1d', 'avg_pool2d', 'avg_pool3d', 'batch_norm', 'binary_cross_entropy',
     'binary_cross_entropy_with_logits', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose2d', 'cross_entropy',
-    'dropout', 'dropout2d', 'elu', 'elu_', 'embedding', 'flatten', 'fold', 'gelu', 'glu', 'group_norm',
+    'dropout', 'dropout2d', 'elu', 'elu_', 'embedding', 'flatten', 'fold', 'gelu', 'glu', 'grid_sample', 'group_norm',
     'hardtanh', 'hardtanh_', 'interpolate', 'kl_div', 'layer_norm', 'leaky_relu', 'linear', 'log_softmax',
     'logsigmoid', 'max_pool2d', 'max_unpool2d', 'mse_loss', 'nll_loss', 'normalize', 'one_hot', 'pad',
     'pixel_shuffle', 'prelu', 'relu', 'relu6', 'relu_', 'sigmoid', 'sigmoid_', 'silu', 'soft_margin_loss',
@@ -30,6 +30,7 @@ conv_transpose2d = ops.conv_transpose2d
 cross_entropy = ops.cross_entropy
 embedding = ops.embedding
 unfold = ops.unfold
+grid_sample = ops.grid_sample
 group_norm = ops.group_norm
 layer_norm = ops.layer_norm
 mse_loss = ops.mse_loss
