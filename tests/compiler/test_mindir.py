@@ -290,3 +290,14 @@ def test_load_mindir_save_mindir_errors(tmp_path):
         ms.save_mindir(3, str(tmp_path / "x.mindir"))
     with pytest.raises(TypeError, match="must be string"):
         ms.save_mindir(ms.load_mindir(str(MINDIR_DATA / "mlp.mindir")), 3)
+
+
+def test_graph_cell_inside_a_jit_function(interop, lenet5_io):
+    cell = nn.GraphCell(ms.load(str(interop / "lenet5_mindspore.mindir")))
+
+    @ms.jit
+    def scaled_logits(x):
+        return cell(x) * 2
+
+    got = scaled_logits(ms.Tensor(lenet5_io["x"])).asnumpy()
+    np.testing.assert_allclose(got, 2 * lenet5_io["logits"], rtol=1e-5, atol=1e-5)
