@@ -301,3 +301,22 @@ def test_graph_cell_inside_a_jit_function(interop, lenet5_io):
 
     got = scaled_logits(ms.Tensor(lenet5_io["x"])).asnumpy()
     np.testing.assert_allclose(got, 2 * lenet5_io["logits"], rtol=1e-5, atol=1e-5)
+
+
+def test_export_refuses_what_mindir_writing_does_not_cover(tmp_path):
+    class Branch(nn.Cell):
+        def construct(self, x):
+            if x.sum() > 0:
+                return x * 2
+            return x - 1
+
+    class Constant(nn.Cell):
+        def construct(self, x):
+            return 3
+
+    x = ms.Tensor(np.ones((2,), np.float32))
+    with pytest.raises(RuntimeError, match="'if' nodes"):
+        ms.export(Branch(), x, file_name=str(tmp_path / "branch"), file_format="MINDIR")
+    with pytest.raises(RuntimeError, match="returns 3"):
+        ms.export(Constant(), x, file_name=str(tmp_path / "constant"), file_format="MINDIR")
+    assert not list(tmp_path.iterdir())
