@@ -467,6 +467,8 @@ def _as_shape(shape) -> tuple:
 def _real_part_if_complex(data):
     """Complex host data asked for as a real dtype keeps its real part, as MindSpore does:
     Tensor([1+2j, 3], ms.int32) holds [1, 3]."""
+    if isinstance(data, numbers.Number):
+        return data if isinstance(data, numbers.Real) else data.real
     arr = data if isinstance(data, np.ndarray) else np.asarray(data)
     return arr.real if arr.dtype.kind == "c" else data
 
