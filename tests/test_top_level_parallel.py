@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import spore as ms
-from spore import nn
+from spore import nn, parallel
 from spore.parallel import Layout
 
 
@@ -183,3 +183,15 @@ def test_merge_sliced_parameter_is_the_checkpoint_tools_one():
     from spore.train import checkpoint_tools
     assert parallel.merge_sliced_parameter is checkpoint_tools.merge_sliced_parameter
     assert ms.merge_sliced_parameter is checkpoint_tools.merge_sliced_parameter
+
+
+def test_parallel_holds_the_checkpoint_tools_of_spore_train():
+    from spore.train import checkpoint_transform, pipeline_checkpoints, unified_safetensors
+
+    assert parallel.transform_checkpoints is checkpoint_transform.transform_checkpoints
+    assert parallel.convert_checkpoints is checkpoint_transform.transform_checkpoints
+    assert parallel.rank_list_for_convert is checkpoint_transform.rank_list_for_transform
+    assert parallel.load_segmented_checkpoints is pipeline_checkpoints.load_segmented_checkpoints
+    assert parallel.unified_safetensors is unified_safetensors.unified_safetensors
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        parallel.nothing_here

@@ -5,14 +5,36 @@ from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_alg
 from .layout import Layout
 from .shard import shard
 
-__all__ = ["Layout", "get_algo_parameters", "merge_sliced_parameter", "reset_algo_parameters", "set_algo_parameters",
-           "shard"]
+_CHECKPOINT_TOOLS = {
+    "build_searched_strategy": "parallel_strategy",
+    "convert_checkpoint_by_rank": ("checkpoint_transform", "transform_checkpoint_by_rank"),
+    "convert_checkpoints": ("checkpoint_transform", "transform_checkpoints"),
+    "load_distributed_checkpoint": "checkpoint_tools",
+    "load_segmented_checkpoints": "pipeline_checkpoints",
+    "merge_pipeline_strategys": "pipeline_checkpoints",
+    "merge_sliced_parameter": "checkpoint_tools",
+    "rank_list_for_convert": ("checkpoint_transform", "rank_list_for_transform"),
+    "rank_list_for_transform": "checkpoint_transform",
+    "restore_group_info_list": "checkpoint_tools",
+    "sync_pipeline_shared_parameters": "pipeline_checkpoints",
+    "transform_checkpoint_by_rank": "checkpoint_transform",
+    "transform_checkpoints": "checkpoint_transform",
+    "unified_safetensors": "unified_safetensors",
+}
+"""Checkpoint tools MindSpore keeps here, by the spore.train module that defines them (and the
+name there, for 2.6's `convert_*` names of the `transform_*` functions)."""
+
+__all__ = ["Layout", "get_algo_parameters", "reset_algo_parameters", "set_algo_parameters", "shard",
+           *_CHECKPOINT_TOOLS]
 
 
 def __getattr__(name: str):
-    # Checkpoint tools live with serialization in spore.train, which builds on nn and so
+    # The checkpoint tools live with serialization in spore.train, which builds on nn and so
     # is imported after this package: they are looked up when first asked for.
-    if name == "merge_sliced_parameter":
-        from ..train.checkpoint_tools import merge_sliced_parameter
-        return merge_sliced_parameter
+    if name in _CHECKPOINT_TOOLS:
+        import importlib
+
+        owner = _CHECKPOINT_TOOLS[name]
+        module, attribute = owner if isinstance(owner, tuple) else (owner, name)
+        return getattr(importlib.import_module(f"spore.train.{module}"), attribute)
     raise AttributeError(f"module 'mindspore.parallel' has no attribute '{name}'")
