@@ -5,7 +5,6 @@ Each module registers the kernels of one family of primitives (see `registry.py`
 """
 from . import (  # registers kernels
     array,
-    attention,
     conv,
     debug,
     device,

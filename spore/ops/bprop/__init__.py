@@ -4,7 +4,6 @@ Each module covers the primitives of one operations module; importing this packa
 fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
-    attention_bprop,
     conv_bprop,
     debug_bprop,
     linalg_bprop,

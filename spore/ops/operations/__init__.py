@@ -1,7 +1,6 @@
 """Primitive classes, one per operator (`ops.Add`, `ops.Conv2D`, ...); MindSpore code
 imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
-from .attention_ops import *
 from .conv_ops import *
 from .debug_ops import *
 from .linalg_band_ops import *

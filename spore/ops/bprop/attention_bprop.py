@@ -1,1 +1,0 @@
-"""bprops of the primitives in operations/attention_ops.py."""
