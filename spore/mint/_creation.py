@@ -1,6 +1,6 @@
-"""mint's tensor creation and random sampling. Every random function takes an optional
-`generator` (a `mindspore.Generator`; the default stream when None) and draws through the
-in-place sampling ops on a fresh tensor, so seeds and generator states apply to all of them."""
+"""mint's tensor creation and random sampling. The random functions draw from the default
+stream through ops' sampling functions (which compile in Graph mode), or, given a
+`mindspore.Generator`, from that generator through the in-place sampling ops on a fresh tensor."""
 from __future__ import annotations
 
 import numpy as np
@@ -27,6 +27,20 @@ def _float_dtype(name, dtype):
     return dtype
 
 
+def _uniform(shape, dtype, generator):
+    """Uniform samples in [0, 1) of shape and dtype."""
+    if generator is None:
+        return ops.rand(*shape, dtype=dtype)
+    return ops.uniform_(ops.zeros(shape, dtype), 0.0, 1.0, generator=generator)
+
+
+def _standard_normal(shape, dtype, generator):
+    """Standard normal samples of shape and dtype."""
+    if generator is None:
+        return ops.randn(*shape, dtype=dtype)
+    return ops.normal_(ops.zeros(shape, dtype), 0.0, 1.0, generator=generator)
+
+
 def zeros(size, *, dtype=None):
     """A Tensor of zeros of shape size (Float32 by default)."""
     return ops.zeros(size, mstype.float32 if dtype is None else dtype)
@@ -45,24 +59,22 @@ def empty_like(input, *, dtype=None, device=None):
 
 def rand(*size, generator=None, dtype=None):
     """Uniform samples in [0, 1) of shape size."""
-    shape = _size('rand', size)
-    return ops.uniform_(ops.zeros(shape, _float_dtype('rand', dtype)), 0.0, 1.0, generator=generator)
+    return _uniform(_size('rand', size), _float_dtype('rand', dtype), generator)
 
 
 def rand_like(input, *, dtype=None):
     """Uniform samples in [0, 1) shaped like input."""
-    return ops.uniform_(ops.zeros_like(input, dtype=dtype), 0.0, 1.0)
+    return ops.rand_like(input, dtype=dtype)
 
 
 def randn(*size, generator=None, dtype=None):
     """Standard normal samples of shape size."""
-    shape = _size('randn', size)
-    return ops.normal_(ops.zeros(shape, _float_dtype('randn', dtype)), 0.0, 1.0, generator=generator)
+    return _standard_normal(_size('randn', size), _float_dtype('randn', dtype), generator)
 
 
 def randn_like(input, *, dtype=None):
     """Standard normal samples shaped like input."""
-    return ops.normal_(ops.zeros_like(input, dtype=dtype), 0.0, 1.0)
+    return ops.randn_like(input, dtype=dtype)
 
 
 def _low_high(name, args):
@@ -80,8 +92,10 @@ def randint(*args, generator=None, dtype=None):
     low, high = _low_high('randint', args[:-1])
     if low >= high:
         raise ValueError(f"For 'randint', 'low' must be less than 'high', but got low={low}, high={high}.")
-    out = ops.zeros(_size('randint', (args[-1],)), mstype.int64 if dtype is None else dtype)
-    return ops.random_(out, low, high, generator=generator)
+    shape, dtype = _size('randint', (args[-1],)), mstype.int64 if dtype is None else dtype
+    if generator is None:
+        return ops.randint(low, high, shape, dtype=dtype)
+    return ops.random_(ops.zeros(shape, dtype), low, high, generator=generator)
 
 
 def randint_like(*args, dtype=None):
@@ -99,8 +113,7 @@ def randperm(n, *, generator=None, dtype=mstype.int64):
     """A random permutation of 0..n-1: the order that sorts n uniform samples."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"For 'randperm', 'n' must be a non-negative int, but got {n}.")
-    keys = ops.uniform_(ops.zeros((n,), mstype.float64), 0.0, 1.0, generator=generator)
-    return ops.cast(ops.argsort(keys), dtype)
+    return ops.cast(ops.argsort(_uniform((n,), mstype.float64, generator)), dtype)
 
 
 def normal(mean=0.0, std=1.0, size=None, generator=None):
@@ -114,8 +127,7 @@ def normal(mean=0.0, std=1.0, size=None, generator=None):
         if size is None:
             raise TypeError("For 'normal', 'size' is required when 'mean' and 'std' are numbers.")
         shape, dtype = _size('normal', (size,)), mstype.float32
-    noise = ops.normal_(ops.zeros(shape, dtype), 0.0, 1.0, generator=generator)
-    return ops.add(ops.mul(noise, std), mean)
+    return ops.add(ops.mul(_standard_normal(shape, dtype, generator), std), mean)
 
 
 def bernoulli(input, *, generator=None):
@@ -137,10 +149,9 @@ def multinomial(input, num_samples, replacement=False, *, generator=None):
     if replacement:
         cdf = ops.cumsum(weights, -1)
         cdf = ops.div(cdf, ops.narrow(cdf, -1, categories - 1, 1))
-        draws = ops.uniform_(ops.zeros(input.shape[:-1] + (num_samples,), mstype.float64), 0.0, 1.0,
-                             generator=generator)
+        draws = _uniform(input.shape[:-1] + (num_samples,), mstype.float64, generator)
         indices = ops.clamp(ops.searchsorted(cdf, draws, right=True), None, categories - 1)
         return ops.cast(indices, mstype.int64)
-    uniform = ops.uniform_(ops.zeros(input.shape, mstype.float64), 1e-300, 1.0, generator=generator)
+    uniform = ops.clamp(_uniform(input.shape, mstype.float64, generator), 1e-300)
     keys = ops.sub(ops.log(weights), ops.log(ops.neg(ops.log(uniform))))
     return ops.cast(ops.topk(keys, num_samples, -1)[1], mstype.int64)

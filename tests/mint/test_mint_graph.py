@@ -60,3 +60,18 @@ def test_cell_of_mint_layers_compiles():
     image = ms.Tensor(np.random.default_rng(0).standard_normal((1, 1, 4, 4)).astype(np.float32))
     np.testing.assert_allclose(ms.jit(block.construct)(image).asnumpy(), block(image).asnumpy(), rtol=1e-5,
                                atol=1e-6)
+
+
+@pytest.mark.parametrize("sample", [
+    lambda a: a + mint.rand(2, 3),
+    lambda a: a + mint.randn(2, 3),
+    lambda a: mint.normal(a, 1.0),
+    lambda a: mint.multinomial(a, 2),
+    lambda a: mint.randperm(4),
+    lambda a: mint.randint(0, 3, (2,)),
+    lambda a: mint.randint_like(a, 3),
+    lambda a: F.dropout(a, 0.5),
+])
+def test_random_functions_compile(sample):
+    x = ms.Tensor(np.ones((2, 3), np.float32))
+    assert ms.jit(sample)(x).shape == sample(x).shape
