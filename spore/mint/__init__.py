@@ -18,7 +18,7 @@ from ._creation import (bernoulli, empty, empty_like, multinomial, normal, rand,
                         randint_like, randn, randn_like, randperm, zeros)
 from ._math import (add, addcdiv, allclose, baddbmm, bitwise_not, bmm, cdist, clone, dot, frac, isnan, mv, norm,
                     softmax, sqrt, sub, trace, triangular_solve)
-from ._reduce import (all, amax, amin, any, argmin, argsort, count_nonzero, cummax, cummin, cumsum, kthvalue,
+from ._reduce import (all, amax, amin, any, argmin, argsort, bincount, count_nonzero, cummax, cummin, cumsum, kthvalue,
                       logsumexp, max, mean, median, min, nansum, prod, sort, std, std_mean, topk, var, var_mean)
 from .nn.functional import conv2d
 
@@ -42,7 +42,6 @@ asinh = ops.asinh
 atan = ops.atan
 atan2 = ops.atan2
 atanh = ops.atanh
-bincount = ops.bincount
 bitwise_and = ops.bitwise_and
 bitwise_or = ops.bitwise_or
 bitwise_xor = ops.bitwise_xor

@@ -187,3 +187,12 @@ def logsumexp(input, dim, keepdim=False):
     if isinstance(input, Tensor) and input.dtype not in mstype.float_type:
         input = ops.cast(input, mstype.float32)
     return ops.logsumexp(input, dim, keepdim)
+
+
+def bincount(input, weights=None, minlength=0):
+    """Occurrences of each value 0..max(input) (at least minlength bins) in the non-negative 1-D
+    integer input: Int64 counts, or sums of weights when given."""
+    if weights is not None:
+        return ops.bincount(input, weights, minlength)
+    unit_weights = ops.ones(input.shape, mstype.float64) if isinstance(input, Tensor) else None
+    return ops.cast(ops.bincount(input, unit_weights, minlength), mstype.int64)

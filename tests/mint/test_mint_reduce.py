@@ -69,6 +69,9 @@ CASES = [
          {'dim': 1, 'dtype': ms.float64}),
     Case(mint.sum, (X,), lambda x, dim, keepdim: np.sum(x, dim, keepdims=True), {'dim': 1, 'keepdim': True}),
     Case(mint.logsumexp, (X, 1), lambda x, d: np.log(np.exp(x).sum(d))),
+    Case(mint.bincount, (np.array([0, 1, 1, 3, 2, 1, 7]),), lambda x: np.bincount(x).astype(np.int64)),
+    Case(mint.bincount, (np.array([0, 1, 1, 2]), np.array([0.5, 1., 2., 3.], np.float32)),
+         lambda x, w, minlength: np.bincount(x, w, 5).astype(np.float32), {'minlength': 5}),
     Case(mint.logsumexp, (np.array([[1, 2], [3, 4]], np.int32), 1),
          lambda x, d: np.log(np.exp(x).sum(d)).astype(np.float32)),
 ]
