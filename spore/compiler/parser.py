@@ -552,9 +552,10 @@ class FunctionParser:
         for op, right_node in zip(node.ops, node.comparators):
             right = self.eval(right_node, scope)
             value = _COMPARE[type(op)](left, right)
-            result = value if result is None else _and(result, value)
-            # A chain stops at a False Python value; a Tensor result (even a constant one, such as a
-            # comparison of a module-level Tensor) is element-wise and has no single truth value.
+            # a < b < c is (a < b) and (b < c): a Tensor link needs one truth value, as in MindSpore.
+            result = value if result is None else _and(_condition(result), value)
+            # A Tensor result, even a constant one such as a comparison of a module-level Tensor, is
+            # element-wise; only a False Python value stops the chain.
             if not isinstance(result, Tensor) and not result:
                 return result
             left = right
