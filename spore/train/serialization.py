@@ -484,3 +484,26 @@ def _convertible(src: mstype.Number, dst: mstype.Number) -> bool:
 
 
 __all__ = ["save_checkpoint", "load_checkpoint", "load_param_into_net", "async_ckpt_thread_status"]
+
+_DEFINED_ELSEWHERE = {
+    "build_searched_strategy": "spore.train.parallel_strategy",
+    "ckpt_to_safetensors": "spore.train.checkpoint_tools",
+    "export": "spore.compiler.export",
+    "get_ckpt_path_with_strategy": "spore.train.checkpoint_tools",
+    "load": "spore.compiler.export",
+    "load_checkpoint_async": "spore.train.checkpoint_tools",
+    "load_distributed_checkpoint": "spore.train.checkpoint_tools",
+    "merge_sliced_parameter": "spore.train.checkpoint_tools",
+    "restore_group_info_list": "spore.train.checkpoint_tools",
+    "safetensors_to_ckpt": "spore.train.checkpoint_tools",
+}
+"""The names MindSpore keeps at `mindspore.train.serialization` that spore defines in other
+modules (which import this one, so they are looked up when first asked for)."""
+
+
+def __getattr__(name: str):
+    if name in _DEFINED_ELSEWHERE:
+        import importlib
+
+        return getattr(importlib.import_module(_DEFINED_ELSEWHERE[name]), name)
+    raise AttributeError(f"module 'mindspore.train.serialization' has no attribute '{name}'")

@@ -150,3 +150,14 @@ def test_on_request_exit_arguments(tmp_path):
         OnRequestExit(sig=signal.SIGKILL, directory=str(tmp_path))
     OnRequestExit(directory=str(tmp_path / "made"))
     assert (tmp_path / "made" / "rank_0").is_dir()
+
+
+def test_on_request_exit_with_save_mindir_saves_the_checkpoint_then_names_what_export_refuses(
+        tmp_path, default_sigusr1):
+    # The train network updates its Parameters (side effects), which spore's MINDIR writer
+    # does not write yet: the checkpoint is saved first, then export says what it refused.
+    model, network, _ = classifier()
+    with pytest.raises(RuntimeError, match="For 'export'.*side effects"):
+        model.train(1, classification_data(), callbacks=[
+            OnRequestExit(save_mindir=True, directory=str(tmp_path), sig=signal.SIGUSR1), _send_signal_at_step(2)])
+    assert (tmp_path / "rank_0" / "Net_train.ckpt").exists()

@@ -131,3 +131,13 @@ def test_restore_group_info_list_errors(tmp_path):
     groups_only.write_bytes(_GROUP_INFO[:30])
     with pytest.raises(ValueError, match="no restore rank list"):
         restore_group_info_list(str(groups_only))
+
+
+def test_train_serialization_holds_the_names_mindspore_keeps_there():
+    import spore
+    from spore.train import checkpoint_tools, serialization
+
+    assert serialization.export is spore.export and serialization.load is spore.load
+    assert serialization.ckpt_to_safetensors is checkpoint_tools.ckpt_to_safetensors
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        serialization.nothing_here

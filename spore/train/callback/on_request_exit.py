@@ -168,9 +168,6 @@ def _training_position(cb_params) -> dict:
 
 def _export_mindir(network, inputs, file_name: str) -> None:
     """Save `network` as MINDIR with mindspore.export, called on `inputs`."""
-    try:
-        from ... import export
-    except ImportError as missing:
-        raise RuntimeError("For 'OnRequestExit', saving a MINDIR (save_mindir=True) needs mindspore.export, which "
-                           "this version of spore does not provide; pass save_mindir=False.") from missing
+    from ...compiler.export import export
+
     export(network, *(inputs or ()), file_name=file_name, file_format="MINDIR")
