@@ -1,4 +1,5 @@
-"""Inference attention (prompt / incremental flash attention, fused_infer_attention_score):
+"""Inference attention (prompt / incremental flash attention, fused_infer_attention_score) and
+training attention (flash_attention_score: dropout, the SBH and packed TND layouts):
 softmax(Q K^T * scale + pse, masked) V, written with spore ops so that gradients flow; the
 merge of two partial attentions (ring_attention_update); multi-scale deformable attention
 (bilinear samples of several feature maps, weighted) and deformable convolution; the token shuffles of
@@ -19,8 +20,8 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from . import array_func, linalg_func, math_func, nn_func, reduce_func, selection_func, vision_func
 
-__all__ = ["deformable_conv2d", "fused_infer_attention_score", "incre_flash_attention", "moe_init_routing_v2",
-           "moe_token_permute", "moe_token_unpermute", "multi_scale_deformable_attn_function",
+__all__ = ["deformable_conv2d", "flash_attention_score", "fused_infer_attention_score", "incre_flash_attention",
+           "moe_init_routing_v2", "moe_token_permute", "moe_token_unpermute", "multi_scale_deformable_attn_function",
            "prompt_flash_attention", "ring_attention_update"]
 
 TENSOR_METHODS: dict = {}
@@ -122,8 +123,8 @@ def _kv_heads(op: str, num_heads: int, num_key_value_heads: int) -> int:
 # ---- the mask ----------------------------------------------------------------------------------
 
 
-def _user_mask(op: str, mask, batch: int, q_len: int, kv_len: int) -> np.ndarray | None:
-    """attn_mask as a (B or 1, 1, q_S, kv_S) bool array, True where a score is discarded."""
+def _user_mask(op: str, mask, batch: int, q_len: int, kv_len: int, heads: int = 1) -> np.ndarray | None:
+    """attn_mask as a (B or 1, 1 or heads, q_S, kv_S) bool array, True where a score is discarded."""
     if mask is None:
         return None
     if not isinstance(mask, Tensor) or mask.dtype not in _MASK_DTYPES:
@@ -136,7 +137,7 @@ def _user_mask(op: str, mask, batch: int, q_len: int, kv_len: int) -> np.ndarray
         values = values[None, None]
     elif values.ndim == 3:
         values = values[:, None]
-    if values.ndim != 4 or values.shape[0] not in (1, batch) or values.shape[1] != 1 \
+    if values.ndim != 4 or values.shape[0] not in (1, batch) or values.shape[1] not in (1, heads) \
             or values.shape[2:] != (q_len, kv_len):
         raise RuntimeError(f"For '{op}', the 'attn_mask' of shape {mask.shape} is not valid for a query of "
                            f"{q_len} and a key of {kv_len} tokens in a batch of {batch}.")
@@ -156,8 +157,9 @@ def _check_compressed_mask(op: str, mask, sparse_mode: int) -> None:
 
 
 def _discarded(op: str, attn_mask, sparse_mode: int, pre_tokens: int, next_tokens: int,
-               q_lens: np.ndarray, kv_lens: np.ndarray, q_len: int, kv_len: int) -> np.ndarray:
-    """(B, 1, q_S, kv_S) bool: True where a query token may not attend to a key token."""
+               q_lens: np.ndarray, kv_lens: np.ndarray, q_len: int, kv_len: int, mask_heads: int = 1) -> np.ndarray:
+    """(B, 1 or mask_heads, q_S, kv_S) bool: True where a query token may not attend to a key
+    token (per head only when attn_mask has a head axis of mask_heads)."""
     _check_int(op, "sparse_mode", sparse_mode)
     _check_int(op, "pre_tokens", pre_tokens)
     _check_int(op, "next_tokens", next_tokens)
@@ -168,7 +170,7 @@ def _discarded(op: str, attn_mask, sparse_mode: int, pre_tokens: int, next_token
         _check_compressed_mask(op, attn_mask, sparse_mode)
         user = None
     else:
-        user = _user_mask(op, attn_mask, batch, q_len, kv_len)
+        user = _user_mask(op, attn_mask, batch, q_len, kv_len, mask_heads)
     rows = np.arange(q_len)[None, :, None]
     cols = np.arange(kv_len)[None, None, :]
     # How far right of the diagonal each key is: 0 on the main diagonal of top-left
@@ -184,19 +186,21 @@ def _discarded(op: str, attn_mask, sparse_mode: int, pre_tokens: int, next_token
         outside = np.zeros_like(offset, bool)
     else:
         outside = offset > 0
-    if user is not None:
-        outside = outside | user[:, 0]
     padding = (rows >= q_lens[:, None, None]) | (cols >= kv_lens[:, None, None])
-    return np.broadcast_to(outside | padding, (batch, q_len, kv_len))[:, None]
+    discarded = (outside | padding)[:, None]
+    if user is not None:
+        discarded = discarded | user
+    return np.broadcast_to(discarded, (batch, discarded.shape[1], q_len, kv_len))
 
 
 # ---- the computation ---------------------------------------------------------------------------
 
 
 def _attend(query: Tensor, key: Tensor, value: Tensor, discarded: np.ndarray, pse_shift, scale: float,
-            lse: bool):
+            lse: bool, dropout: np.ndarray | None = None):
     """softmax(Q K^T * scale + pse) V over (B, N, S, D) inputs; rows with every key
-    discarded give zeros. Also the log-sum-exp of the kept scores, (B, N, q_S, 1) float32."""
+    discarded give zeros. `dropout`, (B, N, q_S, kv_S), scales the softmax weights (kept / keep_prob,
+    0 where dropped). Also the log-sum-exp of the kept scores, (B, N, q_S, 1) float32."""
     compute = mstype.float64 if query.dtype is mstype.float64 else mstype.float32
     query, key, value = (array_func.cast(t, compute) for t in (query, key, value))
     groups = query.shape[1] // key.shape[1]
@@ -210,24 +214,28 @@ def _attend(query: Tensor, key: Tensor, value: Tensor, discarded: np.ndarray, ps
     lowest = float(np.finfo(np.float64 if compute is mstype.float64 else np.float32).min)
     scores = selection_func.masked_fill(scores, mask, lowest)
     weights = selection_func.masked_fill(nn_func.softmax(scores, -1), mask, 0.0)
+    if dropout is not None:
+        weights = weights * array_func.cast(Tensor(dropout), compute)
     out = linalg_func.matmul(weights, value)
     softmax_lse = array_func.cast(reduce_func.logsumexp(scores, -1, True), mstype.float32) if lse else None
     return out, softmax_lse
 
 
-def _check_pse(op: str, pse_shift, batch: int, heads: int, q_len: int, kv_len: int) -> None:
+def _check_pse(op: str, pse_shift, batch: int, heads: int, q_len: int, kv_len: int, name: str) -> None:
     if pse_shift is None:
         return
-    _check_float_tensor(op, "pse_shift", pse_shift)
+    _check_float_tensor(op, name, pse_shift)
     if pse_shift.ndim != 4 or pse_shift.shape[0] not in (1, batch) or pse_shift.shape[1:] != (heads, q_len, kv_len):
-        raise ValueError(f"For '{op}', the 'pse_shift' must have shape ({batch} or 1, {heads}, {q_len}, {kv_len}), "
+        raise ValueError(f"For '{op}', the '{name}' must have shape ({batch} or 1, {heads}, {q_len}, {kv_len}), "
                          f"but got {pse_shift.shape}.")
 
 
 def _attention(op: str, query, key, value, *, attn_mask, q_lens, kv_lens, pse_shift, num_heads: int,
                num_key_value_heads: int, scale, layout: str, out_layout: str, sparse_mode: int,
-               pre_tokens: int, next_tokens: int, lse: bool = False):
-    """The shared body: checks, layouts, mask, attention. Returns (out, softmax_lse)."""
+               pre_tokens: int, next_tokens: int, lse: bool = False, pse_name: str = "pse_shift",
+               mask_heads: int = 1, dropout: np.ndarray | None = None):
+    """The shared body: checks, layouts, mask, attention. `dropout`, (B, N, q_S, kv_S), multiplies
+    the softmax weights. Returns (out, softmax_lse)."""
     for name, t in (("query", query), ("key", key), ("value", value)):
         _check_float_tensor(op, name, t)
     if key.dtype is not query.dtype or value.dtype is not query.dtype:
@@ -244,11 +252,15 @@ def _attention(op: str, query, key, value, *, attn_mask, q_lens, kv_lens, pse_sh
     if k.shape[0] != batch or v.shape[:3] != k.shape[:3] or k.shape[3] != q.shape[3]:
         raise ValueError(f"For '{op}', the 'query', 'key' and 'value' of shapes {query.shape}, {key.shape} and "
                          f"{value.shape} do not match in layout {layout}.")
-    _check_pse(op, pse_shift, batch, num_heads, q_len, kv_len)
+    _check_pse(op, pse_shift, batch, num_heads, q_len, kv_len, pse_name)
     q_lens = _seq_lengths(op, "actual_seq_lengths", q_lens, batch, q_len)
     kv_lens = _seq_lengths(op, "actual_seq_lengths_kv", kv_lens, batch, kv_len)
-    discarded = _discarded(op, attn_mask, sparse_mode, pre_tokens, next_tokens, q_lens, kv_lens, q_len, kv_len)
-    out, softmax_lse = _attend(q, k, v, discarded, pse_shift, float(scale), lse)
+    discarded = _discarded(op, attn_mask, sparse_mode, pre_tokens, next_tokens, q_lens, kv_lens, q_len, kv_len,
+                           mask_heads)
+    if dropout is not None and dropout.shape != (batch, num_heads, q_len, kv_len):
+        raise ValueError(f"For '{op}', the 'drop_mask' must hold {batch * num_heads * q_len * kv_len} bits "
+                         f"({batch}, {num_heads}, {q_len}, {kv_len}), but got {dropout.size}.")
+    out, softmax_lse = _attend(q, k, v, discarded, pse_shift, float(scale), lse, dropout)
     return array_func.cast(_from_bnsd(out, out_layout), query.dtype), softmax_lse
 
 
@@ -372,6 +384,143 @@ def fused_infer_attention_score(query, key, value, *, pse_shift=None, atten_mask
     if softmax_lse is None:
         softmax_lse = array_func.zeros((1,), mstype.float32)
     return out, softmax_lse
+
+
+# ---- training attention (flash_attention_score) ------------------------------------------------
+
+
+_FLASH_LAYOUTS = ("BSH", "BNSD", "SBH", "BSND", "TND")
+
+
+def _flash_dropout(op: str, drop_mask, keep_prob) -> np.ndarray | None:
+    """The multipliers of the softmax weights that drop_mask encodes: element i of the last axis
+    is bit i % 8 of byte i // 8 (1 = kept), kept weights scaled by 1 / keep_prob."""
+    if isinstance(keep_prob, bool) or not isinstance(keep_prob, (int, float)):
+        raise TypeError(f"For '{op}', the 'keep_prob' must be a float, but got {type(keep_prob).__name__}.")
+    if not 0.0 < keep_prob <= 1.0:
+        raise ValueError(f"For '{op}', the 'keep_prob' must be in (0.0, 1.0], but got {keep_prob}.")
+    if keep_prob == 1.0:
+        if drop_mask is not None:
+            raise ValueError(f"For '{op}', the 'drop_mask' must be None when 'keep_prob' is 1.0.")
+        return None
+    if drop_mask is None:
+        raise ValueError(f"For '{op}', the 'drop_mask' must be given when 'keep_prob' is less than 1.0.")
+    if not isinstance(drop_mask, Tensor) or drop_mask.dtype is not mstype.uint8:
+        got = drop_mask.dtype if isinstance(drop_mask, Tensor) else type(drop_mask).__name__
+        raise TypeError(f"For '{op}', the 'drop_mask' must be a Tensor of uint8, but got {got}.")
+    return np.unpackbits(drop_mask.asnumpy(), axis=-1, bitorder="little") / keep_prob
+
+
+def _flash_kv_heads(query: Tensor, key: Tensor, head_num: int, layout: str) -> int:
+    """N2, the heads of key / value, read from the shapes (head_num when they do not tell:
+    the shared checks then report the mismatch)."""
+    if layout in ("BSH", "SBH"):
+        if query.ndim != 3 or key.ndim != 3 or head_num <= 0 or query.shape[2] % head_num:
+            return head_num
+        dim = query.shape[2] // head_num
+        return key.shape[2] // dim if dim and key.shape[2] % dim == 0 else head_num
+    axis = 2 if layout == "BSND" else 1
+    return key.shape[axis] if key.ndim == 4 - (layout == "TND") else head_num
+
+
+def _sbh_as_bsh(op: str, name: str, x: Tensor) -> Tensor:
+    if x.ndim != 3:
+        raise ValueError(f"For '{op}', the '{name}' must be 3-D in layout SBH, but got shape {x.shape}.")
+    return array_func.transpose(x, (1, 0, 2))
+
+
+def _cumulative_ends(op: str, name: str, ends, tokens: int) -> list:
+    """TND sequence boundaries: the non-decreasing end of each batch's tokens, the last `tokens`."""
+    if ends is None:
+        raise ValueError(f"For '{op}', the '{name}' must be given when 'input_layout' is 'TND'.")
+    if isinstance(ends, Tensor):
+        ends = ends.asnumpy().reshape(-1).tolist()
+    if not isinstance(ends, (tuple, list)) or not all(isinstance(n, int) and not isinstance(n, bool) for n in ends):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, tuple or list of int, but got "
+                        f"{type(ends).__name__}.")
+    if not ends or ends[0] < 0 or ends[-1] != tokens or any(b < a for a, b in zip(ends, ends[1:])):
+        raise ValueError(f"For '{op}', the '{name}' must be non-decreasing, non-negative and end at {tokens}, "
+                         f"but got {list(ends)}.")
+    return list(ends)
+
+
+def _flash_tnd(op: str, query: Tensor, key: Tensor, value: Tensor, attn_mask, actual_seq_qlen, actual_seq_kvlen,
+               dropout: np.ndarray | None, options: dict) -> Tensor:
+    """TND packs the batch's sequences one after another along T: attend batch by batch."""
+    for name, t in (("query", query), ("key", key), ("value", value)):
+        if t.ndim != 3:
+            raise ValueError(f"For '{op}', the '{name}' must be 3-D in layout TND, but got shape {t.shape}.")
+    if options["pse_shift"] is not None:
+        raise ValueError(f"For '{op}', the 'real_shift' is not supported by spore in layout TND: it must be None.")
+    q_ends = _cumulative_ends(op, "actual_seq_qlen", actual_seq_qlen, query.shape[0])
+    kv_ends = _cumulative_ends(op, "actual_seq_kvlen", actual_seq_kvlen, key.shape[0])
+    if len(q_ends) != len(kv_ends):
+        raise ValueError(f"For '{op}', the 'actual_seq_qlen' and 'actual_seq_kvlen' must have the same length, but "
+                         f"got {len(q_ends)} and {len(kv_ends)}.")
+    spans = list(zip([0] + q_ends[:-1], q_ends, [0] + kv_ends[:-1], kv_ends))
+    heads = options["num_heads"]
+    pairs = [heads * (q_end - q_start) * (kv_end - kv_start) for q_start, q_end, kv_start, kv_end in spans]
+    if dropout is not None and dropout.size != (sum(pairs) + 7) // 8 * 8:
+        raise ValueError(f"For '{op}', the 'drop_mask' must hold {sum(pairs)} bits in layout TND, but got "
+                         f"{dropout.size}.")
+    outs, used = [], 0
+    for (q_start, q_end, kv_start, kv_end), size in zip(spans, pairs):
+        if q_end == q_start:
+            continue
+        batch_dropout = None
+        if dropout is not None:
+            batch_dropout = dropout.reshape(-1)[used:used + size].reshape(1, heads, q_end - q_start, kv_end - kv_start)
+            used += size
+        out, _ = _attention(op, array_func.expand_dims(query[q_start:q_end], 0),
+                            array_func.expand_dims(key[kv_start:kv_end], 0),
+                            array_func.expand_dims(value[kv_start:kv_end], 0), attn_mask=attn_mask, q_lens=None,
+                            kv_lens=None, layout="BSND", out_layout="BSND", dropout=batch_dropout, **options)
+        outs.append(out[0])
+    return array_func.concat(outs, 0)
+
+
+def flash_attention_score(query, key, value, head_num, real_shift=None, drop_mask=None, padding_mask=None,
+                          attn_mask=None, prefix=None, actual_seq_qlen=None, actual_seq_kvlen=None, keep_prob=1.0,
+                          scalar_value=1.0, pre_tokens=2147483647, next_tokens=2147483647, inner_precise=0,
+                          input_layout="BSH", sparse_mode=0) -> Tensor:
+    """Training attention: Dropout(softmax(Q K^T * scalar_value + real_shift, masked), keep_prob) V.
+
+    query (B, S1, N1*D) 'BSH', (B, N1, S1, D) 'BNSD', (S1, B, N1*D) 'SBH', (B, S1, N1, D) 'BSND'
+    or (T1, N1, D) 'TND'; key / value likewise with S2 and N2 heads (N1 divisible by N2).
+    real_shift (B or 1, N1, S1, S2); attn_mask (nonzero = discard) (S1, S2), (B, 1 or N1, S1, S2),
+    or the (2048, 2048) template for sparse modes 2-4; drop_mask uint8 (B, N1, S1, S2 // 8)
+    ((qk_pointer * N1 // 8,) in TND), required when keep_prob < 1. 'TND' takes the cumulative
+    sequence ends actual_seq_qlen / actual_seq_kvlen. Returns a Tensor of query's shape and dtype.
+    """
+    op = "flash_attention_score"
+    _check_layout(op, input_layout, _FLASH_LAYOUTS)
+    for name, t in (("query", query), ("key", key), ("value", value)):
+        _check_float_tensor(op, name, t)
+    for name, option in (("head_num", head_num), ("inner_precise", inner_precise), ("sparse_mode", sparse_mode)):
+        _check_int(op, name, option)
+    if sparse_mode > 4:
+        raise ValueError(f"For '{op}', the 'sparse_mode' {sparse_mode} (prefix / global / dilated / block-local) is "
+                         f"not supported by spore: it must be 0, 1, 2, 3 or 4.")
+    for name, option in (("padding_mask", padding_mask), ("prefix", prefix)):
+        if option is not None:
+            raise ValueError(f"For '{op}', the '{name}' is not supported by spore: it must be None.")
+    dropout = _flash_dropout(op, drop_mask, keep_prob)
+    options = {"pse_shift": real_shift, "num_heads": head_num,
+               "num_key_value_heads": _flash_kv_heads(query, key, head_num, input_layout),
+               "scale": scalar_value, "sparse_mode": sparse_mode, "pre_tokens": pre_tokens,
+               "next_tokens": next_tokens, "pse_name": "real_shift", "mask_heads": head_num}
+    if input_layout == "TND":
+        return _flash_tnd(op, query, key, value, attn_mask, actual_seq_qlen, actual_seq_kvlen, dropout, options)
+    for name, lengths in (("actual_seq_qlen", actual_seq_qlen), ("actual_seq_kvlen", actual_seq_kvlen)):
+        if lengths is not None:
+            raise ValueError(f"For '{op}', the '{name}' must be None unless 'input_layout' is 'TND'.")
+    if input_layout != "SBH":
+        return _attention(op, query, key, value, attn_mask=attn_mask, q_lens=None, kv_lens=None, layout=input_layout,
+                          out_layout=input_layout, dropout=dropout, **options)[0]
+    query, key, value = (_sbh_as_bsh(op, name, t) for name, t in (("query", query), ("key", key), ("value", value)))
+    out, _ = _attention(op, query, key, value, attn_mask=attn_mask, q_lens=None, kv_lens=None, layout="BSH",
+                        out_layout="BSH", dropout=dropout, **options)
+    return array_func.transpose(out, (1, 0, 2))
 
 
 # ---- ring attention ----------------------------------------------------------------------------
