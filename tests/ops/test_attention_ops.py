@@ -1,6 +1,6 @@
-"""Inference attention functions (prompt_flash_attention, incre_flash_attention,
-fused_infer_attention_score) against a float64 NumPy softmax(Q K^T * scale + pse) V with
-the masked scores left out, in each layout; ring_attention_update against the merge
+"""Attention functions (prompt_flash_attention, incre_flash_attention, fused_infer_attention_score,
+flash_attention_score with dropout and the SBH / TND layouts) against a float64 NumPy
+softmax(Q K^T * scale + pse) V with the masked scores left out, in each layout; ring_attention_update against the merge
 formula; moe_token_permute / unpermute against NumPy index shuffles; and bad input."""
 from __future__ import annotations
 
@@ -29,8 +29,10 @@ def _layout(x, layout):
     return x.reshape(x.shape[0], x.shape[1], -1) if layout == "BSH" else x
 
 
-def _np_attention(q, k, v, discard, scale=1.0, pse=None, layout="BSH", heads=N, kv_heads=KVN, out_layout=None):
-    """Reference: (B, N, q_S, kv_S) boolean `discard`; rows with every key discarded give 0."""
+def _np_attention(q, k, v, discard, scale=1.0, pse=None, layout="BSH", heads=N, kv_heads=KVN, out_layout=None,
+                  dropout=None):
+    """Reference: (B, N, q_S, kv_S) boolean `discard`; rows with every key discarded give 0;
+    `dropout` multiplies the softmax weights."""
     q, k, v = _bnsd(q, layout, heads), _bnsd(k, layout, kv_heads), _bnsd(v, layout, kv_heads)
     k, v = np.repeat(k, heads // kv_heads, 1), np.repeat(v, heads // kv_heads, 1)
     scores = np.einsum("bnqd,bnkd->bnqk", q.astype(f64), k.astype(f64)) * scale
@@ -42,6 +44,8 @@ def _np_attention(q, k, v, discard, scale=1.0, pse=None, layout="BSH", heads=N, 
     weights = np.where(discard, 0.0, np.exp(scores - top))
     total = weights.sum(-1, keepdims=True)
     weights = np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
+    if dropout is not None:
+        weights = weights * dropout
     out = np.einsum("bnqk,bnkd->bnqd", weights, v.astype(f64))
     return _layout(out, out_layout or layout).astype(q.dtype)
 
@@ -150,6 +154,68 @@ CASES = [
     OpCase(_fias(actual_seq_lengths_kv=[5, 3], next_tokens=0), (Q1_BSH, K_BSH, V_BSH),
            lambda q, k, v: (_np_attention(q, k, v, KV_PAD), np.zeros(1, np.float32))),
 ]
+
+
+# ---- flash_attention_score ----------------------------------------------------------------------
+
+DROP_BYTES = np.random.default_rng(5).integers(0, 256, (1, 2, 3, 1), dtype=np.uint8)   # (B, N1, S1, S2 // 8)
+DROP_KEEP = np.unpackbits(DROP_BYTES, axis=-1, bitorder="little").astype(f64)         # bit i of byte j: key 8j + i
+TND_Q, TND_K, TND_V = rand(7, N, D, dtype=f64), rand(9, KVN, D, dtype=f64), rand(9, KVN, D, dtype=f64)
+TND_QLEN, TND_KVLEN = [3, 7], [4, 9]
+HEAD_MASK = rand(B, N, S, S, dtype=np.bool_)
+
+
+def _fa(**kw):
+    def run(q, k, v):
+        return ops.flash_attention_score(q, k, v, N, **kw)
+    run.__name__ = "flash_attention_score"
+    return run
+
+
+def _np_sbh(q, k, v, **kw):
+    """SBH is BSH with the first two axes swapped."""
+    q, k, v = (x.transpose(1, 0, 2) for x in (q, k, v))
+    return _np_attention(q, k, v, **kw).transpose(1, 0, 2)
+
+
+def _np_tnd(q, k, v, shift_causal=False):
+    """Each batch's tokens attend only to its own keys (BSND batches of one)."""
+    outs, q_start, kv_start = [], 0, 0
+    for q_end, kv_end in zip(TND_QLEN, TND_KVLEN):
+        discard = _band(q_end - q_start, kv_end - kv_start, 10**9, 0, shift=(kv_end - kv_start) - (q_end - q_start)) \
+            if shift_causal else NO_MASK
+        outs.append(_np_attention(q[None, q_start:q_end], k[None, kv_start:kv_end], v[None, kv_start:kv_end],
+                                  discard, 0.5, layout="BSND")[0])
+        q_start, kv_start = q_end, kv_end
+    return np.concatenate(outs, 0)
+
+
+FLASH_CASES = [
+    OpCase(_fa(scalar_value=0.5), (Q_BSH, K_BSH, V_BSH), lambda q, k, v: _np_attention(q, k, v, NO_MASK, 0.5)),
+    OpCase(_fa(input_layout="BNSD", attn_mask=ms.Tensor(COMPRESSED), sparse_mode=3), (Q_BNSD, K_BNSD, V_BNSD),
+           lambda q, k, v: _np_attention(q, k, v, _band(S, S + 2, 10**9, 0, shift=2), layout="BNSD")),
+    OpCase(_fa(input_layout="BNSD", attn_mask=ms.Tensor(COMPRESSED), sparse_mode=4, pre_tokens=1, next_tokens=1),
+           (Q_BNSD, K_BNSD, V_BNSD),
+           lambda q, k, v: _np_attention(q, k, v, _band(S, S + 2, 1, 1, shift=2), layout="BNSD")),
+    OpCase(_fa(input_layout="BSND", real_shift=ms.Tensor(PSE), scalar_value=0.7), (Q_BSND, K_BSND, V_BSND),
+           lambda q, k, v: _np_attention(q, k, v, NO_MASK, 0.7, PSE, layout="BSND")),
+    OpCase(_fa(input_layout="SBH", attn_mask=ms.Tensor(CAUSAL)),
+           (Q_BSH.transpose(1, 0, 2), K_BSH.transpose(1, 0, 2), V_BSH.transpose(1, 0, 2)),
+           lambda q, k, v: _np_sbh(q, k, v, discard=CAUSAL)),
+    OpCase(_fa(attn_mask=ms.Tensor(HEAD_MASK), sparse_mode=1), (Q_BSH, K_BSH, V_BSH),
+           lambda q, k, v: _np_attention(q, k, v, HEAD_MASK)),
+    OpCase(lambda q, k, v: ops.flash_attention_score(q, k, v, 2, drop_mask=ms.Tensor(DROP_BYTES), keep_prob=0.5,
+                                                     input_layout="BNSD"),
+           (rand(1, 2, 3, 4, dtype=f64), rand(1, 2, 8, 4, dtype=f64), rand(1, 2, 8, 4, dtype=f64)),
+           lambda q, k, v: _np_attention(q, k, v, NO_MASK, layout="BNSD", heads=2, kv_heads=2,
+                                         dropout=DROP_KEEP / 0.5)),
+    OpCase(_fa(input_layout="TND", scalar_value=0.5, actual_seq_qlen=TND_QLEN, actual_seq_kvlen=TND_KVLEN),
+           (TND_Q, TND_K, TND_V), _np_tnd),
+    OpCase(_fa(input_layout="TND", scalar_value=0.5, actual_seq_qlen=ms.Tensor(np.array(TND_QLEN)),
+               actual_seq_kvlen=TND_KVLEN, attn_mask=ms.Tensor(COMPRESSED), sparse_mode=3, next_tokens=0),
+           (TND_Q, TND_K, TND_V), lambda q, k, v: _np_tnd(q, k, v, shift_causal=True)),
+]
+CASES += FLASH_CASES
 
 
 def _np_ring(o1, m1, s1, o2, m2, s2, layout="SBH"):
@@ -395,6 +461,56 @@ ERROR_CASES = [
               "'softmax_lse_flag' must be a bool, but got int"),
     ErrorCase(lambda: ops.fused_infer_attention_score(_f16(1, 2, 4), _f16(1, 2, 4), _f16(1, 2, 4), scale="1"),
               (), TypeError, "the scale must be a float, but got str"),
+]
+
+
+_FA3 = _f16(1, 2, 4)
+ERROR_CASES += [
+    ErrorCase(lambda: ops.flash_attention_score((1,), _FA3, _FA3, 1), (), TypeError,
+              "For 'flash_attention_score', the 'query' must be a Tensor, but got tuple"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, input_layout="BSD"), (), ValueError,
+              "'input_layout' must be one of \\['BSH', 'BNSD', 'SBH', 'BSND', 'TND'\\]"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1.0), (), TypeError,
+              "'head_num' must be an int, but got float"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, sparse_mode=5), (), ValueError,
+              "'sparse_mode' 5 \\(prefix / global / dilated / block-local\\) is not supported"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, prefix=[1]), (), ValueError,
+              "'prefix' is not supported by spore"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, keep_prob="0.5"), (), TypeError,
+              "'keep_prob' must be a float, but got str"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, keep_prob=0.0), (), ValueError,
+              "'keep_prob' must be in \\(0.0, 1.0\\]"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, keep_prob=0.9), (), ValueError,
+              "'drop_mask' must be given when 'keep_prob' is less than 1.0"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, drop_mask=ms.Tensor(np.zeros((1, 1, 2, 1),
+                                                                                                  np.uint8))),
+              (), ValueError, "'drop_mask' must be None when 'keep_prob' is 1.0"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, drop_mask=_f16(1, 1, 2, 1), keep_prob=0.5),
+              (), TypeError, "'drop_mask' must be a Tensor of uint8"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, keep_prob=0.5,
+                                                drop_mask=ms.Tensor(np.zeros((1, 1, 2, 2), np.uint8))),
+              (), ValueError, "'drop_mask' must hold 4 bits"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, real_shift=_f16(1, 1, 2, 3)), (), ValueError,
+              "'real_shift' must have shape"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, actual_seq_qlen=[2]), (), ValueError,
+              "'actual_seq_qlen' must be None unless 'input_layout' is 'TND'"),
+    ErrorCase(lambda: ops.flash_attention_score(_f16(1, 2, 2, 2), _FA3, _FA3, 1, input_layout="SBH"), (),
+              ValueError, "'query' must be 3-D in layout SBH"),
+    ErrorCase(lambda: ops.flash_attention_score(_f16(3, 1, 4), _f16(3, 1, 4), _f16(3, 1, 4), 1, input_layout="TND"),
+              (), ValueError, "'actual_seq_qlen' must be given when 'input_layout' is 'TND'"),
+    ErrorCase(lambda: ops.flash_attention_score(_f16(3, 1, 4), _f16(3, 1, 4), _f16(3, 1, 4), 1, input_layout="TND",
+                                                actual_seq_qlen=[2, 1], actual_seq_kvlen=[3]), (), ValueError,
+              "'actual_seq_qlen' must be non-decreasing, non-negative and end at 3"),
+    ErrorCase(lambda: ops.flash_attention_score(_f16(3, 1, 4), _f16(3, 1, 4), _f16(3, 1, 4), 1, input_layout="TND",
+                                                actual_seq_qlen=[1, 3], actual_seq_kvlen=[3]), (), ValueError,
+              "must have the same length, but got 2 and 1"),
+    ErrorCase(lambda: ops.flash_attention_score(_f16(3, 1, 4), _f16(3, 1, 4), _f16(3, 1, 4), 1, input_layout="TND",
+                                                actual_seq_qlen=[3], actual_seq_kvlen=[3],
+                                                real_shift=_f16(1, 1, 3, 3)), (), ValueError,
+              "'real_shift' is not supported by spore in layout TND"),
+    ErrorCase(lambda: ops.flash_attention_score(_FA3, _FA3, _FA3, 1, attn_mask=ms.Tensor(np.zeros((1, 2, 2, 2),
+                                                                                                  bool))),
+              (), RuntimeError, "'attn_mask' of shape \\(1, 2, 2, 2\\) is not valid"),
 ]
 
 
