@@ -1,5 +1,6 @@
 """Gradients through the attention and MoE functions (compositions of spore ops):
-numerical checks in float64 of query, key, value and pse_shift, masked and unmasked; of
+numerical checks in float64 of query, key, value and pse_shift, masked and unmasked, with
+dropout and packed (TND) sequences for flash_attention_score; of
 the merged outputs and statistics of ring_attention_update; of the shuffled tokens and
 the probabilities of moe_token_permute / unpermute."""
 from __future__ import annotations
@@ -48,6 +49,32 @@ def _fias(q, k, v):
 _fias.__name__ = "fused_infer_attention_score"
 
 
+DROP_BYTES = np.array([[[[0b10110101], [0b01101110], [0b11111011]]] * N], np.uint8)   # (B, N, S, 8 // 8)
+
+
+def _flash_dropout(q, k, v, shift):
+    return ops.flash_attention_score(q, k, v, N, real_shift=shift, drop_mask=ms.Tensor(DROP_BYTES), keep_prob=0.8,
+                                     scalar_value=0.6, input_layout="BNSD")
+
+
+_flash_dropout.__name__ = "flash_attention_score"
+
+
+def _flash_tnd(q, k, v):
+    return ops.flash_attention_score(q, k, v, N, input_layout="TND", actual_seq_qlen=[2, 5], actual_seq_kvlen=[3, 6],
+                                     attn_mask=ms.Tensor(np.triu(np.ones((2048, 2048), bool), 1)), sparse_mode=3)
+
+
+_flash_tnd.__name__ = "flash_attention_score"
+
+
+def _flash_sbh(q, k, v):
+    return ops.flash_attention_score(q, k, v, N, input_layout="SBH", attn_mask=ms.Tensor(CAUSAL))
+
+
+_flash_sbh.__name__ = "flash_attention_score"
+
+
 def _stat(*shape):
     return np.repeat(rand(*shape, 1, low=0.1, high=2.0, dtype=f64), 8, -1)
 
@@ -70,6 +97,11 @@ GRAD_CASES = [
     OpCase(_ifa, (rand(B, 1, N * D, dtype=f64), rand(B, S, KVN * D, dtype=f64), rand(B, S, KVN * D, dtype=f64)),
            None),
     OpCase(_fias, (rand(B, S, N, D, dtype=f64), rand(B, S, N, D, dtype=f64), rand(B, S, N, D, dtype=f64)), None),
+    OpCase(_flash_dropout, (rand(B, N, S, D, dtype=f64), rand(B, KVN, 8, D, dtype=f64), rand(B, KVN, 8, D, dtype=f64),
+                            rand(1, N, S, 8, dtype=f64)), None),
+    OpCase(_flash_tnd, (rand(5, N, D, dtype=f64), rand(6, KVN, D, dtype=f64), rand(6, KVN, D, dtype=f64)), None),
+    OpCase(_flash_sbh, (rand(S, B, N * D, dtype=f64), rand(S, B, KVN * D, dtype=f64), rand(S, B, KVN * D, dtype=f64)),
+           None),
     OpCase(ops.ring_attention_update, (rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3),
                                        rand(3, 2, 4, dtype=f64), _stat(2, 2, 3), _stat(2, 2, 3)), None),
     OpCase(ops.moe_token_permute, (rand(3, 4, dtype=f64), EXPERTS), None),
