@@ -22,6 +22,7 @@ from ..operations.scatter_ops import UnsortedSegmentSum
 from ..operations.selection_ops import Gather, Slice
 from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
 from .inplace import rebind
+from .keyword_alias import either_keyword
 
 __all__ = [
     "reshape", "reshape_", "transpose", "permute", "expand_dims", "unsqueeze", "squeeze", "flatten",
@@ -1067,8 +1068,9 @@ def _broadcast_to_method(self, *shape):
     return broadcast_to(self, _shape_args(shape))
 
 
-def _expand_as(self, other):
-    return broadcast_to(self, other.shape)
+def _expand_as(self, other=None, *, x=None):
+    """Tensor.expand_as(other), also spelled expand_as(x=...)."""
+    return expand_as(self, either_keyword("expand_as", "other", other, "x", x))
 
 
 def _repeat(self, *repeats):

@@ -11,6 +11,7 @@ from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import selection_ops
 from ..validator import check_tensor
+from .keyword_alias import either_keyword
 
 __all__ = [
     "add", "sub", "mul", "div", "true_divide", "floor_divide", "floor_mod", "remainder", "fmod",
@@ -103,6 +104,11 @@ def floor_mod(x, y):
 def remainder(input, other):
     """input mod other with the sign of other (Python's %)."""
     return _floor_mod(input, other)
+
+
+def _remainder_method(self, other=None, *, divisor=None):
+    """Tensor.remainder(other), also spelled remainder(divisor=...)."""
+    return remainder(self, either_keyword("remainder", "other", other, "divisor", divisor))
 
 
 def fmod(input, other):
@@ -952,7 +958,7 @@ TENSOR_METHODS = {
     # arithmetic
     "add": _add_method, "sub": _sub_method, "mul": mul, "div": div,
     "true_divide": _true_divide_method, "floor_divide": floor_divide,
-    "remainder": remainder, "fmod": fmod, "pow": pow, "neg": neg, "abs": abs, "sign": sign,
+    "remainder": _remainder_method, "fmod": fmod, "pow": pow, "neg": neg, "abs": abs, "sign": sign,
     "square": square, "reciprocal": reciprocal, "sqrt": sqrt, "rsqrt": rsqrt,
     "maximum": maximum, "minimum": minimum, "clip": clip, "clamp": clamp, "lerp": lerp,
     # exponentials, logarithms, trigonometry, rounding
