@@ -19,6 +19,9 @@ graph_mode = False
 call_cell: Callable | None = None
 """call_cell(cell, args, kwargs): run or inline a Cell call the compiler's way."""
 
+compile_cell: Callable | None = None
+"""compile_cell(cell, args, kwargs): compile a Cell's program for these inputs without running it."""
+
 differentiate: Callable | None = None
 """differentiate(fn, args, positions, weights, sens, has_aux, api): a gradient taken while
 a graph is being built."""

@@ -264,24 +264,38 @@ class ProgramCache:
         self.name = name
         self.programs: dict = {}
 
-    def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
+    def program(self, fn, args: tuple, kwargs: dict, extra_key=()) -> Program:
+        """The Program for these inputs, compiled on the first request for their signature."""
         key = (signature(args), signature(kwargs), extra_key)
         program = self.programs.get(key)
         if program is None:
             program = compile_program(self.name, fn, args, kwargs)
             self.programs[key] = program
+        return program
+
+    def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
+        program = self.program(fn, args, kwargs, extra_key)
         raws: list = []
         _raw_inputs((args, tuple(kwargs.values())), raws)
         return program.run(*raws)
 
 
-def cell_program_call(cell, args: tuple, kwargs: dict):
-    """A Cell called from Python in GRAPH_MODE: its program for these inputs, run."""
+def _cell_cache(cell) -> ProgramCache:
     cache = cell.__dict__.get("_graph_cache")
     if cache is None:
         cache = ProgramCache(type(cell).__name__)
         object.__setattr__(cell, "_graph_cache", cache)
-    return cache.run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+    return cache
+
+
+def cell_program_call(cell, args: tuple, kwargs: dict):
+    """A Cell called from Python in GRAPH_MODE: its program for these inputs, run."""
+    return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+
+
+def compile_cell(cell, args: tuple, kwargs: dict) -> None:
+    """`Cell.compile`: the Cell's program for these inputs compiled into its cache, not run."""
+    _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
 
 
 def call_cell_body(cell, construct, args, kwargs):
@@ -351,4 +365,5 @@ def jit(function=None, *args, **kwargs):
 ms_function = jit
 
 graph_handoff.call_cell = call_cell
+graph_handoff.compile_cell = compile_cell
 graph_handoff.differentiate = differentiate

@@ -15,6 +15,7 @@ Parameters share a name, all of them are renamed to their attribute paths.
 from __future__ import annotations
 
 import itertools
+import warnings
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -404,6 +405,18 @@ class Cell(CellStateMixin, CellSettingsMixin):
     def compile_and_run(self, *args, **kwargs):
         """Compile this Cell to a graph for these inputs (once per input signature) and run it."""
         return graph_handoff.call_cell(self, args, kwargs)
+
+    def compile(self, *args, **kwargs) -> None:
+        """Compile this Cell to a graph for these inputs without running it: a later call with
+        inputs of the same signature in GRAPH_MODE runs the cached graph. As in MindSpore, it
+        compiles in PYNATIVE_MODE too (errors in construct show up here)."""
+        graph_handoff.compile_cell(self, args, kwargs)
+
+    def remove_redundant_parameters(self) -> None:
+        """Deprecated in MindSpore, where it only warns so: spore Cells keep no redundant
+        parameters to remove, and warn the same."""
+        warnings.warn("'remove_redundant_parameters' will be deprecated in future versions.", FutureWarning,
+                      stacklevel=2)
 
     def __call__(self, *args, **kwargs):
         if graph_handoff.builder is not None or graph_handoff.graph_mode:
