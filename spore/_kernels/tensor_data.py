@@ -68,7 +68,10 @@ def from_host(data, dtype: mstype.Number | None = None) -> torch.Tensor:
         if arr.dtype == np.object_ or arr.dtype.kind in "SUV":
             raise TypeError(f"For 'Tensor', the input_data must be numbers, a NumPy array or "
                             f"a list of numbers, but got data of type {arr.dtype}.")
-        t = torch.from_numpy(np.array(arr, copy=True, order="C"))
+        host = arr if arr.flags.c_contiguous and arr.flags.writeable else np.array(arr, order="C")
+        # Cloned into memory torch allocates (rather than borrowed from NumPy), which the
+        # Tensor's storage can resize (`untyped_storage().resize_`).
+        t = torch.from_numpy(host).clone()
     if dtype is not None and t.dtype != TORCH_OF[dtype]:
         t = t.to(TORCH_OF[dtype])
     dev = device.current()
@@ -106,3 +109,43 @@ def cast(t: torch.Tensor, dtype: mstype.Number) -> torch.Tensor:
 
 def copy_into(dst: torch.Tensor, src: torch.Tensor) -> None:
     dst.copy_(src)
+
+
+# ---- untyped storage: a tensor's memory as bytes -----------------------------------------------
+RawStorage = torch.UntypedStorage
+"""The byte storage behind a torch tensor (shared by its views)."""
+
+
+def storage_of(t: torch.Tensor) -> torch.UntypedStorage:
+    """The storage `t` reads and writes (not a copy)."""
+    return t.untyped_storage()
+
+
+def storage_nbytes(storage: torch.UntypedStorage) -> int:
+    return storage.nbytes()
+
+
+def storage_data_ptr(storage: torch.UntypedStorage) -> int:
+    return storage.data_ptr()
+
+
+def storage_copy(dst: torch.UntypedStorage, src: torch.UntypedStorage) -> None:
+    """Bytes of `src` into `dst` (same byte sizes; the caller checks)."""
+    dst.copy_(src)
+
+
+def storage_resize(t: torch.Tensor, nbytes: int) -> torch.UntypedStorage:
+    """Resize the storage of `t` to `nbytes` bytes, keeping the leading bytes (those past the
+    old end are unset), and return it.
+
+    torch will not resize memory a NumPy array shares (after `asnumpy()`): `t` then moves to
+    new memory holding the kept bytes, and those arrays keep the old memory."""
+    storage = t.untyped_storage()
+    if storage.resizable():
+        storage.resize_(nbytes)
+        return storage
+    moved = torch.UntypedStorage(storage.nbytes(), device=storage.device)
+    moved.copy_(storage)
+    t.set_(moved, t.storage_offset(), t.size(), t.stride())
+    moved.resize_(nbytes)
+    return moved

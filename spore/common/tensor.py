@@ -14,6 +14,7 @@ import numpy as np
 from .._kernels import device as _device
 from .._kernels import tensor_data
 from . import dtype as mstype
+from .storage import StoragePy, storage_of
 from .symbol import Symbol
 from .tensor_format import format_value
 
@@ -161,6 +162,25 @@ class Tensor:
     def storage_offset(self) -> int:
         """Where this Tensor's first element sits in its storage, in elements."""
         return self._data().storage_offset()
+
+    def index(self, indices) -> Tensor:
+        """Advanced indexing by a tuple (or list) of index Tensors: `self[tuple(indices)]`.
+
+        Integer index Tensors broadcast together and pick one element per position along the
+        leading dimensions; a bool Tensor selects where it is True."""
+        if not isinstance(indices, (tuple, list)) or not all(isinstance(i, Tensor) for i in indices):
+            got = type(indices).__name__ if not isinstance(indices, (tuple, list)) else \
+                f"{type(indices).__name__} holding {', '.join(sorted({type(i).__name__ for i in indices}))}"
+            raise TypeError(f"For 'Tensor.index', the 'indices' must be a tuple of Tensors, but got {got}.")
+        return self[tuple(indices)]
+
+    def untyped_storage(self) -> StoragePy:
+        """The memory behind this Tensor as untyped bytes, shared (not copied) with it."""
+        return storage_of(self._data())
+
+    def storage(self) -> StoragePy:
+        """The same as `untyped_storage()`."""
+        return self.untyped_storage()
 
     def is_contiguous(self) -> bool:
         return self._data().is_contiguous()
