@@ -4,6 +4,7 @@ copy and the size-mismatch error were checked against MindSpore 2.7.1 on CPU."""
 import numpy as np
 import pytest
 
+import spore as ms
 from spore import Parameter, Tensor
 from spore.common.storage import StoragePy
 
@@ -113,3 +114,12 @@ def test_index_errors():
         t.index((1,))
     with pytest.raises(IndexError):
         t.index((Tensor([9]),))
+
+
+def test_index_compiles():
+    @ms.jit
+    def pick(x, rows):
+        return x.index((rows,))
+
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    np.testing.assert_array_equal(pick(Tensor(x), Tensor([1, 0])).asnumpy(), x[[1, 0]])
