@@ -5,6 +5,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore.common import seed as seed_module
 
 
 @pytest.fixture(autouse=True)
@@ -12,6 +13,13 @@ def restore_default_generator():
     state = ms.get_rng_state()
     yield
     ms.set_rng_state(state)
+
+
+@pytest.fixture(autouse=True)
+def no_global_seed(monkeypatch):
+    """Unseeded draws come from the default generator only while no `set_seed` ran (as in
+    MindSpore 2.7.1); an earlier test in the same process may have set one."""
+    monkeypatch.setattr(seed_module, "_global_seed", None)
 
 
 def test_generator_seed_and_state_round_trip():
