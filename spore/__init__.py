@@ -11,11 +11,12 @@ from .common import dtype
 from .common.dtype import (
     BFloat, Bool, Complex, Float, Int, Number, QuantDtype, TensorType, Type, UInt, bfloat16, bool_, byte,
     cdouble, cfloat, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float8_e4m3fn, float8_e5m2,
-    float16, float32, float64, float_, get_py_obj_dtype, half, hifloat8, int8, int16, int32, int64, int_, intc,
+    float16, float32, float64, float_, half, hifloat8, int8, int16, int32, int64, int_, intc,
     intp, list_, long, number, pytype_to_dtype, qint4x2, short, single, string, tensor_type, tuple_, type_none,
     ubyte, uint, uint8, uint16, uint32, uint64, uintc, uintp, ushort, _null, _NullType,
 )
 from .common.initializer import initializer
+from .common.py_obj_dtype import get_py_obj_dtype
 from .common.parameter import Parameter, ParameterTuple
 from .common.seed import get_seed, set_seed
 from .common.tensor import Tensor

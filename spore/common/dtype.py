@@ -301,24 +301,6 @@ _PY_OBJ_TYPES = ((bool, bool_), (int, int64), (float, float64), (complex, comple
 """Python values and types by their MindSpore type, bool before its base class int."""
 
 
-def get_py_obj_dtype(obj) -> Type:
-    """The MindSpore type of a Python object or type: `1` and `int` give int64, `1.0`
-    float64, a Tensor `tensor[<its dtype>]`, a dtype `type_type`, a NumPy scalar its dtype."""
-    from .tensor import Tensor  # the Tensor module imports this one
-
-    if isinstance(obj, Type):
-        return type_type
-    if isinstance(obj, Tensor):
-        return TensorType(obj.dtype)
-    if isinstance(obj, np.generic) and obj.dtype in _BY_NP:
-        return _BY_NP[obj.dtype]
-    for py_type, ms_type in _PY_OBJ_TYPES:
-        if obj is py_type or (not isinstance(obj, type) and isinstance(obj, py_type)):
-            return ms_type
-    shown = obj if isinstance(obj, type) else type(obj)
-    raise NotImplementedError(f"The python type {shown} cannot be converted to MindSpore type.")
-
-
 class QuantDtype(enum.Enum):
     """The integer formats of quantization: INT1 .. INT16 and UINT1 .. UINT16."""
 
