@@ -75,9 +75,8 @@ def diag(input, diagonal=0):
     raise ValueError(f"For 'diag', 'input' must be 1-D or 2-D, but got {input.ndim}-D.")
 
 
-def diff(input, n=1, dim=-1, prepend=None, append=None):
-    """n-th forward difference along dim, after joining prepend / append."""
-    return ops.diff(input, n, dim, prepend, append)
+diff = ops.diff_ext
+"""mint.diff is ops.diff_ext: any order n (ops.diff takes n=1 only, as in MindSpore)."""
 
 
 def gather(input, dim, index):

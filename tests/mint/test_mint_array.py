@@ -44,6 +44,7 @@ CASES = [
     Case(mint.diag, (np.array([1., 2.], np.float32), 1), lambda v, k: np.diag(v, k)),
     Case(mint.diag, (X,), lambda x, diagonal: np.diag(x, diagonal), {'diagonal': 1}),
     Case(mint.diff, (X,), lambda x, dim: np.diff(x, axis=dim), {'dim': 0}),
+    Case(mint.diff, (X,), lambda x, n, dim: np.diff(x, n=n, axis=dim), {'n': 2, 'dim': -1}),
     Case(mint.gather, (X, 1, INDEX), lambda x, d, i: np.take_along_axis(x, i, d)),
     Case(mint.index_select, (X, 1, np.array([2, 0], np.int64)), lambda x, d, i: x[:, i]),
     Case(mint.index_add, (X, 1, np.array([0, 2], np.int32), np.ones((2, 2), np.float32)),
