@@ -20,6 +20,7 @@ def no_global_seed(monkeypatch):
     """Unseeded draws come from the default generator only while no `set_seed` ran (as in
     MindSpore 2.7.1); an earlier test in the same process may have set one."""
     monkeypatch.setattr(seed_module, "_global_seed", None)
+    monkeypatch.setattr(seed_module, "_function_ops", {})  # ops built for an earlier set_seed's streams
 
 
 def test_generator_seed_and_state_round_trip():
