@@ -6,51 +6,23 @@ and this module puts them on the class once, when `spore.ops` is imported.
 """
 from __future__ import annotations
 
-from ..common.tensor import Tensor
-from .function import (
-    array_func,
-    attention_func,
-    builtin_func,
-    conv_func,
-    linalg_func,
-    math_func,
-    nn_func,
-    other_func,
-    random_func,
-    reduce_func,
-    scatter_func,
-    selection_func,
-    signal_func,
-    sparse_func,
-    special_func,
-    tensor_func,
-    vision_func,
-)
+from types import ModuleType
 
-_FAMILIES = (
-    array_func,
-    attention_func,
-    builtin_func,
-    conv_func,
-    linalg_func,
-    math_func,
-    nn_func,
-    other_func,
-    random_func,
-    reduce_func,
-    scatter_func,
-    selection_func,
-    signal_func,
-    sparse_func,
-    special_func,
-    tensor_func,
-    vision_func,
-)
+from ..common.tensor import Tensor
+from . import function
+
+
+def _families() -> list[ModuleType]:
+    """The functional modules that declare Tensor methods: every family `function/__init__.py`
+    imports, so registering a family there is all it takes."""
+    return sorted((module for module in vars(function).values()
+                   if isinstance(module, ModuleType) and hasattr(module, "TENSOR_METHODS")),
+                  key=lambda module: module.__name__)
 
 
 def install() -> None:
     seen: dict[str, str] = {}
-    for family in _FAMILIES:
+    for family in _families():
         for name, fn in family.TENSOR_METHODS.items():
             if name in seen:
                 raise RuntimeError(f"Tensor method '{name}' is defined by both "
