@@ -61,6 +61,11 @@ def load_digits_32x32(seed):
 
 
 def progress(epoch, epochs, step, steps, loss, width=30):
+    """A live bar on a terminal; elsewhere (a log, a pipe) only the epoch's final line."""
+    if not sys.stdout.isatty():
+        if step == steps:
+            print(f"epoch {epoch:>2}/{epochs} {steps} steps  loss {loss:.4f}", end="", flush=True)
+        return
     done = int(width * step / steps)
     bar = "#" * done + "." * (width - done)
     print(f"\repoch {epoch:>2}/{epochs} [{bar}] {step:>3}/{steps}  loss {loss:.4f}", end="", flush=True)
