@@ -10,6 +10,7 @@ from . import (  # registers kernels
     device,
     elementwise,
     linalg,
+    loss,
     nn,
     optim,
     random,
@@ -23,4 +24,5 @@ from . import (  # registers kernels
     special,
     state,
     tensor_data,
+    vision,
 )

@@ -7,6 +7,7 @@ from . import (  # fills the bprop table
     conv_bprop,
     debug_bprop,
     linalg_bprop,
+    loss_bprop,
     math_bprop,
     nn_bprop,
     optim_bprop,
@@ -18,5 +19,6 @@ from . import (  # fills the bprop table
     signal_bprop,
     sparse_dense_bprop,
     special_bprop,
+    vision_bprop,
 )
 from .registry import BPROPS, NON_DIFFERENTIABLE, bprop, non_differentiable

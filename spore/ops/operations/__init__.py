@@ -5,6 +5,7 @@ from .conv_ops import *
 from .debug_ops import *
 from .linalg_band_ops import *
 from .linalg_ops import *
+from .loss_ops import *
 from .math_ops import *
 from .nn_ops import *
 from .optim_ops import *
@@ -16,3 +17,4 @@ from .selection_ops import *
 from .signal_ops import *
 from .sparse_dense_ops import *
 from .special_ops import *
+from .vision_ops import *

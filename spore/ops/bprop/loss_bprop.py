@@ -1,0 +1,2 @@
+"""bprops of the primitives in operations/loss_ops.py."""
+from __future__ import annotations
