@@ -11,7 +11,6 @@ from typing import Any, Callable, NamedTuple
 
 from ._kernels import device as _device
 from ._kernels import device_conf as _device_conf
-from .common import graph_handoff
 from .parallel.auto_parallel_context import (
     ParallelMode,
     get_auto_parallel_context,
@@ -140,6 +139,16 @@ def _check_type(name: str, value, types: tuple) -> None:
                         f"but got {type(value)}.")
 
 
+_mode_listeners: list[Callable] = []
+
+
+def on_mode_change(listener: Callable) -> None:
+    """listener(graph_mode: bool) runs whenever set_context sets the mode (and now, with
+    the current one): how the layers that execute Cells learn of the mode."""
+    _mode_listeners.append(listener)
+    listener(_values["mode"] == GRAPH_MODE)
+
+
 def set_context(**kwargs) -> None:
     """Set one or more context keys; all are checked before any is applied."""
     for name, value in kwargs.items():
@@ -151,7 +160,9 @@ def set_context(**kwargs) -> None:
         if key.check is not None:
             key.check(name, value)
     _values.update(kwargs)
-    graph_handoff.graph_mode = _values["mode"] == GRAPH_MODE
+    if "mode" in kwargs:
+        for listener in _mode_listeners:
+            listener(_values["mode"] == GRAPH_MODE)
     if "device_target" in kwargs or "device_id" in kwargs:
         _device.set_target(_values["device_target"], _values["device_id"])
     if "deterministic" in kwargs:

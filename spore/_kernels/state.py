@@ -42,11 +42,13 @@ def identity(x):
     return x.clone()
 
 
-@kernel("Print")
-def print_lines(*lines: str) -> None:
-    """Write the printed form of each input (Print formats them) on its own line."""
-    if lines:
-        print(*lines, sep="\n", flush=True)
+@kernel_factory("Print")
+def print_lines(prim):
+    """Write each input, as the Print primitive shows it (`prim.printed`), on its own line."""
+    def write(*values) -> None:
+        if values:
+            print(*(prim.printed(v) for v in values), sep="\n", flush=True)
+    return write
 
 
 @kernel_factory("GetNext")

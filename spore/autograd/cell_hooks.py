@@ -17,6 +17,7 @@ from __future__ import annotations
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import Primitive
+from . import reverse
 from . import tape as _tape
 
 
@@ -139,7 +140,7 @@ class _CellBprop(Primitive):
         result = self.cell.bprop(*args, out, dout)
         if self.params:
             return self._with_param_grads(result)
-        return _check_input_grads(self.cell, _as_tuple(result), args)
+        return reverse.check_cell_bprop_result(self.cell, result, args)
 
     def _with_param_grads(self, result):
         name = type(self.cell).__name__
@@ -157,18 +158,6 @@ class _CellBprop(Primitive):
                              f"but got {len(grads)}.")
         by_id = {id(p): g for p, g in param_grads.items()}
         return grads + tuple(by_id.get(id(p)) for p in self.params)
-
-
-def _check_input_grads(cell, grads: tuple, args: tuple) -> tuple:
-    name = type(cell).__name__
-    if len(grads) != len(args):
-        raise ValueError(f"For '{name}.bprop', one gradient per input ({len(args)}) must be returned, "
-                         f"but got {len(grads)}.")
-    for i, (g, a) in enumerate(zip(grads, args)):
-        if isinstance(a, Tensor) and isinstance(g, Tensor) and tuple(g.shape) != tuple(a.shape):
-            raise ValueError(f"For '{name}.bprop', the gradient of input {i} must have shape "
-                             f"{tuple(a.shape)}, but got {tuple(g.shape)}.")
-    return grads
 
 
 def call_with_custom_bprop(cell, args: tuple, kwargs: dict):

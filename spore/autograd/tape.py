@@ -1,16 +1,22 @@
 """The PyNative tape: records primitive calls while a gradient is being taken, then walks
 them backwards through each primitive's bprop.
 
+The tape is an interpreter (ops/interpreter.py): while a gradient is being taken it sits
+on the interpreter stack and every primitive call passes through its `process`, which
+computes the call below it and records it.
+
 Tracking. A Tensor that a tape follows carries, in `_node`, a dict {tape id: variable
 id}; variable ids number the values a tape has seen. Leaves (the inputs and weights a
 gradient is taken for) are marked before the function runs; every primitive call with a
 tracked input appends a Node and gives its outputs new variable ids. Calls with no
 tracked input cost nothing beyond the check, and with no tape open Primitive calls take
-their fast path untouched (the interceptor is only installed while a tape records).
+their fast path untouched.
 
 Nesting. Tapes stack: while an outer tape records, an inner one can be opened (grad of
-grad). A tape stops recording when its backward starts; the bprop calls it makes are
-recorded by the outer tapes still recording, which is how higher-order gradients arise.
+grad). A tape leaves the stack when its backward starts; the bprop calls it makes are
+recorded by the outer tapes still there, which is how higher-order gradients arise.
+Each backward step is the reverse engine's (reverse.py), which autodiff on the graph
+IR shares.
 
 Values. Nodes keep their own Tensor wrappers around the inputs' and outputs' storage:
 ops such as Assign or `x[i] = v` rebind a Tensor object to new storage, and a bprop must
@@ -19,19 +25,15 @@ see the values as they were when the op ran.
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 from typing import Callable
 
-from .._kernels import tensor_data
 from ..common.tensor import Tensor, wrap
-from ..ops import primitive as _primitive
-from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
-from ..ops.function import math_func
+from ..ops import interpreter
+from . import reverse
 from .hooks import add_hook, tensor_hooks
 
 _tape_ids = itertools.count(1)
-_open_tapes: list[Tape] = []
 
 
 class Node:
@@ -49,7 +51,7 @@ class Node:
         self.output_vids = output_vids
 
 
-class Tape:
+class Tape(interpreter.Interpreter):
     """One gradient computation: the leaves it differentiates and the calls it recorded."""
 
     def __init__(self):
@@ -58,8 +60,13 @@ class Tape:
         self.recording = True
         self.variable_count = 0
         self.hooks: dict[int, list[Callable]] = {}
-        self.previous_interceptor: Callable | None = None
         self._marked: list[Tensor] = []
+
+    def process(self, prim, args: tuple):
+        out = prim(*args)
+        if self.recording:
+            self.record(prim, args, out)
+        return out
 
     # ---- tracking -----------------------------------------------------------------------
     def new_variable(self, tensor: Tensor) -> int:
@@ -104,7 +111,7 @@ class Tape:
             input_vids.append(vid)
         if not tracked:
             return
-        bprop = _bprop_of(prim)
+        bprop = reverse.bprop_of(prim)
         if bprop is None:
             return
         if type(out) in (tuple, list):
@@ -118,6 +125,8 @@ class Tape:
         """Propagate `roots` ([(output, sens)]) back to the leaves; returns {vid: grad}
         for the variables the gradient reached that no recorded node produced (leaves)."""
         self.recording = False
+        if self in interpreter.STACK:
+            interpreter.pop(self)
         grads: dict[int, Tensor] = {}
         for tensor, sens in roots:
             vid = self.variable_of(tensor)
@@ -128,15 +137,14 @@ class Tape:
             # Popped as it is processed: the values a node holds for its bprop are freed as
             # soon as that bprop has run (their memory is then reused at once).
             node = nodes.pop()
-            dout = self._take_output_grads(node, grads)
-            if dout is None:
+            tuple_output = isinstance(node.output_vids, tuple)
+            outs = node.out if tuple_output else (node.out,)
+            vids = node.output_vids if tuple_output else (node.output_vids,)
+            douts = [None if v is None else self._output_grad(v, grads) for v in vids]
+            input_grads = reverse.step(node.prim, node.bprop, node.inputs, outs, douts, tuple_output,
+                                       tuple(v is not None for v in node.input_vids))
+            if input_grads is None:
                 continue
-            outer = set_needed_inputs(tuple(v is not None for v in node.input_vids))
-            try:
-                input_grads = node.bprop(*node.inputs, node.out, dout)
-            finally:
-                set_needed_inputs(outer)
-            _check_bprop_result(node, input_grads)
             for vid, grad in zip(node.input_vids, input_grads):
                 if vid is not None and grad is not None:
                     _accumulate(grads, vid, grad)
@@ -144,16 +152,9 @@ class Tape:
             grads[vid] = self._apply_hooks(vid, grads[vid])
         return grads
 
-    def _take_output_grads(self, node: Node, grads: dict):
-        if isinstance(node.output_vids, tuple):
-            douts = [None if v is None else grads.pop(v, None) for v in node.output_vids]
-            if all(d is None for d in douts):
-                return None
-            douts = [self._apply_hooks(v, d) if d is not None else _constant_zeros_like(o)
-                     for v, d, o in zip(node.output_vids, douts, node.out)]
-            return type(node.out)(douts)
-        dout = grads.pop(node.output_vids, None)
-        return None if dout is None else self._apply_hooks(node.output_vids, dout)
+    def _output_grad(self, vid: int, grads: dict):
+        grad = grads.pop(vid, None)
+        return None if grad is None else self._apply_hooks(vid, grad)
 
     def _apply_hooks(self, vid: int, grad):
         for hook_table in self.hooks.get(vid, ()):
@@ -178,30 +179,10 @@ class Tape:
         self.hooks.clear()
 
 
-def _constant_zeros_like(t: Tensor) -> Tensor:
-    """The gradient of an output nothing differentiated: zeros, made directly rather than
-    by a primitive call (a constant, so no tape needs to record it)."""
-    return wrap(tensor_data.zeros_like(t._t))
-
-
-def _bprop_of(prim) -> Callable | None:
-    """fn(*inputs, out, dout) giving prim's input gradients: its own `bprop` method (Cell
-    hook and custom-bprop nodes) or the table's entry bound to it; None when its outputs
-    carry no gradient."""
-    if getattr(type(prim), "bprop", None) is not None:
-        return prim.bprop
-    name = type(prim).__name__
-    table_entry = BPROPS.get(name)
-    if table_entry is not None:
-        return functools.partial(table_entry, prim)
-    if name in NON_DIFFERENTIABLE:
-        return None
-    raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not flow through it.")
-
-
 def _snapshot(value):
-    """New wrappers over the same storage and tracking, immune to later rebinding."""
-    if isinstance(value, Tensor):
+    """New wrappers over the same storage and tracking, immune to later rebinding (values
+    without storage of their own, such as a vmap's batched Tensors, are kept as they are)."""
+    if isinstance(value, Tensor) and value._t is not None:
         copy = wrap(value._t)
         copy._node = value._node
         return copy
@@ -216,53 +197,36 @@ def _accumulate(grads: dict, vid, grad) -> None:
             if v is not None and g is not None:
                 _accumulate(grads, v, g)
         return
-    previous = grads.get(vid)
-    grads[vid] = grad if previous is None else math_func.add(previous, grad)
+    reverse.accumulate(grads, vid, grad)
 
 
-def _check_bprop_result(node: Node, input_grads) -> None:
-    if not isinstance(input_grads, (tuple, list)) or len(input_grads) != len(node.inputs):
-        got = len(input_grads) if isinstance(input_grads, (tuple, list)) else type(input_grads).__name__
-        raise ValueError(f"For '{node.prim.name}', the bprop must return a tuple of {len(node.inputs)} "
-                         f"gradients (one per input), but got {got}.")
-
-
-# ---- the interceptor --------------------------------------------------------------------
-def _record_call(prim, args):
-    out = prim.run(args)
-    for tape in _open_tapes:
-        if tape.recording:
-            tape.record(prim, args, out)
-    return out
-
-
+# ---- opening and closing ----------------------------------------------------------------
 def open_tape() -> Tape:
     tape = Tape()
-    tape.previous_interceptor = _primitive.set_call_interceptor(_record_call)
-    _open_tapes.append(tape)
+    interpreter.push(tape)
     return tape
 
 
 def close_tape(tape: Tape) -> None:
-    """Close the innermost open tape, restoring the interceptor it replaced."""
-    _open_tapes.remove(tape)
+    """Take the tape off the stack (if its backward has not) and forget what it recorded."""
+    if tape in interpreter.STACK:
+        interpreter.pop(tape)
     tape.release()
-    _primitive.set_call_interceptor(tape.previous_interceptor)
 
 
 def recording_tapes() -> list[Tape]:
-    return [t for t in _open_tapes if t.recording]
+    return [t for t in interpreter.all_of(Tape) if t.recording]
 
 
 def is_recording() -> bool:
-    return bool(_open_tapes) and any(t.recording for t in _open_tapes)
+    return any(isinstance(t, Tape) and t.recording for t in interpreter.STACK)
 
 
 @contextlib.contextmanager
 def paused():
     """The open tapes record nothing inside (custom Cell bprops run their forward this
     way, since their own bprop replaces the recorded graph)."""
-    states = [(t, t.recording) for t in _open_tapes]
+    states = [(t, t.recording) for t in interpreter.all_of(Tape)]
     for t, _ in states:
         t.recording = False
     try:
@@ -280,7 +244,7 @@ def register_tensor_hook(tensor: Tensor, hook_fn: Callable):
                         f"{type(hook_fn).__name__}.")
     table, created = tensor_hooks.table_for(tensor)
     if created:
-        for tape in _open_tapes:
+        for tape in interpreter.all_of(Tape):
             vid = tape.variable_of(tensor)
             if vid is not None:
                 tape.add_hook(vid, table)

@@ -1,24 +1,20 @@
-"""Reverse-mode autodiff on the IR: the same bprops the PyNative tape calls, applied to
-graph values.
+"""Reverse-mode autodiff on the IR: the reverse engine the PyNative tape uses
+(autograd/reverse.py), applied to graph values.
 
 `backward` walks a list of nodes in reverse. For each node that some differentiated
-value flows through, it calls the node's bprop with symbolic Tensors for the inputs, the
-output and its gradient; the bprop's primitive calls add the backward nodes to the graph
-being built. An `if` node's gradient is an `if` on the same condition whose branches
+value flows through, the engine's step calls the node's bprop with symbolic Tensors for
+the inputs, the output and its gradient; the bprop's primitive calls add the backward
+nodes to the graph being built. An `if` node's gradient is an `if` on the same condition whose branches
 are the gradients of the forward branches; a `while` node's gradient is a `while_grad`
 node that runs the loop backwards over its saved iterations.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from ..autograd.tape import _bprop_of
-from ..common import dtype as mstype
+from ..autograd import reverse
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.bprop.registry import set_needed_inputs
 from ..ops.function import math_func
-from .builder import GraphBuilder, GraphError, symbolic
+from .builder import GraphBuilder, GraphError, returned_outputs, symbolic
 from .ir import Block, Node, Value
 
 
@@ -41,8 +37,8 @@ def requiring_grad(nodes: list[Node], leaves: set) -> set:
 
 
 def parameter_key(param: Parameter) -> tuple:
-    """Where the gradient of a Parameter that an effect node takes as it is (not loaded:
-    BatchNorm in training takes its scale and bias so) is kept, in `required` and grads."""
+    """Where the gradient of a Parameter that an effect node updates (a declared state,
+    taken as it is rather than loaded) is kept, in `required` and grads."""
     return ("parameter", id(param))
 
 
@@ -82,25 +78,17 @@ def backward(builder: GraphBuilder, nodes: list[Node], grads: dict, required: se
 
 
 def _apply_backward(node: Node, grads: dict, required: set) -> None:
-    douts = [grads.pop(v, None) for v in node.outputs]
+    outputs = returned_outputs(node)
+    douts = [grads.pop(v, None) for v in outputs]
     if all(d is None for d in douts) or not any(_requires(a, required) for a in node.inputs):
         return
-    bprop = _bprop_of(node.prim)
+    bprop = reverse.bprop_of(node.prim)
     if bprop is None:
         return
     inputs = tuple(_as_argument(a) for a in node.inputs)
-    outs = tuple(symbolic(v) for v in node.outputs)
-    douts = [d if d is not None else zeros(v) for d, v in zip(douts, node.outputs)]
-    single = not node.tuple_output
-    out, dout = (outs[0], douts[0]) if single else (outs, tuple(douts))
-    outer = set_needed_inputs(tuple(_requires(a, required) for a in node.inputs))
-    try:
-        input_grads = bprop(*inputs, out, dout)
-    finally:
-        set_needed_inputs(outer)
-    if not isinstance(input_grads, (tuple, list)) or len(input_grads) != len(node.inputs):
-        raise ValueError(f"For '{node.prim.name}', the bprop must return a tuple of {len(node.inputs)} gradients "
-                         f"(one per input).")
+    outs = tuple(symbolic(v) for v in outputs)
+    input_grads = reverse.step(node.prim, bprop, inputs, outs, douts, node.tuple_output,
+                               tuple(_requires(a, required) for a in node.inputs))
     for atom, grad in zip(node.inputs, input_grads):
         accumulate(grads, atom, grad, required)
 
@@ -114,15 +102,12 @@ def accumulate(grads: dict, atom, grad, required: set) -> None:
         return
     if not isinstance(atom, (Value, Parameter)) or _key(atom) not in required:
         return
-    key = _key(atom)
-    previous = grads.get(key)
-    grads[key] = grad if previous is None else math_func.add(previous, grad)
+    reverse.accumulate(grads, _key(atom), grad)
 
 
 def zeros(value: Value) -> Tensor:
     """A constant zero gradient for `value`."""
-    spec = value.spec
-    return Tensor(np.zeros(spec.shape, mstype.dtype_to_nptype(spec.dtype)))
+    return reverse.zeros_like(symbolic(value))
 
 
 def _as_argument(atom):
@@ -154,8 +139,8 @@ def _if_backward(builder: GraphBuilder, node: Node, grads: dict, required: set) 
                     accumulate(branch_grads, result, dout, required | {result})
             backward(builder, block.nodes, branch_grads, required)
             if any(isinstance(k, tuple) for k in branch_grads):
-                raise GraphError("A gradient for a Parameter that a side-effecting op (such as BatchNorm in "
-                                 "training) takes inside an 'if' on a Tensor is not supported in Graph mode.")
+                raise GraphError("A gradient for a Parameter that a side-effecting op updates (such as Assign) "
+                                 "inside an 'if' on a Tensor is not supported in Graph mode.")
             back.results = tuple(builder.value_of(branch_grads[t]) if t in branch_grads
                                  else builder.value_of(zeros(t)) for t in targets)
         backward_blocks.append(back)
@@ -176,10 +161,8 @@ def _custom_backward(builder: GraphBuilder, node: Node, grads: dict, required: s
     outs = tuple(symbolic(v) for v in node.outputs)
     out, dout = (outs, tuple(douts)) if node.tuple_output else (outs[0], douts[0])
     inputs = tuple(_as_argument(a) for a in node.inputs)
-    input_grads = builder.call(type(cell).bprop, (cell,) + inputs + (out, dout), {})
-    if not isinstance(input_grads, (tuple, list)) or len(input_grads) < len(inputs):
-        raise ValueError(f"For '{type(cell).__name__}', the bprop must return a tuple of {len(inputs)} gradients "
-                         f"(one per input).")
+    input_grads = reverse.check_cell_bprop_result(
+        cell, builder.call(type(cell).bprop, (cell,) + inputs + (out, dout), {}), inputs)
     for atom, grad in zip(node.inputs, input_grads):
         accumulate(grads, atom, grad, required)
 

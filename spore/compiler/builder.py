@@ -1,7 +1,8 @@
-"""Building a graph: symbolic Tensors, and the Primitive-call interceptor that turns
-calls on them into IR nodes.
+"""Building a graph: symbolic Tensors, and the interpreter that turns Primitive calls on
+them into IR nodes.
 
-While a graph is built, every Primitive call comes here. A call whose Tensor inputs are
+While a graph is built, the builder is on the interpreter stack (ops/interpreter.py)
+and every Primitive call comes here. A call whose Tensor inputs are
 all known (constants) runs at once: that is constant folding. A call that touches a
 symbolic Tensor or a Parameter becomes a node: its output shapes and dtypes come from
 the Primitive's `infer`, so a shape error surfaces now, at the user's line. spore's own
@@ -12,10 +13,9 @@ from __future__ import annotations
 
 import contextlib
 
-from ..common import graph_handoff
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops import primitive as _primitive
+from ..ops import interpreter
 from ..ops.operations.debug_ops import HookBackward
 from ..ops.primitive import TensorSpec
 from .ir import Block, Node, Value
@@ -102,13 +102,16 @@ def is_dynamic(value) -> bool:
     return False
 
 
-class GraphBuilder:
+class GraphBuilder(interpreter.Interpreter):
     """Collects nodes into blocks while a graph is built."""
 
-    def __init__(self, call):
+    builds_graph = True
+
+    def __init__(self, call, differentiate):
         self.call = call
-        """call(fn, args, kwargs): how code being compiled calls a function (the parser
-        reads user functions); autodiff calls custom bprops through it."""
+        """call(fn, args, kwargs): how code being compiled calls a function or a Cell (the
+        parser reads user functions); autodiff calls custom bprops through it."""
+        self._differentiate = differentiate
         self.blocks: list[Block] = [Block()]
         self.load_levels: list[dict] = [{}]
         self.location = ""
@@ -165,42 +168,59 @@ class GraphBuilder:
             return self.load(tensor)
         return self.constant(tensor)
 
-    # ---- primitive calls ----------------------------------------------------------------
-    def intercept(self, prim, args: tuple):
+    # ---- the interpreter ----------------------------------------------------------------
+    def call_cell(self, cell, args: tuple, kwargs: dict):
+        return self.call(cell, args, kwargs)
+
+    def differentiate(self, fn, args: tuple, positions: tuple, weights: tuple, sens, has_aux: bool, api: str):
+        return self._differentiate(fn, args, positions, weights, sens, has_aux, api)
+
+    def process(self, prim, args: tuple):
+        """A call on known values runs now (constant folding); a call touching a graph
+        value or a Parameter, or with a side effect, becomes a node. A Primitive that
+        declares state inputs rebinds them: a graph value to the node's new value, a
+        Parameter (or a Tensor the graph holds) when the graph runs."""
         if isinstance(prim, HookBackward):  # hooks do not run in compiled code
             return args[0] if len(args) == 1 else args
-        if not (prim.side_effect or any(is_dynamic(a) for a in args)) and prim.pure:
+        effect = prim.side_effect
+        if not (effect or any(is_dynamic(a) for a in args)) and prim.pure:
             return prim.run(args)
         result = prim.infer(*args)
-        effect = prim.side_effect
-        atoms = tuple(self._atom(a, effect) for a in args)
+        states = prim.state_positions
+        atoms = tuple(self._atom(a, i in states) for i, a in enumerate(args))
+        kind = "effect" if effect else "apply"
         specs = result if isinstance(result, tuple) else (result,)
         if not all(isinstance(s, TensorSpec) for s in specs):
             if effect or result is not None:
-                self._append("effect" if effect else "apply", prim, atoms, ())
+                self._append(kind, prim, atoms, ())
             return result
+        state_values = tuple(Value(TensorSpec(args[p].shape, args[p].dtype)) for p in states)
         values = tuple(Value(s) for s in specs)
-        self._append("effect" if effect else "apply", prim, atoms, values, isinstance(result, tuple))
-        if effect:
-            for a in args:
-                if isinstance(a, Parameter):
-                    self._forget_loads(a)
+        self._append(kind, prim, atoms, values + state_values, isinstance(result, tuple))
+        for position, value in zip(states, state_values):
+            target = args[position]
+            if isinstance(target, SymbolicTensor):
+                target._node = value
+            elif isinstance(target, Parameter):
+                self._forget_loads(target)
         outputs = tuple(symbolic(v) for v in values)
         return outputs if isinstance(result, tuple) else outputs[0]
 
     def _append(self, kind, prim, atoms, values, tuple_output: bool = False) -> None:
         self.block.nodes.append(Node(kind, prim, atoms, values, self.location, tuple_output=tuple_output))
 
-    def _atom(self, value, keep_parameters: bool):
+    def _atom(self, value, state: bool):
+        """A call's argument in the graph: a graph value, a constant, or (for a state input)
+        the Tensor or Parameter itself, which the graph rebinds when it runs."""
         if isinstance(value, SymbolicTensor):
             return value._node
         if isinstance(value, Parameter):
-            return value if keep_parameters else self.load(value)
+            return value if state else self.load(value)
         if isinstance(value, Tensor):
             value._data()
             return value
         if type(value) in (tuple, list):
-            return type(value)(self._atom(v, keep_parameters) for v in value)
+            return type(value)(self._atom(v, state) for v in value)
         return value
 
     def _forget_loads(self, param: Parameter) -> None:
@@ -210,11 +230,12 @@ class GraphBuilder:
     # ---- installation -------------------------------------------------------------------
     @contextlib.contextmanager
     def active(self):
-        outer_builder = graph_handoff.builder
-        graph_handoff.builder = self
-        outer_interceptor = _primitive.set_call_interceptor(self.intercept)
-        try:
+        with interpreter.interpreting(self):
             yield self
-        finally:
-            _primitive.set_call_interceptor(outer_interceptor)
-            graph_handoff.builder = outer_builder
+
+
+def returned_outputs(node: Node) -> tuple:
+    """The values of a node that its call returned: all of them but the new values of the
+    Primitive's declared states, which come last."""
+    states = node.prim.state_positions if node.prim is not None else ()
+    return node.outputs[:len(node.outputs) - len(states)] if states else node.outputs

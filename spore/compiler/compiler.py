@@ -8,16 +8,16 @@ of Tensor arguments and the values of the others (and a Cell's training flag).
 """
 from __future__ import annotations
 
-import contextlib
 import os
 
-from ..common import graph_handoff
+from ..autograd.casting import casting
+from ..autograd.grad import _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, tensor
-from ..nn.cell import Cell, _PrecisionCaster
-from ..ops.composite.grad import _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
+from ..nn.cell import Cell
+from ..ops import interpreter
 from ..ops.function import array_func
-from ..ops.primitive import TensorSpec, set_call_interceptor
+from ..ops.primitive import TensorSpec
 from . import autodiff, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
 from .ir import Block, Graph, Node, Value
@@ -38,7 +38,7 @@ def call(fn, args: tuple, kwargs: dict):
     if isinstance(target, JitFunction):
         return call(target.fn, bound + args, kwargs)
     if callable(target) and hasattr(target, "__code__") and is_user_code(target):
-        return FunctionParser(graph_handoff.builder, call, target).run(bound + args, kwargs)
+        return FunctionParser(interpreter.graph_builder, call, target).run(bound + args, kwargs)
     return fn(*args, **kwargs)
 
 
@@ -54,10 +54,10 @@ def _tensor_of_graph_value(input_data, dtype=None, shape=None, init=None, *_flag
 def call_cell(cell, args: tuple, kwargs: dict):
     """A Cell called while a graph is built runs its construct (parsed for user Cells)
     without hooks; called from Python in GRAPH_MODE, the Cell compiles and runs."""
-    if graph_handoff.builder is None:
+    if interpreter.graph_builder is None:
         return cell_program_call(cell, args, kwargs)
     if cell._mixed_precision is not None:
-        with _casting_inputs(cell._mixed_precision):
+        with casting(cell._mixed_precision):
             return _inline_cell(cell, args, kwargs)
     return _inline_cell(cell, args, kwargs)
 
@@ -68,24 +68,10 @@ def _inline_cell(cell, args: tuple, kwargs: dict):
     return call_cell_body(cell, type(cell).construct, args, kwargs)
 
 
-@contextlib.contextmanager
-def _casting_inputs(dtype):
-    """Inside a `to_float` Cell, every primitive's float inputs are cast to `dtype` (Cast
-    nodes in the graph), as in PyNative mode; an inner to_float Cell's caster replaces
-    the outer one's."""
-    outer = set_call_interceptor(None)
-    beneath = outer.outer if isinstance(outer, _PrecisionCaster) else outer
-    set_call_interceptor(_PrecisionCaster(dtype, beneath))
-    try:
-        yield
-    finally:
-        set_call_interceptor(outer)
-
-
 def _with_custom_bprop(cell, args: tuple, kwargs: dict):
     """A Cell with its own bprop: its construct's nodes go into a `custom_bprop` node,
     which autodiff differentiates with the Cell's bprop instead of their own."""
-    builder = graph_handoff.builder
+    builder = interpreter.graph_builder
     block = builder.block
     start = len(block.nodes)
     outputs = call_cell_body(cell, type(cell).construct, args, kwargs)
@@ -106,7 +92,7 @@ def _with_custom_bprop(cell, args: tuple, kwargs: dict):
 def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_aux: bool, api: str):
     """A gradient taken while a graph is built: run `fn` into the graph, then append its
     backward, the bprops applied to the graph's values."""
-    builder = graph_handoff.builder
+    builder = interpreter.graph_builder
     block = builder.block
     start = len(block.nodes)
     with builder.fresh_loads():
@@ -207,9 +193,9 @@ def _raw_inputs(value, raws: list) -> None:
 
 def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
     """Build, differentiate, optimize and lower `fn(*args, **kwargs)`."""
-    if graph_handoff.builder is not None:
+    if interpreter.graph_builder is not None:
         raise GraphError("compile_program can not run while another graph is built")
-    builder = GraphBuilder(call)
+    builder = GraphBuilder(call, differentiate)
     inputs: list[Value] = []
     symbolic_args = _symbolic_inputs(args, inputs)
     symbolic_kwargs = {k: _symbolic_inputs(v, inputs) for k, v in kwargs.items()}
@@ -301,7 +287,7 @@ def compile_cell(cell, args: tuple, kwargs: dict) -> None:
 def call_cell_body(cell, construct, args, kwargs):
     """construct parsed (user Cells, and spore Cells that ask for it), else run."""
     if is_user_code(construct) or cell.parse_construct_in_graph:
-        return FunctionParser(graph_handoff.builder, call, construct).run((cell,) + args, kwargs)
+        return FunctionParser(interpreter.graph_builder, call, construct).run((cell,) + args, kwargs)
     return cell.construct(*args, **kwargs)
 
 
@@ -317,7 +303,7 @@ class JitFunction:
 
     def __call__(self, *args, **kwargs):
         from ..autograd import tape
-        if graph_handoff.builder is not None:
+        if interpreter.graph_builder is not None:
             return call(self.fn, args, kwargs)
         if tape.is_recording():
             # A PyNative gradient is being taken: run op by op so that the tape sees it.
@@ -341,7 +327,7 @@ class _BoundJit:
     def __call__(self, *args, **kwargs):
         from ..autograd import tape
         fn = self.jit_function.fn
-        if graph_handoff.builder is not None:
+        if interpreter.graph_builder is not None:
             return call(fn, (self.instance,) + args, kwargs)
         if tape.is_recording():
             return fn(self.instance, *args, **kwargs)
@@ -364,6 +350,4 @@ def jit(function=None, *args, **kwargs):
 
 ms_function = jit
 
-graph_handoff.call_cell = call_cell
-graph_handoff.compile_cell = compile_cell
-graph_handoff.differentiate = differentiate
+interpreter.register_compiler(cell_program_call, compile_cell)

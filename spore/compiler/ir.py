@@ -3,8 +3,9 @@ to atoms (values, constants, Parameters) and defines new values.
 
 Node kinds:
 - `apply`: a pure primitive call, run as its kernel;
-- `effect`: a primitive with side effects (Parameter updates, Print), run through its
-  `run` in program order and never removed;
+- `effect`: a primitive with side effects (Parameter updates, Print), run as its kernel
+  in program order and never removed. Its declared state inputs (Parameters, Tensors)
+  are rebound to the new values, which follow the returned values in its outputs;
 - `load`: reads a Parameter's current data (reads after an update load again);
 - `if`: two blocks, `then` and `orelse`, run by a Tensor condition; each ends with the
   atoms it yields, which become the node's outputs;
@@ -65,6 +66,8 @@ class FusedKernel:
 
     pure = True
     side_effect = False
+    state_positions = ()
+    output_results = None
 
     def __init__(self, name: str, kernel, merged: tuple):
         self.name = name

@@ -1,9 +1,10 @@
 """Lowering: an optimized graph becomes one Python function whose body is the flat
 sequence of kernel calls, each value a local variable (the slot array is the frame's
 locals, the fastest storage Python has). No Tensor wrappers, no dispatch, no inference
-between ops: wrappers are made only for the outputs, and for the side-effecting ops,
-which run through their Primitive's `run` so that Parameters are rebound exactly as in
-PyNative mode.
+between ops: wrappers are made only for the outputs. A Primitive's declared side
+effects are lowered as they run in PyNative mode (Primitive.run): its state inputs are
+rebound to the kernel results it names, and the call's values are the results it
+selects.
 
 The generated source is kept on the Program (and written by save_graphs), so what runs
 can be read.
@@ -14,7 +15,7 @@ import math
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
-from ..ops.primitive import Primitive
+from ..ops.primitive import as_results
 from .ir import Block, Graph, Value
 
 
@@ -25,7 +26,7 @@ class Program:
     def __init__(self, graph: Graph):
         self.graph = graph
         self._names: dict[int, str] = {}
-        self._globals: dict = {"wrap": wrap}
+        self._globals: dict = {"wrap": wrap, "as_results": as_results}
         self._ids: dict[int, str] = {}
         body: list[str] = []
         self._block(graph.body, body, 1, _last_uses(graph))
@@ -81,17 +82,8 @@ class Program:
         for index, node in enumerate(block.nodes):
             outs = ", ".join(self._name(v) for v in node.outputs)
             target = f"{outs}{',' if len(node.outputs) == 1 and node.tuple_output else ''} = " if outs else ""
-            if node.kind == "apply" and _runs_differently(node.prim):
-                # run() reshapes the kernel's results (BatchNorm's kernel returns 7, run 5)
-                self._run_call(node, lines, pad)
-            elif node.kind == "apply":
-                kernel = self._global(node.prim.kernel, "k")
-                args = ", ".join(self._atom(a, True) for a in node.inputs)
-                lines.append(f"{pad}{target}{kernel}({args})")
-            elif node.kind == "effect" and _rebinds_parameters(node):
-                self._rebinding_kernel(node, lines, pad)
-            elif node.kind == "effect":
-                self._run_call(node, lines, pad)
+            if node.kind in ("apply", "effect"):
+                self._kernel_call(node, lines, pad, target)
             elif node.kind == "load":
                 lines.append(f"{pad}{outs} = {self._global(node.param, 'P')}._t")
             elif node.kind == "const":
@@ -110,31 +102,39 @@ class Program:
         if len(lines) == start:
             lines.append(f"{pad}pass")
 
-    def _run_call(self, node, lines: list, pad: str) -> None:
-        """A call through the Primitive's `run`, on Tensors, taking the raw results."""
-        args = "".join(self._atom(a, False) + ", " for a in node.inputs)
-        call = f"{self._global(node.prim, 'E')}.run(({args}))"
-        outs = ", ".join(self._name(v) for v in node.outputs)
-        if not node.outputs:
-            lines.append(f"{pad}{call}")
-        elif node.tuple_output:
-            lines.append(f"{pad}_r = {call}")
-            lines.append(f"{pad}{outs}, = {''.join(f'_r[{i}]._t, ' for i in range(len(node.outputs)))}")
-        else:
-            lines.append(f"{pad}{outs} = {call}._t")
-
-    def _rebinding_kernel(self, node, lines: list, pad: str) -> None:
-        """An update whose kernel returns the new states (optimizer steps): call it and
-        rebind the Parameters, as the Primitive's `run` would, without its checks (infer
-        made them when the graph was built)."""
+    def _kernel_call(self, node, lines: list, pad: str, target: str) -> None:
+        """The node's kernel on its raw inputs; a Primitive declaring states or selecting
+        results gets its states rebound and its values picked from the kernel's results."""
         prim = node.prim
-        args = ", ".join(f"{self._atom(a, True)}._t" if isinstance(a, Parameter) else self._atom(a, True)
-                         for a in node.inputs)
-        lines.append(f"{pad}_s = {self._global(prim.kernel, 'k')}({args})")
-        states = ", ".join(f"{self._atom(node.inputs[p], True)}._t" for p in prim.state_positions)
-        lines.append(f"{pad}{states}, = _s")
-        for value, index in zip(node.outputs, prim.output_indices):
-            lines.append(f"{pad}{self._name(value)} = _s[{index}]")
+        states = prim.state_positions
+        args = ", ".join(self._state(a) if i in states else self._atom(a, True) for i, a in enumerate(node.inputs))
+        call = f"{self._global(prim.kernel, 'k')}({args})"
+        selected = prim.output_results
+        if not states and selected is None:
+            lines.append(f"{pad}{target}{call}")
+            return
+        lines.append(f"{pad}_r = as_results({call})")
+        for position, index in zip(states, prim.state_results):
+            if isinstance(node.inputs[position], Tensor):
+                lines.append(f"{pad}{self._state(node.inputs[position])} = _r[{index}]")
+        returned = node.outputs[:len(node.outputs) - len(states)]
+        if selected is None:   # states only: the kernel's results are the call's
+            indices = range(len(returned)) if node.tuple_output else ()
+            if returned and not node.tuple_output:
+                lines.append(f"{pad}{self._name(returned[0])} = _r[0]")
+        else:
+            indices = (selected,) if type(selected) is int else selected
+        for value, index in zip(returned, indices):
+            lines.append(f"{pad}{self._name(value)} = _r[{index}]")
+        for value, index in zip(node.outputs[len(returned):], prim.state_results):
+            lines.append(f"{pad}{self._name(value)} = _r[{index}]")
+
+    def _state(self, atom) -> str:
+        """A state input: the current storage of the Tensor or Parameter the graph holds
+        (rebinding it is assigning to this), or a graph value."""
+        if isinstance(atom, Tensor):
+            return f"{self._global(atom, 'P')}._t"
+        return self._atom(atom, True)
 
     def _yield(self, targets, results, lines: list, depth: int) -> None:
         if targets:
@@ -220,17 +220,6 @@ def _flat_values(atoms):
 def _stack(node) -> str:
     """The name of the list a differentiated `while` saves its iterations' values in."""
     return f"_saved{id(node)}"
-
-
-def _rebinds_parameters(node) -> bool:
-    positions = getattr(node.prim, "state_positions", None)
-    return positions is not None and all(isinstance(node.inputs[p], Parameter) for p in positions)
-
-
-def _runs_differently(prim) -> bool:
-    """A pure primitive whose `run` does more than wrap its kernel's results (so the
-    kernel alone can not stand for it)."""
-    return getattr(type(prim), "run", Primitive.run) is not Primitive.run
 
 
 def _sequence(kind: type, items: list) -> str:

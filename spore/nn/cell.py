@@ -22,12 +22,12 @@ from collections.abc import Iterator
 
 from ..autograd import cell_hooks
 from ..autograd import tape as _tape
+from ..autograd.casting import casting
 from ..autograd.hooks import HookHandle, add_hook
 from ..common import dtype as mstype
-from ..common import graph_handoff
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
-from ..ops import primitive as _primitive
+from ..ops import interpreter
 from ..ops.operations.array_ops import Cast
 from .cell_settings import CellSettingsMixin
 from .cell_state import CellStateMixin
@@ -404,13 +404,13 @@ class Cell(CellStateMixin, CellSettingsMixin):
 
     def compile_and_run(self, *args, **kwargs):
         """Compile this Cell to a graph for these inputs (once per input signature) and run it."""
-        return graph_handoff.call_cell(self, args, kwargs)
+        return interpreter.compile_cell(self, args, kwargs, run=True)
 
     def compile(self, *args, **kwargs) -> None:
         """Compile this Cell to a graph for these inputs without running it: a later call with
         inputs of the same signature in GRAPH_MODE runs the cached graph. As in MindSpore, it
         compiles in PYNATIVE_MODE too (errors in construct show up here)."""
-        graph_handoff.compile_cell(self, args, kwargs)
+        interpreter.compile_cell(self, args, kwargs, run=False)
 
     def remove_redundant_parameters(self) -> None:
         """Deprecated in MindSpore, where it only warns so: spore Cells keep no redundant
@@ -419,8 +419,11 @@ class Cell(CellStateMixin, CellSettingsMixin):
                       stacklevel=2)
 
     def __call__(self, *args, **kwargs):
-        if graph_handoff.builder is not None or graph_handoff.graph_mode:
-            return graph_handoff.call_cell(self, args, kwargs)
+        builder = interpreter.graph_builder
+        if builder is not None:
+            return builder.call_cell(self, args, kwargs)
+        if interpreter.mode_executor is not None:
+            return interpreter.mode_executor(self, args, kwargs)
         if self._call_setup:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:
@@ -446,14 +449,10 @@ class Cell(CellStateMixin, CellSettingsMixin):
         object.__setattr__(self, "_call_setup", False)
         if dtype is None:
             return self(*args, **kwargs)
-        outer = _primitive.set_call_interceptor(None)
-        # A Cell inside another to_float Cell replaces its caster rather than stacking on it.
-        beneath = outer.outer if isinstance(outer, _PrecisionCaster) else outer
-        _primitive.set_call_interceptor(_PrecisionCaster(dtype, beneath))
         try:
-            return self(*args, **kwargs)
+            with casting(dtype):
+                return self(*args, **kwargs)
         finally:
-            _primitive.set_call_interceptor(outer)
             object.__setattr__(self, "_call_setup", True)
 
     # ---- hooks ------------------------------------------------------------------------
@@ -531,37 +530,6 @@ def _cast_floats(value, dtype):
 
 def _forget_instance() -> None:
     Cell.total_instance_count -= 1
-
-
-class _PrecisionCaster:
-    """A Primitive call interceptor (see `primitive.set_call_interceptor`) that casts the
-    floating-point Tensor inputs of each call to `dtype`, then hands the call on to the
-    interceptor it replaced. When that is the tape's, the casts are recorded too, so
-    gradients reach the Parameters in their own dtype."""
-
-    __slots__ = ("dtype", "outer")
-
-    def __init__(self, dtype, outer):
-        self.dtype = dtype
-        self.outer = outer
-
-    def __call__(self, prim, args: tuple):
-        if type(prim) is not Cast:
-            args = tuple(self._cast(a) for a in args)
-        return self._run(prim, args)
-
-    def _run(self, prim, args: tuple):
-        return prim.run(args) if self.outer is None else self.outer(prim, args)
-
-    def _cast(self, value):
-        if isinstance(value, Tensor):
-            dtype = value.dtype
-            if dtype is not self.dtype and dtype.is_floating_point:
-                return self._run(_CAST, (value, self.dtype))
-            return value
-        if type(value) in (tuple, list):
-            return type(value)(self._cast(v) for v in value)
-        return value
 
 
 _CAST = Cast()

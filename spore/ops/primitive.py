@@ -9,12 +9,19 @@ A Primitive subclass declares, side by side:
 - its kernel, registered under the class name in `spore/_kernels/`;
 - its bprop, registered under the class name in `spore/ops/bprop/`.
 
-Calling a Primitive in PyNative mode runs its kernel at once. The fast path unwraps the
-Tensor inputs, calls the kernel and wraps the result: no per-call inference. Checks that
-the kernel would not make itself live in an optional `check(*inputs)`; if the kernel
-fails anyway, `infer` runs to raise the error MindSpore would, so a user never sees a
-torch traceback. While a gradient is being taken, calls are routed to the tape instead
-(`set_call_interceptor`).
+Calling a Primitive with no transformation in effect runs its kernel at once. The fast
+path unwraps the Tensor inputs, calls the kernel and wraps the result: no per-call
+inference. Checks that the kernel would not make itself live in an optional
+`check(*inputs)`; if the kernel fails anyway, `infer` runs to raise the error MindSpore
+would, so a user never sees a torch traceback. While a transformation is in effect
+(a gradient, a graph being built, casting, vmap), the call goes to the top of the
+interpreter stack instead (interpreter.py).
+
+Side effects are declared, not coded: a Primitive that rebinds some of its inputs to
+new values (assignments, optimizer updates, BatchNorm's moving statistics) names their
+positions in `state_positions`, and which of its kernel's results become them in
+`state_results`; `output_results` selects what the call returns from the kernel's
+results. One run path (`run`) and one lowering case in the compiler serve them all.
 """
 from __future__ import annotations
 
@@ -25,19 +32,11 @@ from typing import Callable
 from .._kernels.registry import build_kernel
 from .._kernels.tensor_data import RawTensor
 from ..common.tensor import Tensor, wrap
+from .interpreter import STACK as _STACK
+from .interpreter import dispatch as _dispatch
 
 PRIMITIVES: dict[str, type] = {}
 """Every Primitive class by name: the op registry tests and the compiler read."""
-
-_interceptor: Callable | None = None
-
-
-def set_call_interceptor(fn: Callable | None) -> Callable | None:
-    """Route every Primitive call through `fn(prim, args)` (the tape does this while a
-    gradient is being taken); returns the previous interceptor."""
-    global _interceptor
-    previous, _interceptor = _interceptor, fn
-    return previous
 
 
 class TensorSpec:
@@ -96,6 +95,11 @@ def wrap_output(out):
     return out
 
 
+def as_results(results) -> tuple | list:
+    """A kernel's results as a sequence (a kernel returning one Tensor gives one result)."""
+    return results if isinstance(results, (tuple, list)) else (results,)
+
+
 class Primitive:
     """Base class of all operators. Subclasses set attributes in `__init__` through
     `add_prim_attr` and implement `infer`."""
@@ -105,7 +109,17 @@ class Primitive:
 
     side_effect = False
     """True for ops that rebind their inputs (assignments, optimizer updates) or print:
-    compiled graphs run them through `run`, in program order, and never drop them."""
+    compiled graphs run them in program order and never drop them."""
+
+    state_positions: tuple[int, ...] = ()
+    """The inputs a call rebinds to new values (Tensors or Parameters), in order."""
+
+    state_results: tuple[int, ...] = ()
+    """For each of state_positions, the index of the kernel result that becomes it."""
+
+    output_results: int | tuple[int, ...] | None = None
+    """What a call returns of the kernel's results: an index (one Tensor), a tuple of
+    indices (a tuple), or None for the kernel's result as it is."""
 
     pure = True
     """False for random ops: the compiler neither folds nor merges their calls."""
@@ -158,8 +172,8 @@ class Primitive:
 
     # ---- execution --------------------------------------------------------------------
     def __call__(self, *args):
-        if _interceptor is not None:
-            return _interceptor(self, args)
+        if _STACK:
+            return _dispatch(self, args)
         return self.run(args)
 
     def run(self, args: tuple):
@@ -168,11 +182,32 @@ class Primitive:
             self.check(*args)
         kernel = self._kernel or self.kernel
         try:
-            return wrap_output(kernel(*_raw_args(args)))
+            results = kernel(*_raw_args(args))
         except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
             error = failure
+        else:
+            if self.state_positions or self.output_results is not None:
+                return self._rebind_and_select(args, results)
+            return wrap_output(results)
         # Outside the except block, so the user's traceback is MindSpore's error alone.
-        return wrap_output(self._recover(args, error))
+        return self._rebind_and_select(args, self._recover(args, error))
+
+    def _rebind_and_select(self, args: tuple, results):
+        """The declared side effects of a call: its state inputs rebound to their new
+        values; then the results the call returns."""
+        results = as_results(results)
+        for position, index in zip(self.state_positions, self.state_results):
+            target = args[position]
+            if not isinstance(target, Tensor):
+                raise TypeError(f"For '{self.name}', the input {position} must be a Tensor or a Parameter to "
+                                f"update, but got {type(target).__name__}.")
+            target._t = results[index]
+        selected = self.output_results
+        if selected is None:
+            return wrap_output(results)
+        if type(selected) is int:
+            return wrap(results[selected])
+        return tuple(wrap_output(results[i]) for i in selected)
 
     def _recover(self, args, failure: Exception):
         """A kernel failed: materialize deferred inputs and retry; otherwise raise the

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 
-from ...common import graph_handoff
 from ...common.tensor import Tensor
 from ...nn.cell import Cell
+from ...ops import interpreter
 from .. import compiler, passes
 from ..builder import GraphBuilder
 from ..ir import Graph
@@ -46,13 +46,13 @@ def load(file_name, **kwargs) -> MindIRGraph:
 def trace(net, inputs: tuple) -> Graph:
     """The graph of `net(*inputs)` in inference mode (Cells are set to eval for the
     trace and put back after), optimized as Graph mode optimizes it."""
-    if graph_handoff.builder is not None:
+    if interpreter.graph_builder is not None:
         raise RuntimeError("For 'export', a network can not be exported while a graph is being compiled.")
     training = net.training if isinstance(net, Cell) else None
     if training:
         net.set_train(False)
     try:
-        builder = GraphBuilder(compiler.call)
+        builder = GraphBuilder(compiler.call, compiler.differentiate)
         graph_inputs: list = []
         symbolic_args = compiler._symbolic_inputs(inputs, graph_inputs)
         with builder.active():

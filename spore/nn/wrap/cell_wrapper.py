@@ -18,11 +18,11 @@ from __future__ import annotations
 import numbers
 
 from ... import ops
+from ...autograd.grad import GradOperation, value_and_grad
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
 from ...context import ParallelMode
-from ...ops.composite.grad import GradOperation, value_and_grad
 from ...ops.validator import check_bool
 from ..cell import Cell
 from ..layer.basic import Identity

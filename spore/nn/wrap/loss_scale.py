@@ -8,10 +8,10 @@ gradients are not all finite (an overflow) is skipped. spore.amp exports `all_fi
 from __future__ import annotations
 
 from ... import ops
+from ...autograd.grad import value_and_grad
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
-from ...ops.composite.grad import value_and_grad
 from ...ops.validator import check_positive_int, check_type
 from ..cell import Cell
 from .cell_wrapper import TrainOneStepCell, to_dtype

@@ -14,8 +14,8 @@ from typing import Callable
 import numpy as np
 
 from ...common import dtype as mstype
-from ...common import graph_handoff
 from ...common.tensor import Tensor
+from .. import interpreter
 from .. import operations as P
 from . import array_func, debug_func, inplace, other_func, selection_func
 
@@ -423,7 +423,7 @@ def hastype(x, type_) -> bool:
 def isconstant(x) -> bool:
     """Whether `x` is known when the graph is built: always in PyNative mode; while a graph
     is built, any Python value but not a Tensor computed by the graph."""
-    if graph_handoff.builder is None:
+    if interpreter.graph_builder is None:
         return True
     return not isinstance(x, Tensor) or getattr(x, "_node", None) is None
 

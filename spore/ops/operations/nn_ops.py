@@ -128,7 +128,7 @@ class BatchNorm(Primitive):
     leaves outputs 1 and 2 unspecified.)
 
     The kernel returns seven results: the five outputs, then the new moving mean and
-    variance; `run` rebinds the inputs to the last two and returns the first five.
+    variance, which (in training) the declared states `mean` and `variance` become.
     """
 
     def __init__(self, is_training=False, epsilon=1e-5, momentum=0.1, data_format="NCHW"):
@@ -146,17 +146,17 @@ class BatchNorm(Primitive):
         stats = TensorSpec(scale.shape, scale.dtype)
         return TensorSpec(input_x.shape, input_x.dtype), stats, stats, stats, stats
 
+    output_results = (0, 1, 2, 3, 4)
+    state_results = (5, 6)
+
     @property
     def side_effect(self) -> bool:
         """Training updates the moving statistics."""
         return self.is_training
 
-    def run(self, args: tuple):
-        *outputs, moving_mean, moving_variance = super().run(args)
-        if self.is_training:
-            args[3]._t = moving_mean._t
-            args[4]._t = moving_variance._t
-        return tuple(outputs)
+    @property
+    def state_positions(self) -> tuple:
+        return (3, 4) if self.is_training else ()
 
 
 def _layer_norm_axis(op: str, arg: str, axis: int, rank: int) -> int:

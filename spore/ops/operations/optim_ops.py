@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..._kernels.tensor_data import MS_OF
 from ...common import dtype as mstype
-from ...common.tensor import Tensor, wrap
+from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_bool, check_dtype, check_tensor, check_type
 
@@ -38,9 +38,9 @@ class _ApplyOptimizer(Primitive):
     (`scalars`: Python numbers, or Tensors holding one value) and the states it returns
     (`outputs`). Every state has the variable's shape and dtype.
 
-    Derived per subclass: `state_positions`, the input positions the kernel's results
-    rebind, in order, and `output_indices`, which of those results the call returns (Graph
-    mode calls the kernel directly with these).
+    Derived per subclass, as the Primitive side-effect declaration: `state_positions`,
+    the input positions the kernel's results (the new states, in order) rebind, and
+    `output_results`, which of those results the call returns.
     """
 
     side_effect = True
@@ -56,7 +56,9 @@ class _ApplyOptimizer(Primitive):
         cls.state_positions = tuple(position[name] for name in cls.states)
         cls._tensor_positions = cls.state_positions[1:] + (position[cls.gradient],)
         cls._scalar_positions = tuple(position[name] for name in cls.scalars)
-        cls.output_indices = tuple(cls.states.index(name) for name in cls.outputs)
+        cls.state_results = tuple(range(len(cls.states)))
+        returned = tuple(cls.states.index(name) for name in cls.outputs)
+        cls.output_results = returned[0] if len(returned) == 1 else returned
 
     # ---- checks ---------------------------------------------------------------------------
     def check(self, *inputs):
@@ -109,24 +111,6 @@ class _ApplyOptimizer(Primitive):
             _check_scalar(op, name, named[name])
         specs = tuple(TensorSpec(variable.shape, variable.dtype) for _ in self.outputs)
         return specs[0] if len(specs) == 1 else specs
-
-    # ---- execution ------------------------------------------------------------------------
-    def run(self, args: tuple):
-        self.check(*args)
-        kernel = self._kernel or self.kernel
-        raw = [a._data() if isinstance(a, Tensor) else a for a in args]
-        try:
-            new_states = kernel(*raw)
-        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
-            error = failure
-        else:
-            for position, new in zip(self.state_positions, new_states):
-                args[position]._t = new
-            if len(self.output_indices) == 1:
-                return wrap(new_states[self.output_indices[0]])
-            return tuple(wrap(new_states[i]) for i in self.output_indices)
-        self.infer(*args)
-        raise RuntimeError(f"For '{self.name}', the update failed: {error}") from None
 
 
 def _check_converts(op: str, name: str, dtype, var_name: str, var_dtype, exact: bool) -> None:

@@ -8,6 +8,7 @@ the old values, where MindSpore's would see the update.
 """
 from __future__ import annotations
 
+from ..._kernels.tensor_data import RawTensor
 from ...common import dtype as mstype
 from ...common.tensor import Tensor, wrap
 from ..primitive import Primitive, TensorSpec
@@ -24,6 +25,9 @@ class _AssignOp(Primitive):
     float64 value into a float32 one). Returns a Tensor holding the new value."""
 
     side_effect = True
+    state_positions = (0,)
+    state_results = (0,)
+    output_results = 0
 
     accepts_bool = True
 
@@ -50,16 +54,6 @@ class _AssignOp(Primitive):
     def infer(self, variable, value):
         self.check(variable, value)
         return TensorSpec(variable.shape, variable.dtype)
-
-    def run(self, args: tuple):
-        variable, value = args
-        self.check(variable, value)
-        if not isinstance(variable, Tensor):
-            raise TypeError(f"For '{self.name}', the 'variable' must be a Tensor or a Parameter to "
-                            f"update, but got {type(variable).__name__}.")
-        raw_value = value._data() if isinstance(value, Tensor) else value
-        variable._t = self.kernel(variable._data(), raw_value)
-        return wrap(variable._t)
 
 
 def _converted_dtype(target: mstype.Number, value) -> mstype.Number:
@@ -112,18 +106,31 @@ class Print(Primitive):
 
     side_effect = True
 
+    def check(self, *inputs):
+        for value in inputs:
+            if isinstance(value, Tensor):
+                value._data()   # a deferred initializer runs, so the values show
+
     def infer(self, *inputs):
         return None
 
-    def run(self, args: tuple):
-        return self.kernel(*(_printed(value) for value in args))
+    @staticmethod
+    def printed(value) -> str:
+        """How the kernel shows one input: a Tensor's storage as the Tensor repr, anything
+        else as str() does."""
+        if isinstance(value, RawTensor):
+            return Tensor.__repr__(wrap(value))
+        return str(_as_tensors(value))
 
 
-def _printed(value) -> str:
-    if isinstance(value, Tensor):
-        value._data()   # a deferred initializer runs, so the values show
-        return Tensor.__repr__(value)
-    return str(value)
+def _as_tensors(value):
+    """`value` with the storage the kernel received inside lists and tuples shown as the
+    Tensors they were."""
+    if isinstance(value, RawTensor):
+        return wrap(value)
+    if type(value) in (tuple, list):
+        return type(value)(_as_tensors(v) for v in value)
+    return value
 
 
 class GetNext(Primitive):
@@ -148,8 +155,3 @@ class GetNext(Primitive):
 
     def infer(self):
         return tuple(TensorSpec(shape, dtype) for shape, dtype in zip(self.shapes, self.types))
-
-    def run(self, args: tuple):
-        # The kernel raises the error that explains why GetNext cannot run; it must reach
-        # the user as it is, not as a failed computation.
-        return self.kernel(*args)

@@ -12,7 +12,7 @@ Two kinds, as in MindSpore:
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor, wrap
+from ...common.tensor import Tensor
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axis, check_bool, check_dtype, check_string, check_tensor, check_type
 from .selection_ops import (
@@ -105,26 +105,16 @@ class TensorScatterElements(Primitive):
 
 # ---- updates of a variable -----------------------------------------------------------------------
 class _UpdateOp(Primitive):
-    """An op that updates its first input: `run` computes the result, rebinds the input
-    to it and returns the input's new value."""
+    """An op that updates its first input: the kernel computes the new value, the input is
+    rebound to it and the call returns it."""
 
     side_effect = True
+    state_positions = (0,)
+    state_results = (0,)
+    output_results = 0
 
-    def run(self, args: tuple):
-        self.infer(*args)
-        target = args[0]
-        if not isinstance(target, Tensor):
-            raise TypeError(f"For '{self.name}', the input to update must be a Tensor or a Parameter, but got "
-                            f"{type(target).__name__}.")
-        raw = tuple(a._data() if isinstance(a, Tensor) else a for a in args)
-        try:
-            result = self.kernel(*raw)
-        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
-            error = failure
-        else:
-            target._t = result
-            return wrap(result)
-        raise RuntimeError(f"For '{self.name}', the update failed: {error}") from None
+    def check(self, *inputs):
+        self.infer(*inputs)
 
 
 def _check_same_dtype_updates(op: str, input_x, updates) -> None:

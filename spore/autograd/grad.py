@@ -7,15 +7,14 @@ structure, which follows MindSpore exactly (see tests/autograd/test_grad_api.py)
 """
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
 from typing import Callable, NamedTuple
 
-from ...autograd import tape as _tape
-from ...common import graph_handoff
-from ...common.parameter import Parameter, ParameterTuple
-from ...common.tensor import Tensor
-from ..function import array_func
+from ..common.parameter import Parameter, ParameterTuple
+from ..common.tensor import Tensor
+from ..ops import interpreter
+from ..ops.function import array_func
+from . import tape as _tape
 
 
 class _Result(NamedTuple):
@@ -58,14 +57,15 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     zeros; a tuple / list of Tensors gets a tuple of gradients (see differentiable_part),
     arguments at `positions` holding no Tensor get no entry. While a graph is
     being built, the compiler differentiates the graph instead."""
-    if graph_handoff.builder is not None:
-        return graph_handoff.differentiate(fn, args, positions, weights, sens, has_aux, api)
+    builder = interpreter.graph_builder
+    if builder is not None:
+        return builder.differentiate(fn, args, positions, weights, sens, has_aux, api)
     tape = _tape.open_tape()
     try:
         parts = [part for part in (differentiable_part(args[i]) for i in positions) if part is not None]
         input_vids = [[tape.watch(t) for t in _tensor_leaves(part)] for part in parts]
         weight_vids = [tape.watch(w) for w in weights]
-        with _op_by_op():
+        with interpreter.op_by_op():
             outputs = fn(*args)
         grads = tape.backward(roots_of(outputs, sens, has_aux, api))
         input_grads = tuple(
@@ -75,18 +75,6 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     finally:
         _tape.close_tape(tape)
     return _Result(outputs, input_grads, weight_grads)
-
-
-@contextlib.contextmanager
-def _op_by_op():
-    """In GRAPH_MODE a Cell called from Python runs its compiled program, which the tape
-    can not see into: under a gradient taken from Python, Cells run op by op instead (as
-    a jit function does while a tape records), so the tape records their operators."""
-    previous, graph_handoff.graph_mode = graph_handoff.graph_mode, False
-    try:
-        yield
-    finally:
-        graph_handoff.graph_mode = previous
 
 
 def roots_of(outputs, sens, has_aux: bool, api: str) -> list[tuple[Tensor, Tensor]]:

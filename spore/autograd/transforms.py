@@ -13,10 +13,10 @@ from typing import Callable
 
 import numpy as np
 
-from ...common import dtype as mstype
-from ...common.parameter import Parameter
-from ...common.tensor import Tensor
-from ..function import array_func
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
+from ..common.tensor import Tensor
+from ..ops.function import array_func
 from .grad import _as_weights, _differentiate, _positions, _tensor_leaves
 
 __all__ = ["vjp", "jvp", "linearize", "jacrev", "jacfwd", "jet", "derivative", "get_grad"]

@@ -1,0 +1,87 @@
+"""The reverse-mode engine: one step of backpropagation, shared by the PyNative tape and
+by autodiff on the graph IR.
+
+A step takes one recorded call (a primitive, a Cell with its own bprop, a hook node):
+the gradients that reached its outputs (None where none did), fills the missing ones
+with zeros, calls the bprop with the inputs, the outputs and their gradients, checks
+what it returned, and hands back one gradient per input. Both callers then accumulate
+the input gradients into their table with `accumulate`. The values may be concrete
+Tensors (the tape) or graph values (the compiler): bprops are spore code, so the same
+step builds the backward graph when the values are symbolic.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+import numpy as np
+
+from .._kernels import tensor_data
+from ..common import dtype as mstype
+from ..common.tensor import Tensor, wrap
+from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
+from ..ops.function import math_func
+
+
+def bprop_of(prim) -> Callable | None:
+    """fn(*inputs, out, dout) giving prim's input gradients: its own `bprop` method (Cell
+    hook and custom-bprop nodes) or the table's entry bound to it; None when its outputs
+    carry no gradient."""
+    if getattr(type(prim), "bprop", None) is not None:
+        return prim.bprop
+    name = type(prim).__name__
+    table_entry = BPROPS.get(name)
+    if table_entry is not None:
+        return functools.partial(table_entry, prim)
+    if name in NON_DIFFERENTIABLE:
+        return None
+    raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not flow through it.")
+
+
+def step(prim, bprop: Callable, inputs: tuple, outs: tuple, douts: list, tuple_output: bool,
+         needed: tuple) -> tuple | None:
+    """The input gradients of one call, from the gradients `douts` at its outputs `outs`
+    (None where no gradient arrived); None when no gradient arrived at all. `needed`
+    says which inputs want a gradient (bprops may skip the others)."""
+    if all(d is None for d in douts):
+        return None
+    douts = [zeros_like(o) if d is None else d for d, o in zip(douts, outs)]
+    out, dout = (tuple(outs), tuple(douts)) if tuple_output else (outs[0], douts[0])
+    outer = set_needed_inputs(needed)
+    try:
+        input_grads = bprop(*inputs, out, dout)
+    finally:
+        set_needed_inputs(outer)
+    if not isinstance(input_grads, (tuple, list)) or len(input_grads) != len(inputs):
+        got = len(input_grads) if isinstance(input_grads, (tuple, list)) else type(input_grads).__name__
+        raise ValueError(f"For '{prim.name}', the bprop must return a tuple of {len(inputs)} gradients "
+                         f"(one per input), but got {got}.")
+    return input_grads
+
+
+def accumulate(grads: dict, key, grad) -> None:
+    """Add `grad` to the gradient kept for `key`."""
+    previous = grads.get(key)
+    grads[key] = grad if previous is None else math_func.add(previous, grad)
+
+
+def zeros_like(value: Tensor) -> Tensor:
+    """The gradient of an output nothing differentiated: zeros, made as a constant rather
+    than by a primitive call (so no tape records it and no graph computes it)."""
+    if value._t is not None:
+        return wrap(tensor_data.zeros_like(value._t))
+    return Tensor(np.zeros(tuple(value.shape), mstype.dtype_to_nptype(value.dtype)))
+
+
+def check_cell_bprop_result(cell, grads, args: tuple) -> tuple:
+    """A Cell's own bprop returns one gradient per input, each of its input's shape."""
+    name = type(cell).__name__
+    grads = tuple(grads) if isinstance(grads, (tuple, list)) else (grads,)
+    if len(grads) != len(args):
+        raise ValueError(f"For '{name}.bprop', one gradient per input ({len(args)}) must be returned, "
+                         f"but got {len(grads)}.")
+    for i, (g, a) in enumerate(zip(grads, args)):
+        if isinstance(a, Tensor) and isinstance(g, Tensor) and tuple(g.shape) != tuple(a.shape):
+            raise ValueError(f"For '{name}.bprop', the gradient of input {i} must have shape "
+                             f"{tuple(a.shape)}, but got {tuple(g.shape)}.")
+    return grads

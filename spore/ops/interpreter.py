@@ -1,0 +1,154 @@
+"""The interpreter stack: how a Primitive call reaches the transformations in effect.
+
+Every transformation of a computation is an Interpreter: the PyNative tape (taking a
+gradient), the Graph builder (compiling), mixed-precision casting, batching (vmap).
+Interpreters are pushed while their transformation is in effect and popped after, so the
+stack always reads from the outermost transformation (bottom) to the innermost (top).
+
+A Primitive call goes to the top interpreter's `process(prim, args)`. While it runs,
+that interpreter is off the stack: the primitive calls it makes itself (to compute,
+cast, record or batch) go to the interpreters below it, and the bottom of the stack
+evaluates (`prim.run`). That is all it takes for transformations to nest: grad of vmap,
+vmap of grad, grad inside a graph, casting inside all of them. With nothing on the stack
+a call runs its kernel at once, the fast path.
+
+Two calls are not primitive calls but still depend on what is in effect: calling a
+Cell, and taking a gradient. While a graph is built both become part of the graph: the
+interpreter that builds graphs says so with `builds_graph` and handles them
+(`call_cell`, `differentiate`). The compiler registers its entry points here (Graph mode
+compiling a Cell called from Python), so that the layers below it never import it.
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Callable
+
+from .. import context
+
+STACK: list = []
+"""The interpreters in effect, outermost first. Primitive.__call__ reads it directly."""
+
+
+class Interpreter:
+    """A transformation's handler of primitive calls."""
+
+    builds_graph = False
+    """True for the Graph builder: Cell calls and gradients inside become graph nodes."""
+
+    def process(self, prim, args: tuple):
+        """The result of `prim(*args)` under this transformation. Primitive calls made here
+        go to the interpreters below this one."""
+        raise NotImplementedError(f"{type(self).__name__} declares no process rule")
+
+    def call_cell(self, cell, args: tuple, kwargs: dict):
+        """A Cell called while this interpreter builds a graph (builds_graph only)."""
+        raise NotImplementedError(f"{type(self).__name__} builds no graph")
+
+    def differentiate(self, fn, args: tuple, positions: tuple, weights: tuple, sens, has_aux: bool, api: str):
+        """A gradient taken while this interpreter builds a graph (builds_graph only)."""
+        raise NotImplementedError(f"{type(self).__name__} builds no graph")
+
+
+def dispatch(prim, args: tuple):
+    """prim(*args) handled by the top interpreter, with that interpreter off the stack."""
+    top = STACK.pop()
+    try:
+        return top.process(prim, args)
+    finally:
+        STACK.append(top)
+
+
+@contextlib.contextmanager
+def interpreting(interpreter: Interpreter):
+    """`interpreter` on top of the stack inside."""
+    STACK.append(interpreter)
+    _refresh()
+    try:
+        yield interpreter
+    finally:
+        STACK.remove(interpreter)
+        _refresh()
+
+
+def push(interpreter: Interpreter) -> None:
+    STACK.append(interpreter)
+    _refresh()
+
+
+def pop(interpreter: Interpreter) -> None:
+    """Take `interpreter` off the stack (wherever it is: an error may unwind several)."""
+    STACK.remove(interpreter)
+    _refresh()
+
+
+def find(kind: type):
+    """The innermost interpreter of type `kind` in effect, or None."""
+    for interpreter in reversed(STACK):
+        if isinstance(interpreter, kind):
+            return interpreter
+    return None
+
+
+def all_of(kind: type) -> list:
+    """The interpreters of type `kind` in effect, outermost first."""
+    return [i for i in STACK if isinstance(i, kind)]
+
+
+# ---- who handles a Cell call ----------------------------------------------------------------
+graph_builder: Interpreter | None = None
+"""The innermost interpreter building a graph, or None: kept current on every push / pop
+(Cell.__call__ reads it on every call)."""
+
+mode_executor: Callable | None = None
+"""mode_executor(cell, args, kwargs): how a Cell called from Python runs in GRAPH_MODE
+(compiled); None in PYNATIVE_MODE. Set through `set_graph_mode`."""
+
+_run_compiled: Callable | None = None
+_compile_only: Callable | None = None
+_graph_mode = False
+
+
+def _refresh() -> None:
+    global graph_builder
+    graph_builder = next((i for i in reversed(STACK) if i.builds_graph), None)
+
+
+def register_compiler(run_compiled: Callable, compile_only: Callable) -> None:
+    """The compiler's entry points for Cells: run_compiled(cell, args, kwargs) compiles the
+    Cell for these inputs (once per input signature) and runs it; compile_only compiles."""
+    global _run_compiled, _compile_only
+    _run_compiled, _compile_only = run_compiled, compile_only
+    set_graph_mode(_graph_mode)
+
+
+def compile_cell(cell, args: tuple, kwargs: dict, run: bool):
+    """`Cell.compile_and_run` (run) and `Cell.compile`."""
+    if run and graph_builder is not None:
+        return graph_builder.call_cell(cell, args, kwargs)
+    return (_run_compiled if run else _compile_only)(cell, args, kwargs)
+
+
+def set_graph_mode(enabled: bool) -> None:
+    """Called by the context when the mode changes."""
+    global _graph_mode, mode_executor
+    _graph_mode = enabled
+    mode_executor = _run_compiled if enabled else None
+
+
+def graph_mode() -> bool:
+    return _graph_mode
+
+
+@contextlib.contextmanager
+def op_by_op():
+    """Cells called from Python run op by op inside, even in GRAPH_MODE (a gradient taken
+    from Python records their operators on its tape)."""
+    global mode_executor
+    previous, mode_executor = mode_executor, None
+    try:
+        yield
+    finally:
+        mode_executor = previous
+
+
+context.on_mode_change(set_graph_mode)
