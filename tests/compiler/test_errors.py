@@ -159,7 +159,7 @@ def test_weight_gradient_of_a_side_effect_inside_a_tensor_if():
         net = NormalizesOnOneBranch()
         net.set_train(True)
         with_weights = ms.value_and_grad(net, grad_position=0, weights=net.trainable_params())
-        loss, (dx, dweights) = (ms.jit(lambda t: with_weights(t)) if compiled else with_weights)(x)
+        loss, (dx, dweights) = (ms.jit(with_weights) if compiled else with_weights)(x)
         results.append((loss.asnumpy(), dx.asnumpy(), [g.asnumpy() for g in dweights],
                         net.norm.moving_mean.asnumpy()))
     (loss, dx, dw, mean), (graph_loss, graph_dx, graph_dw, graph_mean) = results
