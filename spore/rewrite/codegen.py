@@ -1,0 +1,177 @@
+"""Code generation: the source of a rewritten network, and the network built from it.
+
+Each tree becomes a class `<Name>Opt(<Name>, nn.Cell)`: it derives from the original class
+(so its other methods stay), its `__init__(obj)` takes over the state of the original Cell
+`obj` (the same Parameters and sub-Cells) and swaps each parsed sub-network for its own
+rewritten class, and its `construct` is written from the tree's nodes. Sub-networks'
+classes come first in the module. The module binds every global its code reads to the
+object construct's module holds under that name.
+
+The module is compiled under a file name registered in `linecache`, so that Graph mode
+(which reads construct's source) compiles the rewritten network as any user's Cell.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import itertools
+import linecache
+import sys
+import types
+
+from .namer import Namer
+from .node_impl import body_statements
+from .node_type import NodeType
+
+_HEADER = ["import sys", "from spore import nn", "from spore.rewrite.codegen import adopt_network"]
+_module_count = itertools.count()
+
+
+def adopt_network(new_cell, origin) -> None:
+    """Give `new_cell` the state of the Cell `origin`: the same attribute values (Parameters,
+    sub-Cells, settings), in registries of its own so that later changes stay apart."""
+    for key, value in vars(origin).items():
+        object.__setattr__(new_cell, key, copy.copy(value) if isinstance(value, (dict, set, list)) else value)
+
+
+class ModuleSource:
+    """The generated module of a root tree: its text and the objects its names are bound to."""
+
+    def __init__(self, root):
+        self.namespace: dict = {"sys": sys}
+        self.lines = list(_HEADER)
+        self.classes: list[ast.ClassDef] = []
+        self.class_names: dict[int, str] = {}
+        self._names = Namer(["sys", "nn", "adopt_network"])
+        self._add_tree(root)
+        self.root_class = self.class_names[id(root)]
+
+    def text(self) -> str:
+        module = ast.Module(self.classes, [])
+        return "\n".join(self.lines) + "\n\n" + ast.unparse(ast.fix_missing_locations(module)) + "\n"
+
+    def _add_tree(self, tree) -> None:
+        for node in tree.all_nodes(nested=True):
+            if node.node_type == NodeType.Tree and node.sub_tree is not None and id(node.sub_tree) not in \
+                    self.class_names:
+                self._add_tree(node.sub_tree)
+        construct = self._construct(tree)
+        base = self._bind(tree.cls.__name__, tree.cls)
+        for name in _free_names(construct):
+            if name in tree.extra_globals:
+                self._bind(name, tree.extra_globals[name], keep_name=True)
+            elif name in tree.cls.construct.__globals__:
+                self._bind_global(name, tree)
+        class_name = self._names.make(f"{tree.cls.__name__}Opt")
+        self.class_names[id(tree)] = class_name
+        body = [self._init(tree), construct]
+        bases = [ast.Name(base, ast.Load()), ast.Attribute(ast.Name("nn", ast.Load()), "Cell", ast.Load())]
+        self.classes.append(ast.ClassDef(name=class_name, bases=bases, keywords=[], body=body, decorator_list=[]))
+
+    def _construct(self, tree) -> ast.FunctionDef:
+        custom = self._custom_object_name
+        statements = body_statements(tree.nodes, custom)
+        return ast.FunctionDef("construct", _signature(tree), statements, [], None)
+
+    def _init(self, tree) -> ast.FunctionDef:
+        lines = ["nn.Cell.__init__(self)", "adopt_network(self, obj)"]
+        for node in tree.all_nodes(nested=True):
+            if node.node_type == NodeType.Tree and node.sub_tree is not None and _is_self_attribute(node.func):
+                attr = node.func.attr
+                sub_class = self.class_names[id(node.sub_tree)]
+                lines.append(f"self.insert_child_to_cell({attr!r}, {sub_class}(self.{attr}))")
+        body = [ast.parse(line).body[0] for line in dict.fromkeys(lines)]
+        args = ast.arguments([], [ast.arg("self"), ast.arg("obj")], None, [], [], None, [])
+        return ast.FunctionDef("__init__", args, body, [], None)
+
+    def _custom_object_name(self, obj) -> str:
+        return self._bind("custom_obj", obj)
+
+    def _bind(self, name: str, obj, keep_name: bool = False) -> str:
+        """Bind `obj` to a module name (`name`, or a free variant of it unless `keep_name`)."""
+        for bound, value in self.namespace.items():
+            if value is obj and (bound == name or not keep_name):
+                return bound
+        if not keep_name:
+            name = self._names.make(name)
+        else:
+            self._names.taken.add(name)
+        self.namespace[name] = obj
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", "")
+        if module in sys.modules and qualname and "<" not in qualname and \
+                _lookup(sys.modules[module], qualname) is obj:
+            self.lines.append(f"{name} = {_access(module, qualname)}")
+        else:
+            self.lines.append(f"# '{name}' is bound to {type(obj).__name__} object when the network is built")
+        return name
+
+    def _bind_global(self, name: str, tree) -> None:
+        globals_ = tree.cls.construct.__globals__
+        obj = globals_[name]
+        if self.namespace.get(name, obj) is not obj:
+            raise RuntimeError(f"For 'SymbolTree', the global name '{name}' means different objects in the "
+                               f"networks being rewritten together.")
+        if name in self.namespace:
+            return
+        self.namespace[name] = obj
+        self._names.taken.add(name)
+        self.lines.append(f"{name} = getattr(sys.modules[{globals_['__name__']!r}], {name!r})")
+
+
+def build_network(root, origin):
+    """A new Cell running the rewritten code of `root`, holding the state of `origin`."""
+    source = ModuleSource(root)
+    text = source.text()
+    module_name = f"{source.root_class}_{next(_module_count)}"
+    filename = f"<rewrite>/{module_name}.py"
+    linecache.cache[filename] = (len(text), None, text.splitlines(True), filename)
+    module = types.ModuleType(module_name)
+    module.__dict__.update(source.namespace)
+    module.__file__ = filename
+    sys.modules[module_name] = module
+    exec(compile(text, filename, "exec"), module.__dict__)
+    return getattr(module, source.root_class)(origin)
+
+
+def _signature(tree) -> ast.arguments:
+    """construct's arguments from the tree's input nodes, in their order."""
+    inputs = [n for n in tree.nodes if n.form == "input"]
+    of_kind = {kind: [n for n in inputs if n.arg_kind == kind] for kind in ("posonly", "arg", "vararg", "kwonly",
+                                                                           "kwarg")}
+    positional = of_kind["posonly"] + of_kind["arg"]
+    defaults = [n.default for n in positional]
+    first_default = next((i for i, d in enumerate(defaults) if d is not None), len(defaults))
+    return ast.arguments(
+        posonlyargs=[ast.arg("self")] + [ast.arg(n.targets[0].value) for n in of_kind["posonly"]]
+        if of_kind["posonly"] else [],
+        args=([] if of_kind["posonly"] else [ast.arg("self")]) + [ast.arg(n.targets[0].value)
+                                                                  for n in of_kind["arg"]],
+        vararg=ast.arg(of_kind["vararg"][0].targets[0].value) if of_kind["vararg"] else None,
+        kwonlyargs=[ast.arg(n.targets[0].value) for n in of_kind["kwonly"]],
+        kw_defaults=[n.default for n in of_kind["kwonly"]],
+        kwarg=ast.arg(of_kind["kwarg"][0].targets[0].value) if of_kind["kwarg"] else None,
+        defaults=defaults[first_default:])
+
+
+def _free_names(function: ast.FunctionDef) -> list[str]:
+    """The names `function` reads but never binds: its globals (and builtins)."""
+    bound = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+    bound |= {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    loaded = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+    return [name for name in dict.fromkeys(loaded) if name not in bound]
+
+
+def _is_self_attribute(expr) -> bool:
+    return isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+
+
+def _lookup(module, qualname: str):
+    obj = module
+    for part in qualname.split("."):
+        obj = getattr(obj, part, None)
+    return obj
+
+
+def _access(module: str, qualname: str) -> str:
+    first, *rest = qualname.split(".")
+    return f"getattr(sys.modules[{module!r}], {first!r})" + "".join(f".{part}" for part in rest)

@@ -1,0 +1,280 @@
+"""Parse the source of a Cell's `construct` into the nodes of a SymbolTree.
+
+Each statement becomes one node; an argument that is not a name or a constant (a nested
+call, an operation, a tuple) first becomes a node of its own assigning a new variable
+(`dense_var = self.dense(x)` before `x = self.relu(dense_var)`), so every node's
+arguments are ScopedValues that a user can read and replace. What the parser does not
+model (augmented assignments, expression statements, conditional expressions, starred
+arguments) stays a Python node written back unchanged.
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import textwrap
+
+from ..compiler.parser import is_user_code
+from ..nn.cell import Cell
+from ..nn.container import CellDict, CellList, SequentialCell
+from ..ops.primitive import Primitive
+from .node_impl import NodeImpl
+from .node_type import NodeType
+from .scoped_value import ScopedValue, dotted_name, value_from_expr
+
+CELL_CONTAINERS = (SequentialCell, CellList, CellDict)
+
+
+class _UnsupportedError(Exception):
+    """An expression the parser keeps as Python source."""
+
+
+def parse_construct(cls) -> ast.FunctionDef:
+    """The syntax tree of `cls.construct`."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls.construct))
+    except (OSError, TypeError) as failure:
+        raise RuntimeError(f"For 'SymbolTree', the source of '{cls.__name__}.construct' can not be read: "
+                           f"{failure}") from None
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name == "construct":
+            return node
+    raise RuntimeError(f"For 'SymbolTree', no 'construct' was found in the source of '{cls.__name__}'.")
+
+
+def is_sub_network(cell) -> bool:
+    """Whether `cell` is a user's Cell, parsed into a sub-tree (not one of spore's layers)."""
+    return isinstance(cell, Cell) and not isinstance(cell, CELL_CONTAINERS) and is_user_code(type(cell))
+
+
+def cell_node_type(cell) -> NodeType:
+    """The node type of a call of `cell`."""
+    if isinstance(cell, CELL_CONTAINERS):
+        return NodeType.CellContainer
+    if isinstance(cell, Primitive):
+        return NodeType.CallPrimitive
+    if is_sub_network(cell):
+        return NodeType.Tree
+    if isinstance(cell, Cell):
+        return NodeType.CallCell
+    return NodeType.CallFunction
+
+
+class ConstructParser:
+    """Builds the nodes of `tree` (a TreeImpl) from its construct's FunctionDef."""
+
+    def __init__(self, tree):
+        self.tree = tree
+        self.globals = tree.cls.construct.__globals__
+
+    def parse(self, func_def: ast.FunctionDef) -> None:
+        for arg, default, kind in _arguments(func_def.args):
+            node = self.tree.new_node(NodeType.Input, f"input_{arg.arg}", "input",
+                                      targets=[ScopedValue.create_naming_value(arg.arg)])
+            node.default, node.arg_kind, node.statement = default, kind, arg
+            self.tree.nodes.append(node)
+            node.container = self.tree.nodes
+        self.parse_body(func_def.body, self.tree.nodes)
+
+    def parse_body(self, statements: list[ast.stmt], container: list) -> None:
+        for statement in statements:
+            for node in self._parse_statement(statement):
+                node.container = container
+                container.append(node)
+
+    # ---- statements ----------------------------------------------------------------------
+    def _parse_statement(self, statement: ast.stmt) -> list[NodeImpl]:
+        if isinstance(statement, ast.Assign):
+            return self._attempt(lambda nodes: self._assign(statement, nodes), statement, "Assign")
+        if isinstance(statement, ast.Return):
+            return self._attempt(lambda nodes: self._return(statement, nodes), statement, "Return")
+        if isinstance(statement, ast.If):
+            return self._if(statement)
+        if isinstance(statement, (ast.For, ast.While)) and not statement.orelse:
+            return self._loop(statement)
+        return [self._python(statement, type(statement).__name__)]
+
+    def _attempt(self, parse, statement: ast.stmt, python_name: str) -> list[NodeImpl]:
+        """The nodes `parse` builds, or one Python node if it meets what it can not model."""
+        names, variables = self.tree.node_names.snapshot(), self.tree.var_names.snapshot()
+        nodes: list[NodeImpl] = []
+        try:
+            parse(nodes)
+        except _UnsupportedError:
+            self.tree.node_names.restore(names)
+            self.tree.var_names.restore(variables)
+            return [self._python(statement, python_name)]
+        return nodes
+
+    def _python(self, statement: ast.stmt, name: str) -> NodeImpl:
+        return self.tree.new_node(NodeType.Python, name, "verbatim", statement=statement)
+
+    def _assign(self, statement: ast.Assign, nodes: list) -> None:
+        if len(statement.targets) != 1:
+            raise _UnsupportedError
+        target = statement.targets[0]
+        if isinstance(target, ast.Name):
+            names = [target.id]
+        elif isinstance(target, (ast.Tuple, ast.List)) and all(isinstance(t, ast.Name) for t in target.elts):
+            names = [t.id for t in target.elts]
+        else:
+            raise _UnsupportedError
+        self._value_node(statement.value, ScopedValue.create_name_values(names), nodes, statement)
+
+    def _return(self, statement: ast.Return, nodes: list) -> None:
+        args = [] if statement.value is None else [self._argument(statement.value, nodes)]
+        nodes.append(self.tree.new_node(NodeType.Output, "return", "return", args=args))
+
+    def _if(self, statement: ast.If) -> list[NodeImpl]:
+        if_node = self._control_flow("if_node", "if", statement.test, statement.body)
+        if_node.test = statement.test
+        if not statement.orelse:
+            return [if_node]
+        else_node = self.tree.new_node(NodeType.ControlFlow, "else_node", "else")
+        self.parse_body(statement.orelse, else_node.body)
+        if_node.else_node, else_node.if_node = else_node, if_node
+        return [if_node, else_node]
+
+    def _loop(self, statement) -> list[NodeImpl]:
+        if isinstance(statement, ast.While):
+            node = self._control_flow("while_node", "while", statement.test, statement.body)
+            node.test = statement.test
+        else:
+            node = self._control_flow("for_node", "for", statement.iter, statement.body)
+            node.test, node.statement = statement.iter, statement
+        return [node]
+
+    def _control_flow(self, name: str, form: str, condition: ast.expr, body: list) -> NodeImpl:
+        value = value_from_expr(condition)
+        node = self.tree.new_node(NodeType.ControlFlow, name, form, args=[value] if value is not None else [])
+        self.parse_body(body, node.body)
+        return node
+
+    # ---- expressions ---------------------------------------------------------------------
+    def _argument(self, expr: ast.expr, nodes: list) -> ScopedValue:
+        """`expr` as a ScopedValue; an expression that is not one is first assigned to a new
+        variable by nodes of its own."""
+        value = value_from_expr(expr)
+        if value is not None:
+            return value
+        variable = ScopedValue.create_naming_value(self.tree.var_names.make(f"{_base_name(expr)}_var"))
+        self._value_node(expr, [variable], nodes, None)
+        return variable
+
+    def _value_node(self, expr: ast.expr, targets: list, nodes: list, statement) -> None:
+        """Append the node assigning `expr` to `targets` (after those of its arguments)."""
+        simple = value_from_expr(expr)
+        if simple is not None:
+            kind = {ast.Name: "name_assign", ast.Attribute: "attribute_assign"}.get(type(expr), "constant_assign")
+            nodes.append(self.tree.new_node(NodeType.CallMethod, kind, "value", targets, [simple]))
+        elif isinstance(expr, ast.Call):
+            self._call(expr, targets, nodes)
+        elif isinstance(expr, ast.BinOp):
+            args = [self._argument(expr.left, nodes), self._argument(expr.right, nodes)]
+            self._math(f"binop_{_op_name(expr.op)}", "binop", expr.op, targets, args, nodes)
+        elif isinstance(expr, ast.UnaryOp):
+            args = [self._argument(expr.operand, nodes)]
+            self._math(f"unaryop_{_op_name(expr.op)}", "unaryop", expr.op, targets, args, nodes)
+        elif isinstance(expr, ast.BoolOp):
+            args = [self._argument(v, nodes) for v in expr.values]
+            self._math(f"boolop_{_op_name(expr.op)}", "boolop", expr.op, targets, args, nodes)
+        elif isinstance(expr, ast.Compare):
+            args = [self._argument(v, nodes) for v in [expr.left, *expr.comparators]]
+            self._math(f"compare_{_op_name(expr.ops[0])}", "compare", expr.ops, targets, args, nodes)
+        elif isinstance(expr, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+            form = "tuple" if isinstance(expr, ast.Tuple) else "list"
+            args = [self._argument(e, nodes) for e in expr.elts]
+            nodes.append(self.tree.new_node(NodeType.CallMethod, form, form, targets, args))
+        elif isinstance(expr, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str)
+                                                for k in expr.keys):
+            kwargs = {k.value: self._argument(v, nodes) for k, v in zip(expr.keys, expr.values)}
+            nodes.append(self.tree.new_node(NodeType.CallMethod, "dict", "dict", targets, kwargs=kwargs))
+        elif isinstance(expr, ast.Subscript):
+            assign = statement or ast.Assign([ast.Name(targets[0].value, ast.Store())], expr)
+            nodes.append(self.tree.new_node(NodeType.CallMethod, "subscript_var", "verbatim", targets,
+                                            statement=assign))
+        else:
+            raise _UnsupportedError
+
+    def _math(self, name: str, form: str, op, targets: list, args: list, nodes: list) -> None:
+        node = self.tree.new_node(NodeType.MathOps, name, form, targets, args)
+        node.op = op
+        nodes.append(node)
+
+    def _call(self, call: ast.Call, targets: list, nodes: list) -> None:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            raise _UnsupportedError
+        func = call.func
+        path = dotted_name(func)
+        if path is None:
+            # A callee that is itself computed (`ops.Add()(x, y)`) is assigned first.
+            callee = self._argument(func, nodes)
+            func, path = ast.Name(callee.value, ast.Load()), callee.value
+        args = [self._argument(a, nodes) for a in call.args]
+        kwargs = {k.arg: self._argument(k.value, nodes) for k in call.keywords}
+        instance = self._resolve(path)
+        node_type = cell_node_type(instance) if path.startswith("self.") else _global_node_type(instance)
+        node = self.tree.new_node(node_type, path.rsplit(".", 1)[-1], "call", targets, args, kwargs,
+                                  instance=instance, func=func)
+        if node_type == NodeType.Tree:
+            node.sub_tree = self.tree.sub_tree_of(instance)
+            if node.sub_tree is None:
+                node.node_type = NodeType.CallCell
+        nodes.append(node)
+
+    def _resolve(self, path: str):
+        """The object a dotted name stands for: an attribute of the network under `self`,
+        a global or builtin of construct's module; None when it depends on a local."""
+        root, *attrs = path.split(".")
+        if root == "self":
+            obj = self.tree.network
+        elif root in self.globals:
+            obj = self.globals[root]
+        elif hasattr(builtins, root):
+            obj = getattr(builtins, root)
+        else:
+            return None
+        for attr in attrs:
+            obj = getattr(obj, attr, None)
+            if obj is None:
+                return None
+        return obj
+
+
+def _global_node_type(instance) -> NodeType:
+    """A call of a global: a Primitive or Cell object, else a function."""
+    if isinstance(instance, Primitive):
+        return NodeType.CallPrimitive
+    if isinstance(instance, Cell):
+        return NodeType.CallCell
+    return NodeType.CallFunction
+
+
+def _arguments(args: ast.arguments):
+    """(ast.arg, default expression or None, kind) of each argument of construct but self."""
+    positional = args.posonlyargs + args.args
+    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+    found = [(a, d, "posonly" if a in args.posonlyargs else "arg") for a, d in zip(positional, defaults)][1:]
+    if args.vararg is not None:
+        found.append((args.vararg, None, "vararg"))
+    found += [(a, d, "kwonly") for a, d in zip(args.kwonlyargs, args.kw_defaults)]
+    if args.kwarg is not None:
+        found.append((args.kwarg, None, "kwarg"))
+    return found
+
+
+def _op_name(op) -> str:
+    return type(op).__name__.lower()
+
+
+def _base_name(expr: ast.expr) -> str:
+    """The stem of the variable a flattened expression is assigned to."""
+    if isinstance(expr, ast.Call):
+        path = dotted_name(expr.func)
+        return path.rsplit(".", 1)[-1] if path else "func"
+    if isinstance(expr, (ast.BinOp, ast.UnaryOp, ast.BoolOp)):
+        return _op_name(expr.op)
+    if isinstance(expr, ast.Compare):
+        return _op_name(expr.ops[0])
+    return {ast.Tuple: "tuple", ast.List: "list", ast.Dict: "dict", ast.Subscript: "subscript"}.get(
+        type(expr), type(expr).__name__.lower())
