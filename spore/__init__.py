@@ -74,6 +74,8 @@ from .train.checkpoint_transform import rank_list_for_transform, transform_check
 from .train.unified_safetensors import unified_safetensors
 from .common.dump import set_dump
 from .common.file_system import mindio_preload, set_mindio_server_info
+from . import rewrite
+from .rewrite import Node, NodeType, ScopedValue, SymbolTree
 
 __version__ = "0.1.0"
 
