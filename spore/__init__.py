@@ -73,6 +73,8 @@ from .train.pipeline_checkpoints import (
 from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
 from .train.unified_safetensors import unified_safetensors
 from .common.dump import set_dump
+from . import safeguard
+from .safeguard import load_obf_params_into_net, obfuscate_ckpt
 from .common.file_system import mindio_preload, set_mindio_server_info
 from . import rewrite
 from .rewrite import Node, NodeType, ScopedValue, SymbolTree
