@@ -14,3 +14,6 @@ from .graph_cell import GraphCell
 # spore.train, where they live, builds on the rest of nn.
 from . import metrics
 from .metrics import *
+from ..train.metrics.registry import get_metrics
+# The mint-style LogSoftmax and PReLU are defined once, in spore.mint.nn (which builds on nn).
+from ..mint.nn import LogSoftmax as LogSoftmaxExt, PReLU as PReLUExt
