@@ -111,9 +111,10 @@ class SummaryLandscape:
                     metadata["epoch_group"] = {str(i): list(interval) for i, interval in enumerate(value)}
                 elif key in metadata:
                     metadata[key] = value
+        _check_metadata(metadata)
+        if collect_landscape:
             with open(path, "w") as f:
                 json.dump(metadata, f)
-        _check_metadata(metadata)
         return metadata
 
     # ---- landscapes --------------------------------------------------------------------
@@ -152,6 +153,9 @@ def _check_metadata(metadata: dict) -> None:
                          f"got {sorted(metadata)}.")
     _landscape_settings({key: metadata[key] for key in ("landscape_size", "unit", "num_samples", "create_landscape")},
                         "SummaryLandscape")
+    if set(metadata["create_landscape"]) != {"train", "result"}:
+        raise ValueError(f"For 'SummaryLandscape', the 'create_landscape' must set both 'train' and 'result', but got "
+                         f"{metadata['create_landscape']}.")
     check_type("SummaryLandscape", "step_per_epoch", metadata["step_per_epoch"], int)
     for numbers in metadata["epoch_group"].values():
         if len(numbers) < 3:
