@@ -149,7 +149,7 @@ class _MetadataSlot:
 class _DeobfuscatingCell(Cell):
     """What the class of a target sub-Cell adds: its outputs go through the insert ops."""
 
-    def deobfuscate(self, outputs: Tensor) -> Tensor:
+    def _obf_deobfuscate(self, outputs: Tensor) -> Tensor:
         for op_name, metadata_name in self._obf_insert_ops:
             value = ops.cast(self._obf_slot.value(metadata_name), outputs.dtype)
             outputs = ops.mul(outputs, value) if op_name == "mul" else ops.matmul(outputs, value)
@@ -168,7 +168,7 @@ def _deobfuscating_class(base: type) -> type:
     key = ("target", base)
     if key not in _classes:
         def construct(self, *inputs, **kwargs):
-            return self.deobfuscate(_run_construct(base.construct, self, inputs, kwargs))
+            return self._obf_deobfuscate(_run_construct(base.construct, self, inputs, kwargs))
 
         _classes[key] = _subclass(base, _DeobfuscatingCell, construct)
     return _classes[key]

@@ -289,3 +289,29 @@ def test_missing_targets_are_warned_about(dirs, caplog):
     obfuscate_ckpt(net, dirs[0], target_modules=["", "fc1|nope"], saved_path=dirs[1])
     assert "'nope' is not a sub-Cell at the path ''" in caplog.text
     assert "use 'obf_config' instead" in caplog.text
+
+
+def test_a_file_that_does_not_load_is_skipped(dirs, caplog):
+    np.random.seed(0)
+    net = Net()
+    ms.save_checkpoint(net, os.path.join(dirs[0], "net.ckpt"))
+    with open(os.path.join(dirs[0], "broken.ckpt"), "wb") as broken:
+        broken.write(b"not a checkpoint")
+    obfuscate_ckpt(net, dirs[0], target_modules=["", "fc1"], saved_path=dirs[1])
+    assert os.listdir(dirs[1]) == ["net_obf.ckpt"]
+    assert "broken.ckpt' could not be loaded" in caplog.text
+
+
+def test_float16_network_and_data_parallel_num(dirs):
+    np.random.seed(0)
+    net = Net().to_float(ms.float16)
+    half = {p.name: ms.Tensor(p.asnumpy().astype(np.float16)) for p in net.get_parameters()}
+    ms.save_checkpoint(half, os.path.join(dirs[0], "net.ckpt"))
+    metadata = obfuscate_ckpt(net, dirs[0], target_modules=["", "fc1|fc2"], saved_path=dirs[1])
+    assert ms.load_checkpoint(os.path.join(dirs[1], "net_obf.ckpt"))["fc1.weight"].dtype == ms.float16
+    twin = Net().to_float(ms.float16)
+    ms.load_checkpoint(os.path.join(dirs[1], "net_obf.ckpt"), twin)
+    obfuscated = load_obf_params_into_net(twin, ["", "fc1|fc2"], data_parallel_num=2)
+    x = _input()
+    np.testing.assert_allclose(obfuscated(x, obf_metadata=metadata).asnumpy().astype(np.float32),
+                               net(x).asnumpy().astype(np.float32), rtol=1e-2, atol=1e-3)
