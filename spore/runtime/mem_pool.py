@@ -7,8 +7,9 @@ What routes where (see `_kernels/mem_pool.py`):
   and `void free(void* ptr, size_t size, int device, cudaStream_t stream)`;
 - on the CPU, the tensors that operations produce in fresh memory while the pool is in use
   are moved into blocks from `alloc(size, 0, NULL)` and given back by
-  `free(ptr, size, NULL)` (MindSpore's signatures) when the last tensor over a block dies.
-  Views and in-place results stay where their input lives.
+  `free(ptr, size, NULL)` (MindSpore's signatures) when the last tensor over a block dies;
+  this costs one copy per result. A view stays in the memory of the tensor it views; spore's
+  in-place methods (`x.add_`) compute a new result, which the pool holds like any other.
 Only the thread that entered `use_mem_pool` routes its allocations to the pool.
 """
 from __future__ import annotations
@@ -37,10 +38,10 @@ class PluggableAllocator:
         _check_str("alloc_fn_name", alloc_fn_name)
         _check_str("free_fn_name", free_fn_name)
         self._path = os.fspath(path_to_so_file)
-        library = ctypes.CDLL(self._path)
+        self._library = ctypes.CDLL(self._path)  # held: the functions below live in it
         self._alloc_fn_name, self._free_fn_name = alloc_fn_name, free_fn_name
-        self._alloc_fn_ptr = ctypes.cast(getattr(library, alloc_fn_name), ctypes.c_void_p).value
-        self._free_fn_ptr = ctypes.cast(getattr(library, free_fn_name), ctypes.c_void_p).value
+        self._alloc_fn_ptr = ctypes.cast(getattr(self._library, alloc_fn_name), ctypes.c_void_p).value
+        self._free_fn_ptr = ctypes.cast(getattr(self._library, free_fn_name), ctypes.c_void_p).value
         self._alloc = _ALLOC_SIGNATURE(self._alloc_fn_ptr)
         self._free = _FREE_SIGNATURE(self._free_fn_ptr)
 
