@@ -1,0 +1,173 @@
+"""SymbolTree edits and get_network: the rewritten network computes what the edited code
+says, holds the original Parameters, and runs in PyNative and Graph mode."""
+import numpy as np
+import pytest
+
+import spore as ms
+from spore import nn
+from spore.rewrite import Node, NodeType, ScopedValue, SymbolTree
+
+from .networks import FlowNet, MyNet, SimpleNet, inputs
+
+
+def x_value():
+    return [ScopedValue.create_naming_value("x")]
+
+
+def dense_relu_reference(x):
+    """SimpleNet by hand: ones weight, zero bias, then relu."""
+    return np.maximum(x @ np.ones((4, 4)), 0.0)
+
+
+@pytest.fixture
+def graph_mode():
+    ms.set_context(mode=ms.GRAPH_MODE)
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+@pytest.mark.parametrize("make", [MyNet, FlowNet, lambda: FlowNet(flag=False)], ids=["MyNet", "FlowNet", "else"])
+def test_unedited_network_gives_the_same_outputs(make):
+    net = make()
+    x = inputs(3, 4)
+    expected = net(x)
+    new = SymbolTree.create(net).get_network()
+    got = new(x)
+    for want, have in zip(expected if isinstance(expected, tuple) else [expected],
+                          got if isinstance(got, tuple) else [got]):
+        np.testing.assert_allclose(have.asnumpy(), want.asnumpy(), rtol=1e-6)
+    assert [(p.name, id(p)) for p in new.get_parameters()] == [(p.name, id(p)) for p in net.get_parameters()]
+    assert type(new).__name__ == f"{type(net).__name__}Opt" and isinstance(new, type(net))
+
+
+def test_unedited_network_in_graph_mode(graph_mode):
+    net = MyNet()
+    x = inputs(3, 4)
+    new = SymbolTree.create(net).get_network()
+    np.testing.assert_allclose(new(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+
+
+def test_insert_after_and_before():
+    net = SimpleNet()
+    stree = SymbolTree.create(net)
+    tanh = Node.create_call_cell(nn.Tanh(), targets=["x"], args=x_value(), name="tanh")
+    stree.insert(stree.after(stree.get_node("dense")), tanh)
+    neg = Node.create_call_cell(ms.ops.Neg(), targets=["x"], args=x_value())
+    stree.insert(stree.before("dense"), neg)
+    assert neg.get_name() == "Neg" and neg.get_node_type() == NodeType.CallPrimitive
+    assert [n.get_name() for n in stree.nodes()] == ["input_x", "Neg", "dense", "tanh", "relu", "return"]
+    assert net.tanh is tanh.get_instance()
+    x = inputs(2, 4)
+    want = np.maximum(np.tanh(-x.asnumpy() @ np.ones((4, 4))), 0.0)
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    assert "x = self.tanh(x)" in stree.get_code()
+
+
+def test_inserted_names_are_unique():
+    stree = SymbolTree.create(SimpleNet())
+    first = Node.create_call_cell(nn.ReLU(), ["x"], x_value(), name="relu")
+    second = Node.create_call_cell(nn.ReLU(), ["x"], x_value())
+    stree.insert(stree.after("dense"), first)
+    stree.insert(stree.after("dense"), second)
+    assert (first.get_name(), second.get_name()) == ("relu_1", "ReLU")
+
+
+def test_erase_and_replace():
+    stree = SymbolTree.create(SimpleNet())
+    sigmoid = Node.create_call_cell(nn.Sigmoid(), ["x"], x_value(), name="sig")
+    assert stree.replace(stree.get_node("relu"), [sigmoid]) == sigmoid
+    x = inputs(2, 4)
+    want = 1.0 / (1.0 + np.exp(-(x.asnumpy() @ np.ones((4, 4)))))
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    erased = stree.erase("dense")
+    assert erased.get_name() == "dense" and stree.get_node("dense") is None
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), 1.0 / (1.0 + np.exp(-x.asnumpy())), rtol=1e-6)
+
+
+def test_edited_network_in_graph_mode(graph_mode):
+    stree = SymbolTree.create(SimpleNet())
+    stree.insert(stree.after("relu"), Node.create_call_cell(nn.Tanh(), ["x"], x_value()))
+    x = inputs(2, 4)
+    want = np.tanh(dense_relu_reference(x.asnumpy()))
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    np.testing.assert_allclose(ms.jit(stree.get_network().construct)(x).asnumpy(), want, rtol=1e-6)
+
+
+def test_edit_inside_a_sub_tree():
+    net = MyNet()
+    stree = SymbolTree.create(net)
+    subtree = stree.get_node("sub").get_sub_tree()
+    relu = subtree.get_node("relu")
+    relu.set_arg(0, "x")
+    subtree.erase("dense")
+    x = inputs(3, 4)
+    new = stree.get_network()
+    assert isinstance(new.sub, type(net.sub)) and new.sub is not net.sub
+    before_sub = np.abs(np.add(*[np.maximum(net.dense(x).asnumpy(), 0)] * 2) + 1)
+    want = net.seq(ms.Tensor(np.maximum(before_sub, 0).astype(np.float32))).asnumpy()
+    np.testing.assert_allclose(new(x).asnumpy(), want, rtol=1e-5)
+    assert "self.insert_child_to_cell('sub', SubNetOpt(self.sub))" in stree.get_code()
+
+
+def test_set_arg_and_set_arg_by_node():
+    net = FlowNet()
+    stree = SymbolTree.create(net)
+    last_relu = stree.get_node("relu_2")
+    last_relu.set_arg_by_node(0, stree.get_node("double"))
+    assert last_relu.get_args() == [ScopedValue.create_naming_value("y")]
+    assert [n.get_name() for n in last_relu.get_inputs()] == ["double"]
+    assert stree.get_node("binop_add").get_users() == []
+    x = inputs(2, 4)
+    y = 3.0 * np.maximum(net.dense(x).asnumpy(), 0)
+    out, y_out = stree.get_network()(x)
+    np.testing.assert_allclose(out.asnumpy(), y, rtol=1e-6)
+    np.testing.assert_allclose(y_out.asnumpy(), y, rtol=1e-6)
+    last_relu.set_arg(0, "x")
+    assert [n.get_name() for n in last_relu.get_inputs()] == ["binop_add"]
+
+
+def test_set_output_and_new_input():
+    stree = SymbolTree.create(SimpleNet())
+    stree.insert(stree.after("dense"), Node.create_input("scale", ScopedValue.create_variable_value(2.0)))
+    stree.insert(stree.after("relu"), Node.create_call_function(ms.ops.mul, ["y"], ScopedValue.create_name_values(
+        ["x", "scale"])))
+    output = stree.set_output(0, "y")
+    assert output.get_args() == [ScopedValue.create_naming_value("y")]
+    assert "def construct(self, x, scale=2.0):" in stree.get_code()
+    x = inputs(2, 4)
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), 2 * dense_relu_reference(x.asnumpy()), rtol=1e-6)
+
+
+def test_call_function_node():
+    def halve(t):
+        return t / 2
+
+    stree = SymbolTree.create(SimpleNet())
+    node = Node.create_call_function(halve, ["x"], x_value())
+    stree.insert(stree.after("relu"), node)
+    assert (node.get_name(), node.get_node_type(), node.get_instance()) == ("halve", NodeType.CallFunction, halve)
+    x = inputs(2, 4)
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) / 2, rtol=1e-6)
+
+
+def test_get_code_binds_the_globals_construct_reads():
+    code = SymbolTree.create(FlowNet()).get_code()
+    assert "SCALE = getattr(sys.modules['tests.rewrite.networks'], 'SCALE')" in code
+    assert "class FlowNetOpt(FlowNet, nn.Cell):" in code
+    assert "        else:\n            x = x * 2\n" in code
+
+
+def test_save_network_to_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    stree = SymbolTree.create(SimpleNet())
+    assert stree.get_saved_file_name() == "network_define.py"
+    stree.set_saved_file_name("net")
+    assert stree.get_saved_file_name() == "net.py"
+    stree.save_network_to_file()
+    assert (tmp_path / "net.py").read_text() == stree.get_code()
+
+
+def test_unique_name():
+    stree = SymbolTree.create(SimpleNet())
+    assert stree.unique_name("x") == "x_1"
+    assert stree.unique_name() == "output"
