@@ -21,6 +21,7 @@ import logging
 import re
 from string import Template
 
+from ..common.parameter import Parameter
 from ..nn.cell import Cell
 from ..nn.container import CellList, SequentialCell
 
@@ -67,8 +68,8 @@ def config_from_target_modules(op: str, network: Cell, target_modules) -> dict:
     """The obfuscation config `target_modules` stands for; raises as MindSpore does when it is
     malformed or names nothing in `network`.
 
-    The weight and bias of each target sub-Cell under the path are multiplied by a random ratio
-    and the network multiplies the target's output by its inverse. A CellList on the path
+    The weight and bias Parameters of each target sub-Cell under the path are multiplied by a
+    random ratio and the network multiplies the target's output by its inverse. A CellList on the path
     (duplicate layers) expands into each of its layers: without a third value all of them share
     one ratio 'obf_metadata'; with 'obfuscate_layers:N' (or ':all') the first N layers each get
     their own ratio 'obf_metadata_<layer>' and the others are left as they are.
@@ -84,10 +85,12 @@ def config_from_target_modules(op: str, network: Cell, target_modules) -> dict:
         found = [(path, cell, layer) for path, cell, layer in found if layer is not None and layer < layer_count]
         metadata.update(name="obf_metadata_" + _LAYER_TEMPLATE, layers=list(range(layer_count)))
     weight_configs, network_configs = [], []
-    for path, _, layer in found:
+    for path, cell, layer in found:
         ratio = Template(metadata["name"]).substitute(layer=layer) if per_layer else metadata["name"]
         for target in targets:
             for param in ("weight", "bias"):
+                if not isinstance(getattr(getattr(cell, target), param, None), Parameter):
+                    continue
                 weight_configs.append({"target": "/".join(path + [target, param]), "weight_obf_ops": [
                     {"name": "mul", "input_x": "weight", "input_y": ratio}]})
             network_configs.append({"module": "/" + "/".join(path), "target": target, "insert_new_input": [

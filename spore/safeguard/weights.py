@@ -55,8 +55,12 @@ def obfuscate_ckpt(network, ckpt_files, target_modules=None, obf_config=None, sa
                          f"{obfuscate_scale!r}.")
     metadata, saved = draw_metadata(obf_config["obf_metadata_config"], obfuscate_scale)
     weight_configs = expand_layers(obf_config["weight_obf_config"], ("target",))
+    matched: set[str] = set()
     for source, destination in _checkpoint_files(ckpt_files, saved_path):
-        _obfuscate_file(source, destination, metadata, weight_configs)
+        matched |= _obfuscate_file(source, destination, metadata, weight_configs)
+    for target in sorted({config["target"] for config in weight_configs} - matched):
+        _logger.warning("For '%s', no checkpoint entry in '%s' is the target '%s'; it is not obfuscated.",
+                        op, ckpt_files, target)
     return saved
 
 
@@ -118,23 +122,27 @@ def _checkpoint_files(ckpt_dir: str, saved_dir: str):
             yield path, os.path.realpath(saved_dir)
 
 
-def _obfuscate_file(source: str, destination: str, metadata: dict, weight_configs: list[dict]) -> None:
-    """Write `source` to destination/'<name>_obf.ckpt' with its target entries obfuscated; a
-    file that does not load is logged and skipped, as in MindSpore."""
+def _obfuscate_file(source: str, destination: str, metadata: dict, weight_configs: list[dict]) -> set[str]:
+    """Write `source` to destination/'<name>_obf.ckpt' with its target entries obfuscated, and
+    return the targets found in it; a file that does not load is logged and skipped, as in
+    MindSpore."""
     try:
         entries = load_checkpoint(source)
     except (ValueError, TypeError, OSError) as error:
         _logger.error("For 'obfuscate_ckpt', the checkpoint '%s' could not be loaded (%s); it is skipped.",
                       source, error)
-        return
+        return set()
+    matched = set()
     for name, value in entries.items():
         path = name.replace(".", "/")
         for config in weight_configs:
             if config["target"] == path and isinstance(value, Tensor):
                 value = _obfuscate_weight(value, config["weight_obf_ops"], metadata)
+                matched.add(path)
         entries[name] = value
     file_name = os.path.basename(source).split(".")[0] + "_obf.ckpt"
     save_checkpoint(entries, os.path.join(destination, file_name))
+    return matched
 
 
 def _obfuscate_weight(weight: Tensor, obf_ops: list[dict], metadata: dict) -> Tensor:

@@ -315,3 +315,28 @@ def test_float16_network_and_data_parallel_num(dirs):
     x = _input()
     np.testing.assert_allclose(obfuscated(x, obf_metadata=metadata).asnumpy().astype(np.float32),
                                net(x).asnumpy().astype(np.float32), rtol=1e-2, atol=1e-3)
+
+
+def test_targets_missing_from_the_checkpoint_are_warned_about(dirs, caplog):
+    np.random.seed(0)
+    net = Net()
+    ms.save_checkpoint(net, os.path.join(dirs[0], "net.ckpt"), choice_func=lambda name: name != "fc2.bias")
+    obfuscate_ckpt(net, dirs[0], target_modules=["", "fc1|fc2"], saved_path=dirs[1])
+    assert "no checkpoint entry in" in caplog.text and "is the target 'fc2/bias'" in caplog.text
+    assert "'fc1/weight'" not in caplog.text
+
+
+def test_a_target_without_bias(dirs, caplog):
+    np.random.seed(0)
+    net = Net()
+    net.fc2 = nn.Dense(4, 2, has_bias=False)
+    ms.save_checkpoint(net, os.path.join(dirs[0], "net.ckpt"))
+    metadata = obfuscate_ckpt(net, dirs[0], target_modules=["", "fc2"], saved_path=dirs[1])
+    assert "is the target" not in caplog.text
+    twin = Net()
+    twin.fc2 = nn.Dense(4, 2, has_bias=False)
+    ms.load_checkpoint(os.path.join(dirs[1], "net_obf.ckpt"), twin)
+    obfuscated = load_obf_params_into_net(twin, ["", "fc2"])
+    x = _input()
+    np.testing.assert_allclose(obfuscated(x, obf_metadata=metadata).asnumpy(), net(x).asnumpy(), rtol=RTOL,
+                               atol=ATOL)
