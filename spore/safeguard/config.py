@@ -69,10 +69,10 @@ def config_from_target_modules(op: str, network: Cell, target_modules) -> dict:
     malformed or names nothing in `network`.
 
     The weight and bias Parameters of each target sub-Cell under the path are multiplied by a
-    random ratio and the network multiplies the target's output by its inverse. A CellList on the path
-    (duplicate layers) expands into each of its layers: without a third value all of them share
-    one ratio 'obf_metadata'; with 'obfuscate_layers:N' (or ':all') the first N layers each get
-    their own ratio 'obf_metadata_<layer>' and the others are left as they are.
+    random ratio and the network multiplies the target's output by its inverse. A CellList on
+    the path (duplicate layers) expands into each of its layers: without a third value all of
+    them share one ratio 'obf_metadata'; with 'obfuscate_layers:N' (or ':all') the first N
+    layers each get their own ratio 'obf_metadata_<layer>' and the others are left as they are.
     """
     _check_target_modules(op, target_modules)
     found = _walk(op, network, _path_parts(target_modules[0]))
@@ -124,8 +124,8 @@ def _walk(op: str, network: Cell, parts: list[str]) -> list[tuple[list[str], Cel
                 raise TypeError(f"For '{op}', the path '{'/'.join(parts)}' in 'target_modules' must lead "
                                 f"through Cells, but '{'/'.join(parts[:depth + 1])}' is a {type(child).__name__}.")
             if isinstance(child, (CellList, SequentialCell)):
-                for index, member in child.name_cells().items():
-                    step.append((path + [part, index], member, int(index) if layer is None else layer))
+                for position, (key, member) in enumerate(child.name_cells().items()):
+                    step.append((path + [part, key], member, position if layer is None else layer))
             else:
                 step.append((path + [part], child, layer))
         if not step:

@@ -340,3 +340,23 @@ def test_a_target_without_bias(dirs, caplog):
     x = _input()
     np.testing.assert_allclose(obfuscated(x, obf_metadata=metadata).asnumpy(), net(x).asnumpy(), rtol=RTOL,
                                atol=ATOL)
+
+
+def test_obf_config_permuting_rows(dirs):
+    """A 1-D 'rearrange' metadata p: fc1's weight rows and bias stored as W[p] and b[p]; the
+    metadata handed back ('invert') is the inverse permutation."""
+    config = {
+        "obf_metadata_config": [{"name": "p", "shape": [4], "type": "rearrange", "save_metadata": True,
+                                 "metadata_op": "invert"}],
+        "weight_obf_config": [{"target": target, "weight_obf_ops": [{"name": "permuate", "input_x": "p"}]}
+                              for target in ("fc1/weight", "fc1/bias")],
+    }
+    np.random.seed(4)
+    net = Net()
+    ms.save_checkpoint(net, os.path.join(dirs[0], "net.ckpt"))
+    inverse = obfuscate_ckpt(net, dirs[0], obf_config=config, saved_path=dirs[1])["p"]
+    assert inverse.dtype == np.int32 and sorted(inverse) == [0, 1, 2, 3] != list(inverse)
+    stored = ms.load_checkpoint(os.path.join(dirs[1], "net_obf.ckpt"))
+    np.testing.assert_array_equal(stored["fc1.weight"].asnumpy()[inverse], net.fc1.weight.asnumpy())
+    np.testing.assert_array_equal(stored["fc1.bias"].asnumpy()[inverse], net.fc1.bias.asnumpy())
+    np.testing.assert_array_equal(stored["fc2.weight"].asnumpy(), net.fc2.weight.asnumpy())
