@@ -43,31 +43,33 @@ def _dense(node) -> int:
     return _product(_shape(node.outputs[0]), _shape(node.inputs[0])[-1])
 
 
-def _convolution(dout_shape: tuple, weight_shape: tuple) -> int:
-    """A convolution (or its input / weight gradient) over the positions of `dout_shape`,
-    each summing C_in / group * kernel multiply-adds per output channel."""
-    return _product(dout_shape, math.prod(weight_shape[1:]))
+def _convolution(dout_shape: tuple, weight_shape: tuple, group: int) -> int:
+    """A convolution (or its input / weight gradient) over the positions of `dout_shape`.
+    As MindSpore counts it, each output element sums C_in * kernel multiply-adds: every
+    input channel, also in a grouped convolution (where only C_in / group are read)."""
+    return _product(dout_shape, math.prod(weight_shape[1:]) * group)
 
 
 def _conv(node) -> int:
     """Conv(x, w) -> out."""
-    return _convolution(_shape(node.outputs[0]), _shape(node.inputs[1]))
+    return _convolution(_shape(node.outputs[0]), _shape(node.inputs[1]), node.prim.group)
 
 
 def _conv_input_grad(node) -> int:
     """ConvBackpropInput / ConvTranspose(dout, w, input_size) -> dx."""
-    return _convolution(_shape(node.inputs[0]), _shape(node.inputs[1]))
+    return _convolution(_shape(node.inputs[0]), _shape(node.inputs[1]), node.prim.group)
 
 
 def _conv_filter_grad(node) -> int:
     """ConvBackpropFilter(dout, x, filter_size) -> dw."""
-    return _convolution(_shape(node.inputs[0]), _shape(node.outputs[0]))
+    return _convolution(_shape(node.inputs[0]), _shape(node.outputs[0]), node.prim.group)
 
 
 def _fused_conv_grads(node) -> int:
-    """The input and weight gradients of one convolution, merged into one kernel call on
-    (dout, x, w): two convolutions' worth."""
-    return 2 * _convolution(_shape(node.inputs[0]), _shape(node.inputs[2]))
+    """The input and weight gradients of one NCHW convolution, merged into one kernel call
+    on (dout, x, w): two convolutions' worth (the group is C_in over w's channels)."""
+    dout, x, w = (_shape(a) for a in node.inputs)
+    return 2 * _convolution(dout, w, x[1] // w[1])
 
 
 _COUNTERS = {

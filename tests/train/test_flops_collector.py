@@ -2,7 +2,7 @@
 Model in GRAPH_MODE against hand-computed counts (2 per multiply-add: the forward
 products, and the backward products the graph holds; the first layer's input gradient is
 not computed). The Dense and Conv2d counts are the ones MindSpore 2.7.1 reports for the
-same networks."""
+same networks (the second convolution's two gradients run as one fused kernel)."""
 import re
 
 import numpy as np
@@ -41,9 +41,20 @@ def _dense_flops(batch, n_in, n_out, input_grad):
     return 2 * batch * n_in * n_out * (3 if input_grad else 2)
 
 
-def _conv_flops(batch, c_out, h_out, w_out, c_in, kernel):
-    """Forward and weight gradient (the first layer: no input gradient)."""
-    return 2 * 2 * batch * c_out * h_out * w_out * c_in * kernel * kernel
+def _conv_flops(batch, c_out, h_out, w_out, c_in, kernel, input_grad=False):
+    """Forward, weight gradient, and the input gradient when it is needed. MindSpore counts
+    every input channel, also in a grouped convolution."""
+    return 2 * batch * c_out * h_out * w_out * c_in * kernel * kernel * (3 if input_grad else 2)
+
+
+def _two_convolutions():
+    return nn.SequentialCell(nn.Conv2d(2, 4, 3, pad_mode="same"), nn.ReLU(),
+                             nn.Conv2d(4, 6, 3, pad_mode="valid", group=2), nn.Flatten(), nn.Dense(54, 5))
+
+
+def _small_images(n=8):
+    rng = np.random.RandomState(2)
+    return rng.rand(n, 2, 5, 5).astype(np.float32), rng.randint(0, 5, (n,)).astype(np.int32)
 
 
 def _expected(flops):
@@ -58,7 +69,9 @@ def _expected(flops):
      _conv_flops(4, 4, 4, 4, 3, 3) + _dense_flops(4, 64, 5, True)),                          # 35328
     (lambda: nn.SequentialCell(nn.Conv2d(3, 4, 3, pad_mode="same", stride=2), nn.Flatten(), nn.Dense(36, 5)),
      _images, _conv_flops(4, 4, 3, 3, 3, 3) + _dense_flops(4, 36, 5, True)),                 # 19872
-], ids=["dense", "mlp", "conv_valid", "conv_same_stride2"])
+    (_two_convolutions, _small_images,
+     _conv_flops(4, 4, 5, 5, 2, 3) + _conv_flops(4, 6, 3, 3, 4, 3, True) + _dense_flops(4, 54, 5, True)),  # 81936
+], ids=["dense", "mlp", "conv_valid", "conv_same_stride2", "grouped_conv_gradients_fused"])
 def test_flops_of_trained_networks(net, data, flops, restore_mode):
     ms.set_context(mode=ms.GRAPH_MODE)
     model = _train(net(), *data())
