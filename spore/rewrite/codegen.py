@@ -128,9 +128,21 @@ def build_network(root, origin):
     module = types.ModuleType(module_name)
     module.__dict__.update(source.namespace)
     module.__file__ = filename
+    # Should linecache be cleared, it reads the source again from the module's loader.
+    module.__loader__ = _SourceLoader(text)
     sys.modules[module_name] = module
     exec(compile(text, filename, "exec"), module.__dict__)
     return getattr(module, source.root_class)(origin)
+
+
+class _SourceLoader:
+    """The loader of a generated module: it only gives back the module's source."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def get_source(self, name: str) -> str:
+        return self.text
 
 
 def _signature(tree) -> ast.arguments:

@@ -171,3 +171,22 @@ def test_unique_name():
     stree = SymbolTree.create(SimpleNet())
     assert stree.unique_name("x") == "x_1"
     assert stree.unique_name() == "output"
+
+
+def test_object_argument_without_source_form():
+    stree = SymbolTree.create(SimpleNet())
+    offset = ms.Tensor(np.full((4,), 3.0, np.float32))
+    stree.insert(stree.after("relu"), Node.create_call_function(
+        ms.ops.add, ["x"], [ScopedValue.create_naming_value("x"), ScopedValue.create_variable_value(offset)]))
+    x = inputs(2, 4)
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) + 3.0, rtol=1e-6)
+    assert "x = add(x, custom_obj)" in stree.get_code()
+
+
+def test_rewritten_network_compiles_after_linecache_is_cleared(graph_mode):
+    import linecache
+
+    new = SymbolTree.create(SimpleNet()).get_network()
+    linecache.clearcache()
+    x = inputs(2, 4)
+    np.testing.assert_allclose(new(x).asnumpy(), dense_relu_reference(x.asnumpy()), rtol=1e-6)
