@@ -1,2 +1,237 @@
-"""Kernels of the loss primitives (operations/loss_ops.py)."""
+"""Kernels of the loss primitives (operations/loss_ops.py).
+
+Half-precision inputs compute in Float32 and return in their dtype. The CTC kernels
+compute the forward-backward (alpha-beta) recursion: CTCLossV2 and its gradient with
+torch's CTC kernels, CTCLoss (TensorFlow's variant, with its options on repeated labels)
+with its own recursion below.
+"""
 from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from .registry import kernel, kernel_factory
+
+_HALF = (torch.float16, torch.bfloat16)
+_INDEX_DTYPES = (torch.int32, torch.int64)
+
+
+def _work(t: torch.Tensor) -> torch.Tensor:
+    return t.float() if t.dtype in _HALF else t
+
+
+def _require(condition: bool) -> None:
+    """Fail on input torch would accept but the primitive does not (infer explains)."""
+    if not condition:
+        raise ValueError("input rejected by the primitive's rules")
+
+
+# ---- elementwise losses ---------------------------------------------------------------------
+@kernel_factory("SoftMarginLoss")
+def soft_margin_loss(prim):
+    reduction = prim.reduction
+
+    def kernel(input, target):
+        _require(input.is_floating_point() and target.dtype == input.dtype and target.shape == input.shape)
+        return F.soft_margin_loss(_work(input), _work(target), reduction=reduction).to(input.dtype)
+    return kernel
+
+
+@kernel("SigmoidCrossEntropyWithLogits")
+def sigmoid_cross_entropy_with_logits(logits, label):
+    _require(logits.is_floating_point() and label.dtype == logits.dtype and label.shape == logits.shape)
+    loss = F.binary_cross_entropy_with_logits(_work(logits), _work(label), reduction="none")
+    return loss.to(logits.dtype)
+
+
+# ---- margin losses --------------------------------------------------------------------------
+@kernel_factory("MultiMarginLoss")
+def multi_margin_loss(prim):
+    p, margin, reduction = prim.p, prim.margin, prim.reduction
+
+    def kernel(inputs, target, weight=None):
+        _require(inputs.ndim == 2 and target.dtype == torch.int64 and target.shape == inputs.shape[:1])
+        weight = None if weight is None else _work(weight)
+        loss = F.multi_margin_loss(_work(inputs), target, p=p, margin=margin, weight=weight, reduction=reduction)
+        return loss.to(inputs.dtype)
+    return kernel
+
+
+@kernel_factory("MultilabelMarginLoss")
+def multilabel_margin_loss(prim):
+    reduction = {"none": 0, "mean": 1, "sum": 2}[prim.reduction]
+
+    def kernel(x, target):
+        _require(x.ndim in (1, 2) and target.dtype == torch.int32 and target.shape == x.shape)
+        loss, is_target = torch.ops.aten.multilabel_margin_loss_forward(_work(x), target.long(), reduction)
+        return loss.to(x.dtype), is_target.to(torch.int32)
+    return kernel
+
+
+# ---- CTCLossV2: torch's kernels --------------------------------------------------------------
+def _ctc_valid(log_alpha, input_lengths, target_lengths):
+    """Where log_alpha (N, T, 2S + 1) is defined: steps before each sample's input length,
+    states before 2 * its target length + 1."""
+    _, steps, states = log_alpha.shape
+    device = log_alpha.device
+    in_time = torch.arange(steps, device=device)[None, :, None] < input_lengths[:, None, None]
+    in_states = torch.arange(states, device=device)[None, None, :] <= 2 * target_lengths[:, None, None]
+    return in_time & in_states
+
+
+@kernel_factory("CTCLossV2")
+def ctc_loss_v2(prim):
+    blank, zero_infinity = prim.blank, prim.zero_infinity
+
+    def kernel(log_probs, targets, input_lengths, target_lengths):
+        _require(log_probs.ndim == 3 and targets.ndim == 2
+                 and all(t.dtype in _INDEX_DTYPES for t in (targets, input_lengths, target_lengths)))
+        input_lengths, target_lengths = input_lengths.long(), target_lengths.long()
+        loss, log_alpha = torch.ops.aten._ctc_loss(log_probs, targets.long(), input_lengths, target_lengths, blank,
+                                                   zero_infinity)
+        if zero_infinity:
+            loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
+        # torch leaves the entries past each sample's lengths unwritten
+        log_alpha = torch.where(_ctc_valid(log_alpha, input_lengths, target_lengths), log_alpha, -math.inf)
+        return loss, log_alpha
+    return kernel
+
+
+@kernel_factory("CTCLossV2Grad")
+def ctc_loss_v2_grad(prim):
+    blank, zero_infinity = prim.blank, prim.zero_infinity
+
+    def kernel(grad_out, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha):
+        input_lengths, target_lengths = input_lengths.long(), target_lengths.long()
+        grad = torch.ops.aten._ctc_loss_backward(grad_out, log_probs, targets.long(), input_lengths, target_lengths,
+                                                 neg_log_likelihood, log_alpha, blank, zero_infinity)
+        # torch gives the gradient for logits normalized by a log-softmax after them,
+        # exp(log_probs) - posterior; the gradient for log_probs themselves is -posterior.
+        steps = log_probs.shape[0]
+        counted = torch.arange(steps, device=grad.device)[:, None] < input_lengths[None, :]
+        if zero_infinity:
+            counted = counted & ~torch.isinf(neg_log_likelihood)[None, :]
+        return grad - torch.where(counted[..., None], log_probs.exp() * grad_out[None, :, None], 0.0)
+    return kernel
+
+
+# ---- CTCLoss: TensorFlow's CTC ---------------------------------------------------------------
+def _sample_labels(indices, values, batch: int, collapse_repeated: bool) -> list:
+    """The label sequence of each sample: its values in the order they come."""
+    labels = [[] for _ in range(batch)]
+    for (sample, _), value in zip(indices.tolist(), values.tolist()):
+        if not (collapse_repeated and labels[sample] and labels[sample][-1] == value):
+            labels[sample].append(value)
+    return labels
+
+
+def _required_steps(labels: list, merge_repeated: bool) -> int:
+    """The fewest steps that emit `labels`: one per label, plus a blank between two equal
+    labels where repeated emissions merge."""
+    repeats = sum(a == b for a, b in zip(labels, labels[1:])) if merge_repeated else 0
+    return len(labels) + repeats
+
+
+def _lattice(labels: list, blank: int, merge_repeated: bool, device):
+    """The padded extended labels (N, U) (blank, l1, blank, ..., lL, blank), each
+    sample's state count (N,), and which states may be stayed in and be reached by
+    skipping the state before."""
+    states = max(2 * len(sample) + 1 for sample in labels)
+    extended = torch.full((len(labels), states), blank, dtype=torch.long)
+    for n, sample in enumerate(labels):
+        if sample:
+            extended[n, 1:2 * len(sample):2] = torch.tensor(sample, dtype=torch.long)
+    extended = extended.to(device)
+    counts = torch.tensor([2 * len(sample) + 1 for sample in labels], device=device)
+    is_blank = extended == blank
+    before = torch.cat((torch.full_like(extended[:, :2], -1), extended[:, :-2]), 1)
+    can_stay = is_blank | merge_repeated
+    can_skip = ~is_blank & (before >= 0)
+    if merge_repeated:
+        can_skip = can_skip & (extended != before)
+    return extended, counts, can_stay, can_skip
+
+
+def _shifted(values, steps: int, forward: bool):
+    """values moved `steps` states later (forward) or earlier, -inf filling."""
+    fill = torch.full_like(values[:, :steps], -math.inf)
+    return torch.cat((fill, values[:, :-steps]), 1) if forward else torch.cat((values[:, steps:], fill), 1)
+
+
+def _final_states(counts, states: int):
+    """(N, U): the states a path may end in, the last label and the blank after it."""
+    state_index = torch.arange(states, device=counts.device)[None, :]
+    return (state_index == counts[:, None] - 1) | (state_index == counts[:, None] - 2)
+
+
+def _ctc_recursions(emit, lengths, counts, can_stay, can_skip):
+    """log alpha and log beta (T, N, U) over the lattice, both including the emission at
+    their step; -inf past each sample's steps and states."""
+    steps, _, states = emit.shape
+    state_index = torch.arange(states, device=emit.device)[None, :]
+    inside = state_index < counts[:, None]
+    emit = torch.where(inside[None], emit, -math.inf)
+    no_path = torch.full_like(emit[0], -math.inf)
+    skip_back = torch.cat((can_skip[:, 2:], torch.zeros_like(can_skip[:, :2])), 1)  # u + 2 may be skipped to
+
+    alphas = [torch.where(state_index < 2, emit[0], -math.inf)]
+    for t in range(1, steps):
+        previous = alphas[-1]
+        terms = torch.stack((torch.where(can_stay, previous, -math.inf), _shifted(previous, 1, True),
+                             torch.where(can_skip, _shifted(previous, 2, True), -math.inf)))
+        step = torch.logsumexp(terms, 0) + emit[t]
+        alphas.append(torch.where((t < lengths)[:, None], step, no_path))
+
+    last = _final_states(counts, states)
+    betas = [no_path] * steps
+    following = no_path
+    for t in range(steps - 1, -1, -1):
+        terms = torch.stack((torch.where(can_stay, following, -math.inf), _shifted(following, 1, False),
+                             torch.where(skip_back, _shifted(following, 2, False), -math.inf)))
+        step = torch.logsumexp(terms, 0) + emit[t]
+        start = torch.where(last, emit[t], -math.inf)
+        following = torch.where((t == lengths - 1)[:, None], start, torch.where((t < lengths - 1)[:, None], step,
+                                                                                no_path))
+        betas[t] = following
+    return torch.stack(alphas), torch.stack(betas)
+
+
+@kernel_factory("CTCLoss")
+def ctc_loss(prim):
+    collapse, merge = prim.preprocess_collapse_repeated, prim.ctc_merge_repeated
+    ignore_longer = prim.ignore_longer_outputs_than_inputs
+
+    def kernel(x, labels_indices, labels_values, sequence_length):
+        _require(x.ndim == 3 and labels_indices.dtype == torch.int64 and labels_values.dtype == torch.int32
+                 and sequence_length.dtype == torch.int32 and labels_values.ndim == 1
+                 and labels_indices.shape == (labels_values.shape[0], 2))
+        steps, batch, classes = x.shape
+        work = _work(x)
+        log_probs = torch.log_softmax(work, 2)
+        labels = _sample_labels(labels_indices, labels_values, batch, collapse)
+        lengths = sequence_length.long()
+        ignored = torch.zeros(batch, dtype=torch.bool, device=x.device)
+        for n, (sample, length) in enumerate(zip(labels, lengths.tolist())):
+            if len(sample) > length:
+                if not ignore_longer:
+                    raise RuntimeError(f"For 'CTCLoss', the sequence length {length} of sample {n} must be at least "
+                                       f"its label length {len(sample)}.")
+                ignored[n] = True
+            elif ignore_longer and _required_steps(sample, merge) > length:
+                ignored[n] = True
+        extended, counts, can_stay, can_skip = _lattice(labels, classes - 1, merge, x.device)
+        emit = log_probs.gather(2, extended[None].expand(steps, -1, -1))
+        alpha, beta = _ctc_recursions(emit, lengths, counts, can_stay, can_skip)
+        final = alpha[(lengths - 1).clamp_min(0), torch.arange(batch, device=x.device)]
+        loss = -torch.logsumexp(torch.where(_final_states(counts, final.shape[1]), final, -math.inf), 1)
+        # the probability that a path passes state u at step t, summed per class
+        occupancy = torch.exp(alpha + beta - emit + loss[None, :, None])
+        occupancy = torch.where(torch.isfinite(loss)[None, :, None], occupancy, 0.0)
+        posterior = torch.zeros_like(log_probs).scatter_add_(2, extended[None].expand(steps, -1, -1), occupancy)
+        counted = (torch.arange(steps, device=x.device)[:, None] < lengths[None, :]) & ~ignored[None, :]
+        grad = torch.where(counted[..., None] & torch.isfinite(loss)[None, :, None], log_probs.exp() - posterior, 0.0)
+        loss = torch.where(ignored, torch.zeros_like(loss), loss)
+        return loss.to(x.dtype), grad.to(x.dtype)
+    return kernel
