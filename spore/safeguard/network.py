@@ -195,7 +195,7 @@ def _obfuscated_network_class(base: type) -> type:
 
         def construct(self, *inputs, obf_metadata=None, **kwargs):
             slot = self._obf_slot
-            if isinstance(obf_metadata, dict):  # called by a graph's construct, past __call__
+            if not isinstance(obf_metadata, tuple):  # called past __call__ (by a graph's construct)
                 obf_metadata = slot.as_inputs(obf_metadata)
             outer, slot.values = slot.values, dict(zip(sorted(slot.names), obf_metadata))
             try:

@@ -360,3 +360,20 @@ def test_obf_config_permuting_rows(dirs):
     np.testing.assert_array_equal(stored["fc1.weight"].asnumpy()[inverse], net.fc1.weight.asnumpy())
     np.testing.assert_array_equal(stored["fc1.bias"].asnumpy()[inverse], net.fc1.bias.asnumpy())
     np.testing.assert_array_equal(stored["fc2.weight"].asnumpy(), net.fc2.weight.asnumpy())
+
+
+def test_gradients_flow_through_the_obfuscated_network(dirs):
+    """Fine-tuning the obfuscated network: its weight gradients are those of the plain network
+    scaled by the ratio's inverse (d(out)/d(r W) = d(out)/dW / r)."""
+    net, obfuscated, metadata = _obfuscated_net(dirs, ["", "fc2"])
+    x = _input()
+    inverse = float(metadata["obf_metadata"][0])
+
+    def loss(network, **kwargs):
+        return lambda inputs: network(inputs, **kwargs).sum()
+
+    plain = ms.grad(loss(net), grad_position=None, weights=[net.fc2.weight])(x)[0].asnumpy()
+    grad_fn = ms.grad(loss(obfuscated, obf_metadata=metadata), grad_position=None, weights=[obfuscated.fc2.weight])
+    np.testing.assert_allclose(grad_fn(x)[0].asnumpy(), plain * inverse, rtol=RTOL, atol=ATOL)
+    with pytest.raises(TypeError, match="'obf_metadata' must be the dict"):
+        obfuscated.construct(x)
