@@ -90,7 +90,7 @@ class SummaryLandscape:
         evaluator = _LossEvaluator(callback_fn, metadata["num_samples"])
         # A prefix of its own: a SummaryCollector's file of the same second would have the same name.
         with LandscapeRecord(self._summary_dir if output is None else output, file_prefix="landscape") as record:
-            for tag, landscape in self._landscapes(metadata, evaluator):
+            for tag, landscape in _landscapes(metadata, evaluator):
                 record.write_landscape(tag, encode(landscape, metadata["unit"], metadata["step_per_epoch"]))
 
     # ---- metadata ----------------------------------------------------------------------
@@ -117,21 +117,21 @@ class SummaryLandscape:
                 json.dump(metadata, f)
         return metadata
 
-    # ---- landscapes --------------------------------------------------------------------
-    def _landscapes(self, metadata: dict, evaluator: _LossEvaluator):
-        """(tag, Landscape) of each landscape the metadata asks for."""
-        files = metadata["model_params_file_map"]
-        groups = list(metadata["epoch_group"].values())
-        size = metadata["landscape_size"]
-        if metadata["create_landscape"]["train"]:
-            for numbers in groups:
-                _logger.info("Creating the PCA landscape of the checkpoints %s.", numbers)
-                snapshots = [_load(files[str(n)]) for n in numbers]
-                yield f"landscape_{[numbers[0], numbers[-1]]}", _pca_landscape(snapshots, numbers, size, evaluator)
-        if metadata["create_landscape"]["result"] and groups:
-            last = groups[-1][-1]
-            _logger.info("Creating the Random landscape of the checkpoint %s.", last)
-            yield f"landscape_{[last]}", _random_landscape(_load(files[str(last)]), size, evaluator)
+
+def _landscapes(metadata: dict, evaluator: _LossEvaluator):
+    """(tag, Landscape) of each landscape the metadata asks for."""
+    files = metadata["model_params_file_map"]
+    groups = list(metadata["epoch_group"].values())
+    size = metadata["landscape_size"]
+    if metadata["create_landscape"]["train"]:
+        for numbers in groups:
+            _logger.info("Creating the PCA landscape of the checkpoints %s.", numbers)
+            snapshots = [_load(files[str(n)]) for n in numbers]
+            yield f"landscape_{[numbers[0], numbers[-1]]}", _pca_landscape(snapshots, numbers, size, evaluator)
+    if metadata["create_landscape"]["result"] and groups:
+        last = groups[-1][-1]
+        _logger.info("Creating the Random landscape of the checkpoint %s.", last)
+        yield f"landscape_{[last]}", _random_landscape(_load(files[str(last)]), size, evaluator)
 
 
 def _check_device_ids(device_ids) -> None:
