@@ -15,9 +15,13 @@ from ...common.tensor import Tensor
 from .. import function as _F  # the functions these compose, looked up at call time
 from ..validator import check_string, check_type
 
-__all__ = ["LRN", "ExtractImagePatches"]
+__all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "MaxUnpool3D",
+           "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
+           "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
+           "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
+_FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
 
 class _Composed:
@@ -45,12 +49,13 @@ class _Composed:
             raise TypeError(f"For '{self.name}', the dtype of '{arg}' must be one of {names}, but got "
                             f"{value.dtype}.")
 
-    def _check_rank(self, arg: str, value, rank: int) -> None:
-        if value.ndim != rank:
-            raise ValueError(f"For '{self.name}', the '{arg}' must be {rank}-D, but got {value.ndim}-D.")
+    def _check_rank(self, arg: str, value, *ranks: int) -> None:
+        if value.ndim not in ranks:
+            expected = " or ".join(str(r) for r in ranks)
+            raise ValueError(f"For '{self.name}', the '{arg}' must be {expected}-D, but got {value.ndim}-D.")
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self.attrs.items())
+        args = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
         return f"Prim[{self.name}]" + (f"<{args}>" if args else "")
 
 
@@ -150,3 +155,394 @@ class ExtractImagePatches(_Composed):
         kernel_area = self.ksizes[0] * self.ksizes[1]
         patches = _F.reshape(columns, (batch, channels, kernel_area, out_h, out_w))
         return _F.reshape(_F.transpose(patches, (0, 2, 1, 3, 4)), (batch, kernel_area * channels, out_h, out_w))
+
+
+class Im2Col(_Composed):
+    """Im2Col(ksizes, strides=1, dilations=1, pads=0): the sliding kh x kw windows of x
+    (N, C, H, W): output (N, C, kh * kw, L), L windows in row-major order. ksizes,
+    strides and dilations are an int or (h, w); pads an int or (ph, pw), on both sides."""
+
+    def __init__(self, ksizes, strides=1, dilations=1, pads=0):
+        super().__init__()
+        for arg, value, minimum in (("ksizes", ksizes, 1), ("strides", strides, 1), ("dilations", dilations, 1),
+                                    ("pads", pads, 0)):
+            values = _int_sequence(self.name, arg, value, (2, 1) if arg == "pads" else (2,), minimum)
+            self.add_prim_attr(arg, values * 2 if len(values) == 1 else values)
+
+    def compute(self, x):
+        self._check_tensor("x", x)
+        self._check_rank("x", x, 4)
+        batch, channels = x.shape[:2]
+        columns = _F.unfold(x, self.ksizes, self.dilations, self.pads, self.strides)
+        return _F.reshape(columns, (batch, channels, self.ksizes[0] * self.ksizes[1], -1))
+
+
+class Col2Im(_Composed):
+    """Col2Im(kernel_size, dilation=1, padding=0, stride=1)(x, output_size): sums
+    sliding-window columns x (N, C, kh * kw, L) back into images (N, C, H, W), H and W
+    the values of the int Tensor output_size; the adjoint of Im2Col."""
+
+    def __init__(self, kernel_size, dilation=1, padding=0, stride=1):
+        super().__init__()
+        for arg, value, minimum in (("kernel_size", kernel_size, 1), ("dilation", dilation, 1),
+                                    ("padding", padding, 0), ("stride", stride, 1)):
+            values = _int_sequence(self.name, arg, value, (2, 1), minimum)
+            self.add_prim_attr(arg, values * 2 if len(values) == 1 else values)
+
+    def compute(self, x, output_size):
+        return _F.col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+
+
+# ---- unpooling and fractional pooling ------------------------------------------------------
+class _MaxUnpoolND(_Composed):
+    """MaxUnpool2D / 3D: x and argmax of one shape, each value placed at its argmax in
+    the flattened unpooled plane (volume), zeros elsewhere. Attributes in MindSpore's
+    (1, 1, *spatial) form; strides 0 means ksize; unpooled size per dim (in - 1) * stride
+    - 2 * pad + ksize unless output_shape (the whole output shape) says."""
+
+    rank = 2
+    formats = ("NCHW", "NHWC")
+
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCHW"):
+        super().__init__()
+        rank = self.rank
+        kernel = self._spatial_attr("ksize", ksize, 1)
+        stride = kernel if strides == 0 else self._spatial_attr("strides", strides, 1)
+        pad = self._spatial_attr("pads", pads, 0)
+        for arg, values in (("ksize", kernel), ("strides", stride), ("pads", pad)):
+            self.add_prim_attr(arg, (1, 1) + values)
+        check_type(self.name, "output_shape", output_shape, (tuple, list))
+        if len(output_shape) not in (0, rank + 2):
+            raise ValueError(f"For '{self.name}', the 'output_shape' must be empty or have {rank + 2} elements, but "
+                             f"got {output_shape}.")
+        self.add_prim_attr("output_shape", tuple(output_shape))
+        self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, self.formats,
+                                                       case_sensitive=True))
+
+    def _spatial_attr(self, arg: str, value, minimum: int) -> tuple:
+        if not (_is_int(value) or isinstance(value, tuple)):
+            raise TypeError(f"For '{self.name}', the '{arg}' must be an int or a tuple, but got "
+                            f"{type(value).__name__}.")
+        values = _int_sequence(self.name, arg, value, (self.rank, self.rank + 2), minimum)
+        return values[2:] if len(values) == self.rank + 2 else values
+
+    def compute(self, x, argmax):
+        self._check_tensor("x", x)
+        self._check_tensor("argmax", argmax, (mstype.int32, mstype.int64))
+        self._check_rank("x", x, self.rank + 2)
+        if argmax.shape != x.shape:
+            raise ValueError(f"For '{self.name}', the shape of 'argmax' must be the shape of 'x' {x.shape}, but got "
+                             f"{argmax.shape}.")
+        channels_last = self.data_format != self.formats[0]
+        if channels_last:
+            to_first = (0, self.rank + 1) + tuple(range(1, self.rank + 1))
+            x, argmax = _F.transpose(x, to_first), _F.transpose(argmax, to_first)
+        output_size = self.output_shape or None
+        if output_size is not None and channels_last:
+            output_size = (output_size[0], output_size[-1]) + tuple(output_size[1:-1])
+        unpool = _F.max_unpool2d if self.rank == 2 else _F.max_unpool3d
+        out = unpool(x, argmax, self.ksize[2:], self.strides[2:], self.pads[2:], output_size)
+        if channels_last:
+            out = _F.transpose(out, (0,) + tuple(range(2, self.rank + 2)) + (1,))
+        return out
+
+
+class MaxUnpool2D(_MaxUnpoolND):
+    """MaxUnpool2D(ksize, strides=0, pads=0, output_shape=(), data_format='NCHW')(x,
+    argmax): x and argmax (N, C, H_in, W_in) (NHWC with data_format 'NHWC') to
+    (N, C, H_out, W_out). See _MaxUnpoolND."""
+
+
+class MaxUnpool3D(_MaxUnpoolND):
+    """MaxUnpool3D(ksize, strides=0, pads=0, output_shape=(), data_format='NCDHW')(x,
+    argmax): x and argmax (N, C, D_in, H_in, W_in) (NDHWC with 'NDHWC') to
+    (N, C, D_out, H_out, W_out). See _MaxUnpoolND."""
+
+    rank = 3
+    formats = ("NCDHW", "NDHWC")
+
+    def __init__(self, ksize, strides=0, pads=0, output_shape=(), data_format="NCDHW"):
+        super().__init__(ksize, strides, pads, output_shape, data_format)
+
+
+class _FractionalMaxPoolFixedKsize(_Composed):
+    """Fractional max pooling with windows of ksize to output_shape, placed by
+    random_samples (N, C, rank) in [0, 1) (see ops.fractional_max_pool2d): the pooled
+    values and the int64 position of each in its flattened input plane (volume)."""
+
+    rank = 2
+    data_formats = ("NCHW",)
+
+    def __init__(self, ksize, output_shape, data_format="NCHW"):
+        super().__init__()
+        self.add_prim_attr("ksize", _int_sequence(self.name, "ksize", ksize, (self.rank,), 1))
+        self.add_prim_attr("output_shape", _int_sequence(self.name, "output_shape", output_shape, (self.rank,), 1))
+        self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, self.data_formats,
+                                                       case_sensitive=True))
+
+    def compute(self, input_x, random_samples):
+        self._check_tensor("input_x", input_x)
+        self._check_tensor("random_samples", random_samples, (mstype.float16, mstype.float32, mstype.float64))
+        # the 3-D pool also takes an unbatched (C, D, H, W) input
+        self._check_rank("input_x", input_x, *((4,) if self.rank == 2 else (4, 5)))
+        pool = _F.fractional_max_pool2d if self.rank == 2 else _F.fractional_max_pool3d
+        return pool(input_x, self.ksize, self.output_shape, None, True, random_samples)
+
+
+class FractionalMaxPoolWithFixedKsize(_FractionalMaxPoolFixedKsize):
+    """FractionalMaxPoolWithFixedKsize(ksize, output_shape, data_format='NCHW')(input_x,
+    random_samples): input_x (N, C, H, W), random_samples (N, C, 2) -> (y, argmax), both
+    (N, C, *output_shape). See _FractionalMaxPoolFixedKsize."""
+
+
+class FractionalMaxPool3DWithFixedKsize(_FractionalMaxPoolFixedKsize):
+    """FractionalMaxPool3DWithFixedKsize(ksize, output_shape, data_format='NCDHW')(x,
+    random_samples): x (N, C, D, H, W) or (C, D, H, W), random_samples (N, C, 3) ->
+    (y, argmax), both (N, C, *output_shape) (or (C, *output_shape)). See
+    _FractionalMaxPoolFixedKsize."""
+
+    rank = 3
+    data_formats = ("NCDHW",)
+
+    def __init__(self, ksize, output_shape, data_format="NCDHW"):
+        super().__init__(ksize, output_shape, data_format)
+
+
+# ---- sampling grids and crops --------------------------------------------------------------
+class AffineGrid(_Composed):
+    """AffineGrid(align_corners=False)(theta, output_size): the sampling grid of the affine
+    maps theta (N, 2, 3) for output_size (N, C, H, W), (N, H, W, 2); or (N, 3, 4) and
+    (N, C, D, H, W), (N, D, H, W, 3). See ops.affine_grid."""
+
+    def __init__(self, align_corners=False):
+        super().__init__()
+        self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
+
+    def compute(self, theta, output_size):
+        return _F.affine_grid(theta, output_size, self.align_corners)
+
+
+class GridSampler2D(_Composed):
+    """GridSampler2D(interpolation_mode='bilinear', padding_mode='zeros',
+    align_corners=False)(input_x, grid): input_x (N, C, H, W) sampled at grid
+    (N, H_out, W_out, 2), output (N, C, H_out, W_out). See ops.grid_sample."""
+
+    rank = 2
+
+    def __init__(self, interpolation_mode="bilinear", padding_mode="zeros", align_corners=False):
+        super().__init__()
+        self.add_prim_attr("interpolation_mode", check_string(self.name, "interpolation_mode", interpolation_mode,
+                                                              ("bilinear", "nearest"), case_sensitive=True))
+        self.add_prim_attr("padding_mode", check_string(self.name, "padding_mode", padding_mode,
+                                                        ("zeros", "border", "reflection"), case_sensitive=True))
+        self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
+
+    def compute(self, input_x, grid):
+        self._check_tensor("input_x", input_x)
+        self._check_rank("input_x", input_x, self.rank + 2)
+        return _F.grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode, self.align_corners)
+
+
+class GridSampler3D(GridSampler2D):
+    """GridSampler3D(interpolation_mode='bilinear', padding_mode='zeros',
+    align_corners=False)(input_x, grid): input_x (N, C, D, H, W) sampled at grid
+    (N, D_out, H_out, W_out, 3), output (N, C, D_out, H_out, W_out), trilinearly or from
+    the nearest voxel. See ops.grid_sample."""
+
+    rank = 3
+
+
+class CropAndResize(_Composed):
+    """CropAndResize(method='bilinear', extrapolation_value=0.0)(x, boxes, box_index,
+    crop_size): crops of the images x (batch, H, W, C) in the normalized boxes (N, 4),
+    resampled to crop_size, (N, crop_h, crop_w, C) float32. 'bilinear_v2' is
+    'bilinear'. See ops.crop_and_resize."""
+
+    def __init__(self, method="bilinear", extrapolation_value=0.0):
+        super().__init__()
+        self.add_prim_attr("method", check_string(self.name, "method", method, ("bilinear", "nearest", "bilinear_v2"),
+                                                  case_sensitive=True))
+        self.add_prim_attr("extrapolation_value", check_type(self.name, "extrapolation_value", extrapolation_value,
+                                                             float))
+
+    def compute(self, x, boxes, box_index, crop_size):
+        method = "bilinear" if self.method == "bilinear_v2" else self.method
+        return _F.crop_and_resize(x, boxes, box_index, crop_size, method, self.extrapolation_value)
+
+
+# ---- bounding boxes ------------------------------------------------------------------------
+class IOU(_Composed):
+    """IOU(mode='iou')(anchor_boxes, gt_boxes): the overlap (M, N) of M gt_boxes with N
+    anchor_boxes, over the union ('iou') or over the gt box ('iof'). See ops.iou."""
+
+    def __init__(self, mode="iou"):
+        super().__init__()
+        if mode not in ("iou", "iof"):
+            raise KeyError(f"For '{self.name}', only 'iou' or 'iof' are supported, but got 'mode': {mode}.")
+        self.add_prim_attr("mode", mode)
+
+    def compute(self, anchor_boxes, gt_boxes):
+        return _F.iou(anchor_boxes, gt_boxes, self.mode)
+
+
+def _float_quad(op: str, arg: str, value) -> tuple:
+    check_type(op, arg, value, (tuple, list))
+    if len(value) != 4 or not all(isinstance(v, float) for v in value):
+        raise ValueError(f"For '{op}', the '{arg}' must be 4 floats, but got {value}.")
+    return tuple(value)
+
+
+class BoundingBoxEncode(_Composed):
+    """BoundingBoxEncode(means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0))(anchor_box,
+    groundtruth_box): the deltas (N, 4) taking each anchor box to its ground-truth box.
+    See ops.bounding_box_encode."""
+
+    def __init__(self, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0)):
+        super().__init__()
+        self.add_prim_attr("means", _float_quad(self.name, "means", means))
+        self.add_prim_attr("stds", _float_quad(self.name, "stds", stds))
+
+    def compute(self, anchor_box, groundtruth_box):
+        return _F.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
+
+
+class BoundingBoxDecode(_Composed):
+    """BoundingBoxDecode(max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0),
+    wh_ratio_clip=0.016)(anchor_box, deltas): the boxes (N, 4) the deltas make of the
+    anchor boxes, clipped to the image max_shape (height, width). See
+    ops.bounding_box_decode."""
+
+    def __init__(self, max_shape, means=(0.0, 0.0, 0.0, 0.0), stds=(1.0, 1.0, 1.0, 1.0), wh_ratio_clip=0.016):
+        super().__init__()
+        check_type(self.name, "max_shape", max_shape, tuple)
+        self.add_prim_attr("max_shape", max_shape)
+        self.add_prim_attr("means", _float_quad(self.name, "means", means))
+        self.add_prim_attr("stds", _float_quad(self.name, "stds", stds))
+        self.add_prim_attr("wh_ratio_clip", check_type(self.name, "wh_ratio_clip", wh_ratio_clip, float))
+
+    def compute(self, anchor_box, deltas):
+        return _F.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds, self.wh_ratio_clip)
+
+
+class CheckValid(_Composed):
+    """CheckValid()(bboxes, img_metas): whether each box (N, 4) lies inside the image
+    img_metas = (height, width, ratio), bool (N,). See ops.check_valid."""
+
+    def compute(self, bboxes, img_metas):
+        return _F.check_valid(bboxes, img_metas)
+
+
+# ---- colour spaces -------------------------------------------------------------------------
+
+def _rgb_to_hsv(images):
+    """(..., 3) RGB -> HSV, all in [0, 1]: V the largest channel, S its spread over V
+    (0 for black), H the hue angle over 360 degrees (0 for greys)."""
+    red, green, blue = _F.unstack(images, -1)
+    value = _F.maximum(_F.maximum(red, green), blue)
+    spread = value - _F.minimum(_F.minimum(red, green), blue)
+    ones = _F.ones_like(value)
+    saturation = spread / _F.select(value > 0, value, ones)
+    coloured = spread > 0
+    safe_spread = _F.select(coloured, spread, ones)
+    sector = _F.select(value == red, (green - blue) / safe_spread,
+                       _F.select(value == green, 2 + (blue - red) / safe_spread, 4 + (red - green) / safe_spread))
+    hue = sector / 6
+    hue = _F.select(coloured, hue - _F.floor(hue), _F.zeros_like(hue))
+    return _F.stack((hue, saturation, value), -1)
+
+
+def _hsv_to_rgb(hsv):
+    """(..., 3) HSV -> RGB: channel n (5 red, 3 green, 1 blue) is V - V * S *
+    clip(min(k, 4 - k), 0, 1) with k = (n + 6 H) mod 6."""
+    hue, saturation, value = _F.unstack(hsv, -1)
+    chroma = value * saturation
+    channels = []
+    for offset in (5, 3, 1):
+        k = hue * 6 + offset
+        k = k - _F.floor(k / 6) * 6
+        channels.append(value - chroma * _F.clamp(_F.minimum(k, 4 - k), 0.0, 1.0))
+    return _F.stack(tuple(channels), -1)
+
+
+class _ColourOp(_Composed):
+    """The colour primitives: float images whose last dim holds 3 channels. Float16
+    images are converted in float32 (as MindSpore's kernels do), the result cast back."""
+
+    image_ranks: tuple = ()
+    """The ranks the image may have (empty: any rank from 1)."""
+
+    def _check_images(self, arg: str, images) -> None:
+        self._check_tensor(arg, images, _FLOATS)
+        if self.image_ranks:
+            self._check_rank(arg, images, *self.image_ranks)
+        if images.ndim < 1 or images.shape[-1] != 3:
+            raise ValueError(f"For '{self.name}', the last dimension of '{arg}' must be 3, but got shape "
+                             f"{images.shape}.")
+
+    def _scalar(self, arg: str, value):
+        """A 0-D float Tensor, as a Tensor of the dtype the conversion computes in."""
+        self._check_tensor(arg, value, _FLOATS)
+        if value.ndim != 0:
+            raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-D Tensor, but got shape {value.shape}.")
+        return value if value.dtype is mstype.float64 else _F.cast(value, mstype.float32)
+
+    @staticmethod
+    def _in_float32(convert, images, *args):
+        """convert(images, *args), float16 images computed in float32."""
+        if images.dtype is not mstype.float16:
+            return convert(images, *args)
+        return _F.cast(convert(_F.cast(images, mstype.float32), *args), mstype.float16)
+
+
+class RGBToHSV(_ColourOp):
+    """RGBToHSV()(images): RGB images (..., 3) in [0, 1] as HSV (hue, saturation, value),
+    each in [0, 1]; float16, float32 or float64."""
+
+    def compute(self, images):
+        self._check_images("images", images)
+        return self._in_float32(_rgb_to_hsv, images)
+
+
+class HSVToRGB(_ColourOp):
+    """HSVToRGB()(x): HSV images (N, H, W, 3) in [0, 1] as RGB; float16, float32 or
+    float64."""
+
+    image_ranks = (4,)
+
+    def compute(self, x):
+        self._check_images("x", x)
+        return self._in_float32(_hsv_to_rgb, x)
+
+
+class AdjustHue(_ColourOp):
+    """AdjustHue()(image, delta): RGB images (..., H, W, 3) with their hue turned by the
+    0-D delta (a fraction of the circle), saturation and value kept."""
+
+    def compute(self, image, delta):
+        self._check_images("image", image)
+        if image.ndim < 3:
+            raise ValueError(f"For '{self.name}', the 'image' must be at least 3-D, but got {image.ndim}-D.")
+        return self._in_float32(self._turn_hue, image, self._scalar("delta", delta))
+
+    @staticmethod
+    def _turn_hue(image, delta):
+        hue, saturation, value = _F.unstack(_rgb_to_hsv(image), -1)
+        hue = hue + _F.cast(delta, image.dtype)
+        return _hsv_to_rgb(_F.stack((hue - _F.floor(hue), saturation, value), -1))
+
+
+class AdjustSaturation(_ColourOp):
+    """AdjustSaturation()(image, scale): RGB images (..., H, W, 3) with their saturation
+    multiplied by the 0-D scale (clipped to [0, 1]), hue and value kept."""
+
+    def compute(self, image, scale):
+        self._check_images("image", image)
+        if image.ndim < 3:
+            raise ValueError(f"For '{self.name}', the 'image' must be at least 3-D, but got {image.ndim}-D.")
+        return self._in_float32(self._scale_saturation, image, self._scalar("scale", scale))
+
+    @staticmethod
+    def _scale_saturation(image, scale):
+        hue, saturation, value = _F.unstack(_rgb_to_hsv(image), -1)
+        saturation = _F.clamp(saturation * _F.cast(scale, image.dtype), 0.0, 1.0)
+        return _hsv_to_rgb(_F.stack((hue, saturation, value), -1))

@@ -1,0 +1,372 @@
+"""The image and pooling Primitive classes of operations/vision_ops.py (compositions of
+other primitives): forward against NumPy float64 references, Python's colorsys and
+values MindSpore 2.7.1 prints; attributes in MindSpore's form; bad attributes and
+inputs."""
+import colorsys
+
+import numpy as np
+import pytest
+
+import spore as ms
+from spore import ops
+
+from .op_testing import ErrorCase, OpCase, rand, run_case, run_error_case
+
+F16, F32, F64 = np.float16, np.float32, np.float64
+_rng = np.random.default_rng(7)
+
+
+# ---- references -----------------------------------------------------------------------------
+def _lrn(radius, bias, alpha, beta):
+    def reference(x):
+        squares = np.pad(x.astype(F64) ** 2, ((0, 0), (radius, radius), (0, 0), (0, 0)))
+        window = sum(squares[:, i:i + x.shape[1]] for i in range(2 * radius + 1))
+        return (x / (bias + alpha * window) ** beta).astype(x.dtype)
+    return reference
+
+
+def _patches(k, s, r, same):
+    """ExtractImagePatches: patch values ordered (row, column, channel) along the depth."""
+    def reference(x):
+        n, c, h, w = x.shape
+        if same:
+            outs = [-(-size // st) for size, st in zip((h, w), s)]
+            totals = [max((o - 1) * st + (kk - 1) * rr + 1 - size, 0)
+                      for o, st, kk, rr, size in zip(outs, s, k, r, (h, w))]
+            x = np.pad(x, ((0, 0), (0, 0), (totals[0] // 2, totals[0] - totals[0] // 2),
+                           (totals[1] // 2, totals[1] - totals[1] // 2)))
+        else:
+            outs = [(size - (kk - 1) * rr - 1) // st + 1 for size, kk, rr, st in zip((h, w), k, r, s)]
+        out = np.zeros((n, k[0] * k[1] * c) + tuple(outs), x.dtype)
+        for oi, oj, i, j in np.ndindex(outs[0], outs[1], k[0], k[1]):
+            depth = (i * k[1] + j) * c
+            out[:, depth:depth + c, oi, oj] = x[:, :, oi * s[0] + i * r[0], oj * s[1] + j * r[1]]
+        return out
+    return reference
+
+
+def _window_positions(size, k, s, d, p):
+    """(out, [(window index, kernel offset, input position)]) along one axis."""
+    out = (size + 2 * p - d * (k - 1) - 1) // s + 1
+    return out, [(o, i, o * s + i * d - p) for o in range(out) for i in range(k)]
+
+
+def _im2col(k, s, d, p):
+    def reference(x):
+        n, c, h, w = x.shape
+        out_h, rows = _window_positions(h, k[0], s[0], d[0], p[0])
+        out_w, cols = _window_positions(w, k[1], s[1], d[1], p[1])
+        out = np.zeros((n, c, k[0] * k[1], out_h * out_w), x.dtype)
+        for oh, i, y in rows:
+            for ow, j, z in cols:
+                if 0 <= y < h and 0 <= z < w:
+                    out[:, :, i * k[1] + j, oh * out_w + ow] = x[:, :, y, z]
+        return out
+    return reference
+
+
+def _col2im(size, k, s, d, p):
+    def reference(x):
+        n, c = x.shape[:2]
+        out = np.zeros((n, c) + size, x.dtype)
+        out_h, rows = _window_positions(size[0], k[0], s[0], d[0], p[0])
+        out_w, cols = _window_positions(size[1], k[1], s[1], d[1], p[1])
+        for oh, i, y in rows:
+            for ow, j, z in cols:
+                if 0 <= y < size[0] and 0 <= z < size[1]:
+                    out[:, :, y, z] += x[:, :, i * k[1] + j, oh * out_w + ow]
+        return out
+    return reference
+
+
+def _unpool(out_spatial):
+    def reference(x, argmax):
+        n, c = x.shape[:2]
+        out = np.zeros((n, c, int(np.prod(out_spatial))), x.dtype)
+        np.put_along_axis(out, argmax.reshape(n, c, -1).astype(np.int64), x.reshape(n, c, -1), 2)
+        return out.reshape((n, c) + tuple(out_spatial))
+    return reference
+
+
+def _pooled_with_indices(shape, kernel, stride):
+    """A max-pool output and its argmax for a random input without ties."""
+    x = _rng.permutation(int(np.prod(shape))).reshape(shape).astype(F32)
+    rank = len(kernel)
+    outs = [(n - k) // st + 1 for n, k, st in zip(shape[2:], kernel, stride)]
+    values = np.zeros(shape[:2] + tuple(outs), F32)
+    argmax = np.zeros(shape[:2] + tuple(outs), np.int64)
+    flat = x.reshape(shape[:2] + (-1,))
+    for position in np.ndindex(*outs):
+        index = np.array(list(np.ndindex(*kernel))) + np.array(position) * np.array(stride)
+        linear = np.ravel_multi_index(tuple(index.T), shape[2:])
+        window = flat[:, :, linear]
+        values[(slice(None), slice(None)) + position] = window.max(-1)
+        argmax[(slice(None), slice(None)) + position] = linear[window.argmax(-1)]
+    assert rank == len(outs)
+    return values, argmax
+
+
+def _positions(size, align_corners):
+    if size == 1:
+        return np.zeros(1)
+    return np.linspace(-1, 1, size) if align_corners else (np.arange(size) * 2 + 1) / size - 1
+
+
+def _affine_grid(size, align_corners):
+    def reference(theta):
+        mesh = np.meshgrid(*[_positions(s, align_corners) for s in size[2:]], indexing="ij")
+        points = np.stack(list(reversed(mesh)) + [np.ones_like(mesh[0])], -1)
+        return np.einsum("...k,nck->n...c", points, theta).astype(theta.dtype)
+    return reference
+
+
+def _bilinear_sample(x, grid, align_corners):
+    """grid_sample of x (N, C, H, W), zeros padding, bilinear."""
+    n, c, h, w = x.shape
+    out = np.zeros((n, c) + grid.shape[1:3], x.dtype)
+    for b, i, j in np.ndindex(n, *grid.shape[1:3]):
+        gx, gy = grid[b, i, j]
+        px = (gx + 1) * (w - 1) / 2 if align_corners else ((gx + 1) * w - 1) / 2
+        py = (gy + 1) * (h - 1) / 2 if align_corners else ((gy + 1) * h - 1) / 2
+        x0, y0 = int(np.floor(px)), int(np.floor(py))
+        for yy, xx in ((y0, x0), (y0, x0 + 1), (y0 + 1, x0), (y0 + 1, x0 + 1)):
+            if 0 <= yy < h and 0 <= xx < w:
+                out[b, :, i, j] += x[b, :, yy, xx] * (1 - abs(px - xx)) * (1 - abs(py - yy))
+    return out
+
+
+def _iou(mode):
+    def reference(anchors, gts):
+        out = np.zeros((len(gts), len(anchors)), anchors.dtype)
+        for g, a in np.ndindex(len(gts), len(anchors)):
+            ax1, ay1, ax2, ay2 = anchors[a]
+            gx1, gy1, gx2, gy2 = gts[g]
+            overlap = max(min(ax2, gx2) - max(ax1, gx1) + 1, 0) * max(min(ay2, gy2) - max(ay1, gy1) + 1, 0)
+            gt_area = (gx2 - gx1 + 1) * (gy2 - gy1 + 1)
+            union = gt_area if mode == "iof" else (ax2 - ax1 + 1) * (ay2 - ay1 + 1) + gt_area - overlap
+            out[g, a] = overlap / union
+        return out
+    return reference
+
+
+def _colour(convert):
+    def reference(images):
+        flat = images.astype(F64).reshape(-1, 3)
+        return np.array([convert(*pixel) for pixel in flat]).reshape(images.shape).astype(images.dtype)
+    return reference
+
+
+def _adjusted(change):
+    """An RGB -> HSV -> change -> RGB reference."""
+    def reference(images, amount):
+        def pixel(r, g, b):
+            return colorsys.hsv_to_rgb(*change(*colorsys.rgb_to_hsv(r, g, b), float(amount)))
+        return _colour(pixel)(images)
+    return reference
+
+
+def _boxes(n, dtype=F32):
+    corners = _rng.uniform(0, 10, (n, 2))
+    return np.concatenate([corners, corners + _rng.uniform(1, 6, (n, 2))], 1).astype(dtype)
+
+
+_PIXELS = np.array([[[[0.2, 0.5, 0.9], [0.0, 0.0, 0.0], [0.7, 0.7, 0.7]],
+                     [[0.9, 0.1, 0.4], [0.3, 0.8, 0.2], [0.1, 0.9, 0.5]]]], F32)
+_HSV = np.array([[[[0.1, 0.5, 0.9], [0.0, 0.0, 0.0], [0.7, 0.7, 0.7]],
+                  [[0.95, 1.0, 0.4], [0.5, 0.8, 0.2], [0.4, 0.3, 0.6]]]], F32)
+_POOLED_2D = _pooled_with_indices((2, 3, 4, 6), (2, 2), (2, 2))
+_POOLED_3D = _pooled_with_indices((1, 2, 4, 4, 4), (2, 2, 2), (2, 2, 2))
+_OUTPUT_SIZE = ms.Tensor(np.array([5, 6], np.int32))
+_FRACTIONAL_INPUT = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.5740, 0.3435, 0.1895, 0.8764,
+                              0.9581, 0.4760, 0.9014, 0.8522, 0.3664, 0.4980, 0.9673, 0.9879, 0.6988, 0.9022,
+                              0.9304, 0.1558, 0.0153, 0.1559, 0.9852], F32).reshape(1, 1, 5, 5)
+_CROP_IMAGE = np.arange(16, dtype=F32).reshape(1, 4, 4, 1)
+
+
+# ---- cases ----------------------------------------------------------------------------------
+CASES = [
+    # LRN
+    OpCase(ops.LRN(), (rand(2, 7, 3, 3),), _lrn(5, 1.0, 1.0, 0.5)),
+    OpCase(ops.LRN(1, 1.0, 0.5, 0.75), (rand(1, 3, 2, 2),), _lrn(1, 1.0, 0.5, 0.75)),
+    OpCase(ops.LRN(2, 2.0, 0.1, 0.5), (rand(1, 4, 2, 2, dtype=F16),), _lrn(2, 2.0, 0.1, 0.5), rtol=1e-3,
+           atol=1e-3),
+    # ExtractImagePatches
+    OpCase(ops.ExtractImagePatches((1, 1, 2, 2), (1, 1, 1, 1), (1, 1, 1, 1)), (rand(2, 3, 4, 5),),
+           _patches((2, 2), (1, 1), (1, 1), False)),
+    OpCase(ops.ExtractImagePatches((3, 2), (2, 1), (1, 2), "same"), (rand(1, 2, 6, 7, dtype=F64),),
+           _patches((3, 2), (2, 1), (1, 2), True)),
+    OpCase(ops.ExtractImagePatches([2, 2], [2, 2], [2, 2], "VALID"), (rand(1, 1, 6, 6, dtype=np.int32, high=9),),
+           _patches((2, 2), (2, 2), (2, 2), False)),
+    # Im2Col, Col2Im
+    OpCase(ops.Im2Col(2), (np.arange(9, dtype=F32).reshape(1, 1, 3, 3),), _im2col((2, 2), (1, 1), (1, 1), (0, 0))),
+    OpCase(ops.Im2Col((2, 3), 2, (1, 2), (1, 0)), (rand(2, 3, 5, 7, dtype=F64),),
+           _im2col((2, 3), (2, 2), (1, 2), (1, 0))),
+    OpCase(ops.Im2Col(3, pads=1), (rand(1, 2, 4, 4, dtype=np.int32, high=9),), _im2col((3, 3), (1, 1), (1, 1), (1, 1))),
+    OpCase(lambda x: ops.Col2Im(2, 1, 1, 2)(x, _OUTPUT_SIZE), (rand(1, 2, 4, 12, dtype=F64),),
+           _col2im((5, 6), (2, 2), (2, 2), (1, 1), (1, 1)), rtol=1e-12),
+    OpCase(lambda x: ops.Col2Im((2, 3), 2, 0, 1)(x, _OUTPUT_SIZE), (rand(2, 1, 6, 6, dtype=F32),),
+           _col2im((5, 6), (2, 3), (1, 1), (2, 2), (0, 0))),
+    # MaxUnpool2D, MaxUnpool3D
+    OpCase(ops.MaxUnpool2D(2), _POOLED_2D, _unpool((4, 6))),
+    OpCase(ops.MaxUnpool2D((1, 1, 2, 2), strides=(2, 2), output_shape=(2, 3, 5, 7)), _POOLED_2D, _unpool((5, 7))),
+    OpCase(ops.MaxUnpool2D(2, data_format="NHWC"), tuple(np.transpose(a, (0, 2, 3, 1)) for a in _POOLED_2D),
+           lambda x, i: np.transpose(_unpool((4, 6))(np.transpose(x, (0, 3, 1, 2)), np.transpose(i, (0, 3, 1, 2))),
+                                     (0, 2, 3, 1))),
+    OpCase(ops.MaxUnpool2D(1, 1, 0), (np.array([[[[0, 1], [8, 9]]]], F32), np.array([[[[0, 1], [2, 3]]]], np.int32)),
+           lambda x, i: np.array([[[[0, 1], [8, 9]]]], F32)),
+    OpCase(ops.MaxUnpool3D(2), _POOLED_3D, _unpool((4, 4, 4))),
+    OpCase(ops.MaxUnpool3D(2, 2, 0, (1, 2, 5, 4, 5)), _POOLED_3D, _unpool((5, 4, 5))),
+    # fractional max pooling with a fixed kernel (values MindSpore 2.7.1 prints)
+    OpCase(lambda x, s: ops.FractionalMaxPoolWithFixedKsize((2, 2), (2, 2))(x, s),
+           (_FRACTIONAL_INPUT, np.array([[[0.8, 0.8]]], F32)),
+           lambda x, s: (np.array([[[[0.9545, 0.8764], [0.9673, 0.9852]]]], F32),
+                         np.array([[[[1, 9], [16, 24]]]], np.int64))),
+    OpCase(lambda x, s: ops.FractionalMaxPool3DWithFixedKsize((1, 1, 1), (1, 1, 2))(x, s),
+           (np.arange(1, 17, dtype=F32).reshape(1, 1, 2, 2, 4), np.full((1, 1, 3), 0.7, F32)),
+           lambda x, s: (np.array([13, 16], F32).reshape(1, 1, 1, 1, 2), np.array([12, 15]).reshape(1, 1, 1, 1, 2))),
+    OpCase(lambda x, s: ops.FractionalMaxPool3DWithFixedKsize(1, (1, 1, 2))(x, s),
+           (np.arange(1, 17, dtype=F32).reshape(1, 2, 2, 4), np.full((1, 1, 3), 0.7, F32)),
+           lambda x, s: (np.array([13, 16], F32).reshape(1, 1, 1, 2), np.array([12, 15]).reshape(1, 1, 1, 2))),
+    # AffineGrid, GridSampler2D / 3D
+    OpCase(lambda t: ops.AffineGrid()(t, (2, 1, 3, 4)), (rand(2, 2, 3),), _affine_grid((2, 1, 3, 4), False)),
+    OpCase(lambda t: ops.AffineGrid(True)(t, (1, 2, 2, 3, 2)), (rand(1, 3, 4, dtype=F64),),
+           _affine_grid((1, 2, 2, 3, 2), True), rtol=1e-12),
+    OpCase(ops.GridSampler2D(), (rand(2, 3, 4, 5, dtype=F64), rand(2, 3, 2, 2, dtype=F64, low=-1.2, high=1.2)),
+           lambda x, g: _bilinear_sample(x, g, False), rtol=1e-12),
+    OpCase(ops.GridSampler2D("bilinear", "zeros", True), (rand(1, 2, 3, 3), rand(1, 2, 2, 2)),
+           lambda x, g: _bilinear_sample(x, g, True)),
+    OpCase(ops.GridSampler2D("nearest"), (np.arange(16, dtype=F32).reshape(1, 1, 4, 4),
+                                          np.array([[[[-0.6, -0.6], [0.1, 0.6]]]], F32)),
+           lambda x, g: np.array([[[[0.0, 14.0]]]], F32)),
+    # a 3-D grid of one depth slice through a depth-1 volume samples as the 2-D one
+    OpCase(lambda x, g: ops.GridSampler3D()(x, ops.concat((g, ops.zeros(g.shape[:-1] + (1,), g.dtype)), -1)),
+           (rand(1, 2, 1, 3, 3, dtype=F64), rand(1, 1, 2, 2, 2, dtype=F64)),
+           lambda x, g: _bilinear_sample(x[:, :, 0], g[:, 0], False)[:, :, None], rtol=1e-12),
+    # CropAndResize
+    OpCase(lambda i: ops.CropAndResize()(i, ms.Tensor(np.array([[0, 0, 1, 1], [0.5, 0, 1, 0.5]], F32)),
+                                         ms.Tensor(np.array([0, 0], np.int32)), (2, 2)),
+           (_CROP_IMAGE,), lambda i: np.array([[0, 3, 12, 15], [6, 7.5, 12, 13.5]], F32).reshape(2, 2, 2, 1)),
+    OpCase(lambda i: ops.CropAndResize("nearest", 9.0)(i, ms.Tensor(np.array([[0, 0, 0.5, 2]], F32)),
+                                                       ms.Tensor(np.array([0], np.int32)), (2, 2)),
+           (_CROP_IMAGE,), lambda i: np.array([0, 9, 8, 9], F32).reshape(1, 2, 2, 1)),
+    # bounding boxes (values MindSpore 2.7.1 prints)
+    OpCase(ops.IOU(), (_boxes(4), _boxes(3)), _iou("iou")),
+    OpCase(ops.IOU("iof"), (_boxes(2, F64), _boxes(3, F64)), _iou("iof"), rtol=1e-12),
+    OpCase(ops.IOU(), (np.array([[0, 0, 2, 2], [1, 1, 3, 3]], F32), np.array([[0, 0, 2, 2]], F32)),
+           lambda a, g: np.array([[1.0, 2 / 7]], F32)),
+    OpCase(ops.BoundingBoxEncode(), (np.array([[2, 2, 2, 3], [2, 2, 2, 3]], F32),
+                                     np.array([[1, 2, 1, 4], [1, 2, 1, 4]], F32)),
+           lambda a, g: np.array([[-1, 0.25, 0, np.log(1.5)]] * 2, F32)),
+    OpCase(ops.BoundingBoxDecode((768, 1280)), (np.array([[4, 1, 2, 1], [2, 2, 2, 3]], F32),
+                                                np.array([[3, 1, 2, 2], [1, 2, 1, 4]], F32)),
+           lambda a, d: np.array([[4.194528, 0, 0, 5.194528], [2.140859, 0, 3.859141, 60.59815]], F32)),
+    OpCase(ops.CheckValid(), (np.linspace(0, 10, 12, dtype=F32).reshape(3, 4), np.array([2, 1, 3], F32)),
+           lambda b, m: np.array([True, False, False])),
+    # colour spaces
+    OpCase(ops.RGBToHSV(), (_PIXELS,), _colour(colorsys.rgb_to_hsv)),
+    OpCase(ops.RGBToHSV(), (rand(4, 3, dtype=F64, low=0, high=1),), _colour(colorsys.rgb_to_hsv), rtol=1e-12),
+    OpCase(ops.RGBToHSV(), (_PIXELS.astype(F16),), _colour(colorsys.rgb_to_hsv), rtol=1e-3, atol=1e-3),
+    OpCase(ops.HSVToRGB(), (_HSV,), _colour(colorsys.hsv_to_rgb)),
+    OpCase(ops.HSVToRGB(), (rand(2, 3, 2, 3, dtype=F64, low=0, high=1),), _colour(colorsys.hsv_to_rgb), rtol=1e-12),
+    OpCase(lambda x: ops.AdjustHue()(x, ms.Tensor(0.2, ms.float32)), (_PIXELS,),
+           lambda x: _adjusted(lambda h, s, v, d: ((h + d) % 1, s, v))(x, 0.2), atol=1e-6),
+    OpCase(lambda x: ops.AdjustHue()(x, ms.Tensor(-0.7, ms.float64)), (rand(2, 2, 3, dtype=F64, low=0, high=1),),
+           lambda x: _adjusted(lambda h, s, v, d: ((h + d) % 1, s, v))(x, -0.7), rtol=1e-12),
+    OpCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor(1.5, ms.float32)), (_PIXELS,),
+           lambda x: _adjusted(lambda h, s, v, k: (h, min(s * k, 1.0), v))(x, 1.5), atol=1e-6),
+    OpCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor(0.3, ms.float64)),
+           (rand(1, 2, 2, 3, dtype=F64, low=0, high=1),),
+           lambda x: _adjusted(lambda h, s, v, k: (h, s * k, v))(x, 0.3), rtol=1e-12),
+]
+
+_X4 = np.ones((1, 1, 4, 4), F32)
+_I4 = np.zeros((1, 1, 4, 4), np.int64)
+
+ERROR_CASES = [
+    ErrorCase(lambda: ops.LRN(1.0), (), TypeError, "'depth_radius' must be int"),
+    ErrorCase(lambda: ops.LRN(norm_region="LOCAL"), (), ValueError, "'norm_region'"),
+    ErrorCase(ops.LRN(), (np.ones((1, 2, 2), F32),), ValueError, "'x' must be 4-D"),
+    ErrorCase(ops.LRN(), (np.ones((1, 2, 2, 2), F64),), TypeError, "dtype of 'x'"),
+    ErrorCase(lambda: ops.ExtractImagePatches(2, (1, 1), (1, 1)), (), TypeError, "'ksizes' must be a tuple"),
+    ErrorCase(lambda: ops.ExtractImagePatches((1, 1, 2), (1, 1), (1, 1)), (), ValueError, "'ksizes' must have"),
+    ErrorCase(lambda: ops.ExtractImagePatches((2, 2), (0, 1), (1, 1)), (), ValueError, "'strides' must be at least"),
+    ErrorCase(lambda: ops.ExtractImagePatches((2, 2), (1, 1), (1, 1), "FULL"), (), ValueError, "'padding'"),
+    ErrorCase(ops.ExtractImagePatches((3, 3), (1, 1), (1, 1)), (np.ones((1, 1, 2, 2), F32),), ValueError,
+              "do not fit"),
+    ErrorCase(lambda: ops.Im2Col(0), (), ValueError, "'ksizes' must be at least 1"),
+    ErrorCase(lambda: ops.Im2Col(2, pads=(1, 0, 1, 0)), (), ValueError, "'pads' must have 2 or 1 elements"),
+    ErrorCase(lambda: ops.Im2Col(2.0), (), TypeError, "'ksizes' must be an int or a tuple of ints"),
+    ErrorCase(ops.Im2Col(2), (np.ones((1, 4, 4), F32),), ValueError, "'x' must be 4-D"),
+    ErrorCase(lambda: ops.Col2Im(2, -1), (), ValueError, "'dilation' must be at least 1"),
+    ErrorCase(lambda x: ops.Col2Im(2)(x, _OUTPUT_SIZE), (np.ones((1, 1, 3, 30), F32),), ValueError,
+              "kernel's area"),
+    ErrorCase(lambda: ops.MaxUnpool2D(2.0), (), TypeError, "'ksize' must be an int or a tuple"),
+    ErrorCase(lambda: ops.MaxUnpool2D(0), (), ValueError, "'ksize' must be at least 1"),
+    ErrorCase(lambda: ops.MaxUnpool2D(2, output_shape=(4, 4)), (), ValueError, "'output_shape' must be empty or"),
+    ErrorCase(lambda: ops.MaxUnpool3D(2, data_format="NCHW"), (), ValueError, "'data_format'"),
+    ErrorCase(ops.MaxUnpool2D(2), (_X4[0], _I4[0]), ValueError, "'x' must be 4-D"),
+    ErrorCase(ops.MaxUnpool2D(2), (_X4, _X4), TypeError, "dtype of 'argmax'"),
+    ErrorCase(ops.MaxUnpool2D(2), (_X4, _I4[..., :3]), ValueError, "shape of 'argmax'"),
+    ErrorCase(lambda: ops.FractionalMaxPoolWithFixedKsize(2, (2, 2, 2)), (), ValueError,
+              "'output_shape' must have 2"),
+    ErrorCase(lambda: ops.FractionalMaxPool3DWithFixedKsize(2, 2, "NDHWC"), (), ValueError, "'data_format'"),
+    ErrorCase(lambda x, s: ops.FractionalMaxPoolWithFixedKsize(2, 2)(x, s), (_X4[0], np.ones((1, 1, 2), F32)),
+              ValueError, "'input_x' must be 4-D"),
+    ErrorCase(lambda x, s: ops.FractionalMaxPoolWithFixedKsize(2, 2)(x, s), (_X4, np.ones((1, 1, 2), np.int32)),
+              TypeError, "dtype of 'random_samples'"),
+    ErrorCase(lambda: ops.AffineGrid(1), (), TypeError, "'align_corners' must be bool"),
+    ErrorCase(lambda t: ops.AffineGrid()(t, (1, 1, 2, 2)), (np.ones((1, 3, 4), F32),), ValueError,
+              "shape of 'theta'"),
+    ErrorCase(lambda: ops.GridSampler2D("bicubic"), (), ValueError, "'interpolation_mode'"),
+    ErrorCase(lambda: ops.GridSampler3D(padding_mode="circular"), (), ValueError, "'padding_mode'"),
+    ErrorCase(ops.GridSampler3D(), (_X4, np.zeros((1, 2, 2, 2), F32)), ValueError, "'input_x' must be 5-D"),
+    ErrorCase(lambda: ops.CropAndResize("cubic"), (), ValueError, "'method'"),
+    ErrorCase(lambda: ops.CropAndResize(extrapolation_value=1), (), TypeError, "'extrapolation_value' must be float"),
+    ErrorCase(lambda: ops.IOU("giou"), (), KeyError, "only 'iou' or 'iof'"),
+    ErrorCase(ops.IOU(), (np.ones((2, 3), F32), np.ones((2, 4), F32)), ValueError, "shape"),
+    ErrorCase(lambda: ops.BoundingBoxEncode(means=(0, 0, 0, 0)), (), ValueError, "'means' must be 4 floats"),
+    ErrorCase(lambda: ops.BoundingBoxDecode(None), (), TypeError, "'max_shape' must be tuple"),
+    ErrorCase(lambda: ops.BoundingBoxDecode((4, 4), wh_ratio_clip=1), (), TypeError, "'wh_ratio_clip' must be float"),
+    ErrorCase(ops.CheckValid(), (np.ones((2, 4), F32), np.ones((2,), F32)), ValueError, "'img_metas'"),
+    ErrorCase(ops.RGBToHSV(), (np.ones((2, 3), np.int32),), TypeError, "dtype of 'images'"),
+    ErrorCase(ops.RGBToHSV(), (np.ones((2, 4), F32),), ValueError, "last dimension of 'images' must be 3"),
+    ErrorCase(ops.HSVToRGB(), (np.ones((2, 2, 3), F32),), ValueError, "'x' must be 4-D"),
+    ErrorCase(lambda x: ops.AdjustHue()(x, 0.2), (_PIXELS,), TypeError, "'delta' must be a Tensor"),
+    ErrorCase(lambda x: ops.AdjustHue()(x, ms.Tensor(0.2)), (_PIXELS[0, 0],), ValueError, "at least 3-D"),
+    ErrorCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor([1.5])), (_PIXELS,), ValueError, "0-D Tensor"),
+]
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_vision_case(case):
+    run_case(case)
+
+
+@pytest.mark.parametrize("case", ERROR_CASES)
+def test_vision_error(case):
+    run_error_case(case)
+
+
+def test_attributes_in_mindspore_form():
+    unpool = ops.MaxUnpool2D(ksize=(2, 3), strides=(1, 2), pads=(0, 1), output_shape=(1, 1, 5, 5))
+    assert (unpool.ksize, unpool.strides, unpool.pads, unpool.output_shape) == \
+        ((1, 1, 2, 3), (1, 1, 1, 2), (1, 1, 0, 1), (1, 1, 5, 5))
+    unpool3d = ops.MaxUnpool3D(ksize=2)
+    assert (unpool3d.ksize, unpool3d.strides, unpool3d.pads) == ((1, 1, 2, 2, 2),) * 2 + ((1, 1, 0, 0, 0),)
+    im2col = ops.Im2Col(3)
+    assert (im2col.ksizes, im2col.strides, im2col.dilations, im2col.pads) == ((3, 3), (1, 1), (1, 1), (0, 0))
+    patches = ops.ExtractImagePatches((1, 1, 2, 2), (1, 1, 1, 1), (1, 1, 1, 1), "valid")
+    assert (patches.ksizes, patches.padding) == ((2, 2), "VALID")
+    fixed = ops.FractionalMaxPool3DWithFixedKsize(2, 3)
+    assert (fixed.ksize, fixed.output_shape, fixed.data_format) == ((2, 2, 2), (3, 3, 3), "NCDHW")
+    assert repr(ops.CropAndResize("bilinear_v2")) == "Prim[CropAndResize]<method=bilinear_v2, extrapolation_value=0.0>"
+
+
+def test_random_fractional_pool_takes_window_maxima():
+    x = np.random.default_rng(8).standard_normal((2, 3, 7, 7)).astype(F32)
+    samples = np.random.default_rng(9).uniform(0, 1, (2, 3, 2)).astype(F32)
+    values, argmax = ops.FractionalMaxPoolWithFixedKsize(2, (3, 4))(ms.Tensor(x), ms.Tensor(samples))
+    assert values.shape == argmax.shape == (2, 3, 3, 4)
+    flat = x.reshape(2, 3, -1)
+    np.testing.assert_array_equal(np.take_along_axis(flat, argmax.asnumpy().reshape(2, 3, -1), 2),
+                                  values.asnumpy().reshape(2, 3, -1))
