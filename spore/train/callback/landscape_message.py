@@ -7,8 +7,8 @@
     LossPath { repeated int32 intervals = 1; Point points = 2; }
     Metadata { string decomposition = 1; string unit = 2; int32 step_per_epoch = 3; }
 
-Each coordinate array is an anf_ir.proto TensorProto (dims 1, data_type 2, float_data 3),
-written in float64 (data type 12)."""
+Each coordinate array is an anf_ir.proto TensorProto (dims 1, data_type 2, float_data 3)
+of data type float64 (12), as MindSpore marks its landscapes; float_data holds float32s."""
 from __future__ import annotations
 
 import time
