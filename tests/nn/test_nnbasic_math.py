@@ -11,15 +11,9 @@ import pytest
 import spore as ms
 from spore import Tensor, nn
 
+from .nnbasic_checks import mode  # noqa: F401 - the fixture running a test in both modes
+
 RNG = np.random.default_rng(0)
-
-
-@pytest.fixture(params=["pynative", "graph"])
-def mode(request):
-    """Each forward test runs op by op and with the Cells' construct compiled."""
-    ms.set_context(mode=ms.GRAPH_MODE if request.param == "graph" else ms.PYNATIVE_MODE)
-    yield request.param
-    ms.set_context(mode=ms.PYNATIVE_MODE)
 
 
 def rand(*shape, dtype=np.float32):
@@ -64,7 +58,8 @@ def check_cell_gradient(cell, x, dtype=np.float64, rtol=1e-5, atol=1e-6, eps=1e-
     ((1.0, 3.0, 0.5), np.arange(1.0, 3.0, 0.5), ms.float32),
     ((1, 5.0), np.arange(1, 5.0), ms.float32),
 ])
-def test_range(mode, args, expected, dtype):
+@pytest.mark.usefixtures("mode")
+def test_range(args, expected, dtype):
     out = nn.Range(*args)()
     assert out.dtype is dtype
     np.testing.assert_array_equal(out.asnumpy(), expected)
@@ -78,8 +73,9 @@ def test_range_errors():
 
 
 # ---- Moments --------------------------------------------------------------------------------
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("axis, keep_dims", [(None, None), (0, True), ((0, 2), False), (-1, False), ((), True)])
-def test_moments(mode, axis, keep_dims):
+def test_moments(axis, keep_dims):
     x = rand(2, 3, 4)
     mean, variance = nn.Moments(axis, keep_dims)(Tensor(x))
     reduce_axis = None if axis in (None, ()) else axis
@@ -89,7 +85,8 @@ def test_moments(mode, axis, keep_dims):
                                atol=1e-6)
 
 
-def test_moments_float16_is_reduced_in_float32(mode):
+@pytest.mark.usefixtures("mode")
+def test_moments_float16_is_reduced_in_float32():
     x = (RNG.standard_normal((4, 5)) * 100).astype(np.float16)
     mean, variance = nn.Moments(axis=1)(Tensor(x))
     assert mean.dtype is ms.float16 and variance.dtype is ms.float16
@@ -122,7 +119,8 @@ def test_moments_gradient():
     ((2, 3), (3,), False, False),
     ((3,), (2, 3), True, True),
 ])
-def test_matmul(mode, shape1, shape2, t1, t2):
+@pytest.mark.usefixtures("mode")
+def test_matmul(shape1, shape2, t1, t2):
     x1, x2 = rand(*shape1), rand(*shape2)
     a = np.swapaxes(x1, -1, -2) if t1 and x1.ndim > 1 else x1
     b = np.swapaxes(x2, -1, -2) if t2 and x2.ndim > 1 else x2
@@ -130,7 +128,8 @@ def test_matmul(mode, shape1, shape2, t1, t2):
     np.testing.assert_allclose(out.asnumpy(), np.matmul(a.astype(np.float64), b), rtol=1e-5, atol=1e-5)
 
 
-def test_matmul_integers(mode):
+@pytest.mark.usefixtures("mode")
+def test_matmul_integers():
     x = np.arange(6, dtype=np.int32).reshape(2, 3)
     out = nn.MatMul(transpose_x2=True)(Tensor(x), Tensor(x))
     assert out.dtype is ms.int32
@@ -153,7 +152,8 @@ def test_matmul_gradient():
 
 
 # ---- MatDet / MatInverse ----------------------------------------------------------------------
-def test_mat_det_and_inverse_doc_example(mode):
+@pytest.mark.usefixtures("mode")
+def test_mat_det_and_inverse_doc_example():
     x = Tensor(np.array([[4, 12, -16], [12, 37, -43], [-16, -43, 98]], np.float32))
     np.testing.assert_allclose(nn.MatDet()(x).asnumpy(), 36.0, rtol=1e-5)
     expected = np.array([[49.36112, -13.555558, 2.1111116], [-13.555558, 3.7777784, -0.5555557],
@@ -161,15 +161,17 @@ def test_mat_det_and_inverse_doc_example(mode):
     np.testing.assert_allclose(nn.MatInverse()(x).asnumpy(), expected, rtol=1e-4, atol=1e-4)
 
 
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("batch", [(), (2,), (2, 3)])
-def test_mat_det_and_inverse_batches(mode, batch):
+def test_mat_det_and_inverse_batches(batch):
     a = spd(3, batch)
     np.testing.assert_allclose(nn.MatDet()(Tensor(a.astype(np.float32))).asnumpy(), np.linalg.det(a), rtol=1e-4)
     np.testing.assert_allclose(nn.MatInverse()(Tensor(a.astype(np.float32))).asnumpy(), np.linalg.inv(a),
                                rtol=1e-4, atol=1e-5)
 
 
-def test_mat_det_float16(mode):
+@pytest.mark.usefixtures("mode")
+def test_mat_det_float16():
     out = nn.MatDet()(Tensor(np.array([[2.0, 0.5], [0.5, 1.0]], np.float16)))
     assert out.dtype is ms.float16
     np.testing.assert_allclose(out.asnumpy(), 1.75, rtol=1e-3)
@@ -195,8 +197,9 @@ def test_mat_det_and_inverse_gradients():
 
 
 # ---- ReduceLogSumExp -----------------------------------------------------------------------
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("axis, keep_dims", [(1, False), ((0, 1), True), ((), False), ([0, 2], False), (-1, True)])
-def test_reduce_log_sum_exp(mode, axis, keep_dims):
+def test_reduce_log_sum_exp(axis, keep_dims):
     x = rand(2, 3, 4) * 30  # large values: the shift keeps exp finite
     reduce_axis = None if axis == () else tuple(axis) if isinstance(axis, list) else axis
     x64 = x.astype(np.float64)
@@ -218,7 +221,8 @@ def test_reduce_log_sum_exp_gradient():
 
 
 # ---- special functions ----------------------------------------------------------------------
-def test_special_functions_doc_examples(mode):
+@pytest.mark.usefixtures("mode")
+def test_special_functions_doc_examples():
     x = Tensor(np.array([2, 3, 4]).astype(np.float32))
     np.testing.assert_allclose(nn.LGamma()(x).asnumpy(), [0.0, math.log(2), math.log(6)], atol=1e-6)
     euler = 0.5772156649015329
@@ -243,7 +247,8 @@ def _lower_incomplete_gamma(a: float, x: float) -> float:
     return math.exp(a * math.log(x) - x - math.lgamma(a + 1)) * total
 
 
-def test_special_functions_against_float64(mode):
+@pytest.mark.usefixtures("mode")
+def test_special_functions_against_float64():
     a = RNG.uniform(0.3, 6.0, (3, 4))
     x = RNG.uniform(0.1, 8.0, (4,))
     lgamma = np.vectorize(math.lgamma)
@@ -258,14 +263,16 @@ def test_special_functions_against_float64(mode):
     np.testing.assert_allclose(out.asnumpy(), lgamma(a) + lgamma(x) - lgamma(a + x), rtol=1e-5, atol=1e-5)
 
 
-def test_lbeta_large_arguments_keep_their_precision(mode):
+@pytest.mark.usefixtures("mode")
+def test_lbeta_large_arguments_keep_their_precision():
     x = np.array([100.0, 1e4], np.float32)
     y = np.array([200.0, 2e4], np.float32)
     expected = [math.lgamma(a) + math.lgamma(b) - math.lgamma(a + b) for a, b in zip(x.tolist(), y.tolist())]
     np.testing.assert_allclose(nn.LBeta()(Tensor(x), Tensor(y)).asnumpy(), expected, rtol=1e-6)
 
 
-def test_digamma_against_lgamma_differences(mode):
+@pytest.mark.usefixtures("mode")
+def test_digamma_against_lgamma_differences():
     x = RNG.uniform(0.5, 10.0, (6,))
     h = 1e-5
     expected = [(math.lgamma(v + h) - math.lgamma(v - h)) / (2 * h) for v in x]
@@ -296,8 +303,9 @@ def test_lbeta_gradient():
 
 
 # ---- Roll, Tril, Triu, Norm -------------------------------------------------------------------
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("shift, axis", [(1, 0), ((1, 2), (0, 1)), ([-1], [-1]), ((2, -1), (1, 1))])
-def test_roll(mode, shift, axis):
+def test_roll(shift, axis):
     x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
     expected = np.roll(x, shift, axis)
     np.testing.assert_array_equal(nn.Roll(shift, axis)(Tensor(x)).asnumpy(), expected)
@@ -312,16 +320,18 @@ def test_roll_errors():
         nn.Roll(1, 0.5)
 
 
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("k", [0, 1, -1, 5])
 @pytest.mark.parametrize("dtype", [np.float32, np.int32, np.bool_])
-def test_tril_triu(mode, k, dtype):
+def test_tril_triu(k, dtype):
     x = (np.arange(24).reshape(2, 3, 4) % 5).astype(dtype)
     np.testing.assert_array_equal(nn.Tril()(Tensor(x), k).asnumpy(), np.tril(x, k))
     np.testing.assert_array_equal(nn.Triu()(Tensor(x), k).asnumpy(), np.triu(x, k))
     assert nn.Tril()(Tensor(x), k).dtype is nn.Triu()(Tensor(x)).dtype
 
 
-def test_tril_default_diagonal(mode):
+@pytest.mark.usefixtures("mode")
+def test_tril_default_diagonal():
     x = rand(3, 3)
     np.testing.assert_array_equal(nn.Tril()(Tensor(x)).asnumpy(), np.tril(x))
     np.testing.assert_array_equal(nn.Triu()(Tensor(x)).asnumpy(), np.triu(x))
@@ -334,15 +344,17 @@ def test_tril_errors():
         nn.Triu()(Tensor(np.ones((2, 2), np.float32)), 1.5)
 
 
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("axis, keep_dims", [((), False), (1, True), ((0, 2), False), ([0, 1], False), (-1, False)])
-def test_norm(mode, axis, keep_dims):
+def test_norm(axis, keep_dims):
     x = rand(2, 3, 4)
     reduce_axis = None if axis == () else tuple(axis) if isinstance(axis, list) else axis
     expected = np.sqrt((x.astype(np.float64) ** 2).sum(reduce_axis, keepdims=keep_dims))
     np.testing.assert_allclose(nn.Norm(axis, keep_dims)(Tensor(x)).asnumpy(), expected, rtol=1e-5)
 
 
-def test_norm_of_integers_is_float32(mode):
+@pytest.mark.usefixtures("mode")
+def test_norm_of_integers_is_float32():
     out = nn.Norm(axis=0)(Tensor(np.array([[3, 4]], np.int32)))
     assert out.dtype is ms.float32
     np.testing.assert_allclose(out.asnumpy(), [3.0, 4.0])
@@ -361,8 +373,9 @@ def test_norm_gradient():
 
 
 # ---- OneHot ---------------------------------------------------------------------------------
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("axis", [-1, 0, 1])
-def test_one_hot(mode, axis):
+def test_one_hot(axis):
     indices = np.array([[0, 2], [1, 5]], np.int64)  # 5 is out of range: all off_value
     out = nn.OneHot(axis=axis, depth=3, on_value=2.0, off_value=-1.0, dtype=ms.float16)(Tensor(indices))
     expected = np.where(np.arange(3) == indices[..., None], 2.0, -1.0)
@@ -370,7 +383,8 @@ def test_one_hot(mode, axis):
     np.testing.assert_array_equal(out.asnumpy(), np.moveaxis(expected, -1, axis))
 
 
-def test_one_hot_defaults_and_integer_dtype(mode):
+@pytest.mark.usefixtures("mode")
+def test_one_hot_defaults_and_integer_dtype():
     out = nn.OneHot(depth=2, dtype=ms.int32)(Tensor(np.array([0, 1], np.int32)))
     assert out.dtype is ms.int32
     np.testing.assert_array_equal(out.asnumpy(), np.eye(2))
@@ -383,15 +397,17 @@ def test_one_hot_float_indices_error():
 
 
 # ---- MatrixDiag, MatrixDiagPart, MatrixSetDiag ---------------------------------------------------
-def test_matrix_diag(mode):
+@pytest.mark.usefixtures("mode")
+def test_matrix_diag():
     x = rand(2, 3)
     out = nn.MatrixDiag()(Tensor(x)).asnumpy()
     np.testing.assert_array_equal(out, x[..., None] * np.eye(3))
     np.testing.assert_array_equal(nn.MatrixDiag()(Tensor(np.array([1, 2], np.int32))).asnumpy(), [[1, 0], [0, 2]])
 
 
+@pytest.mark.usefixtures("mode")
 @pytest.mark.parametrize("shape", [(3, 3), (2, 3, 4), (2, 4, 3)])
-def test_matrix_diag_part_and_set_diag(mode, shape):
+def test_matrix_diag_part_and_set_diag(shape):
     x = rand(*shape)
     diagonal = np.diagonal(x, 0, -2, -1)
     np.testing.assert_array_equal(nn.MatrixDiagPart()(Tensor(x)).asnumpy(), diagonal)
@@ -402,7 +418,8 @@ def test_matrix_diag_part_and_set_diag(mode, shape):
     np.testing.assert_array_equal(nn.MatrixSetDiag()(Tensor(x), Tensor(new)).asnumpy(), expected)
 
 
-def test_matrix_set_diag_doc_example(mode):
+@pytest.mark.usefixtures("mode")
+def test_matrix_set_diag_doc_example():
     x = Tensor([[[-1, 0], [0, 1]], [[-1, 0], [0, 1]], [[-1, 0], [0, 1]]], ms.float32)
     diagonal = Tensor([[-1., 2.], [-1., 1.], [-1., 1.]], ms.float32)
     expected = [[[-1, 0], [0, 2]], [[-1, 0], [0, 1]], [[-1, 0], [0, 1]]]
@@ -422,7 +439,8 @@ def test_matrix_set_diag_gradient():
 
 
 # ---- L1Regularizer --------------------------------------------------------------------------
-def test_l1_regularizer(mode):
+@pytest.mark.usefixtures("mode")
+def test_l1_regularizer():
     weights = Tensor(np.array([[1.0, -2.0], [-3.0, 4.0]]).astype(np.float32))
     out = nn.L1Regularizer(0.5)(weights)
     assert out.dtype is ms.float32 and out.shape == ()
