@@ -62,7 +62,8 @@ class ModuleSource:
                 self._bind(name, tree.extra_globals[name], keep_name=True)
             elif name in tree.cls.construct.__globals__:
                 self._bind_global(name, tree)
-        class_name = self._names.make(f"{tree.cls.__name__}Opt")
+        class_name = tree.class_name
+        self._names.taken.add(class_name)
         self.class_names[id(tree)] = class_name
         body = [self._init(tree), construct]
         bases = [ast.Name(base, ast.Load()), ast.Attribute(ast.Name("nn", ast.Load()), "Cell", ast.Load())]

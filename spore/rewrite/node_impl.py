@@ -7,7 +7,8 @@ A node keeps its targets, arguments and keyword arguments as ScopedValues, and i
     binop / unaryop / boolop / compare               targets = <args joined by op>
     tuple / list / dict                              targets = (args...) / [args...] / {kwargs}
     value     targets = args[0]
-    verbatim  the statement as it was parsed (Python nodes, subscripts)
+    expr      targets = expr, the right-hand side as it was parsed (subscripts)
+    verbatim  the statement as it was parsed (Python nodes)
     return    return args[0]
     input     an argument of construct (targets[0]) with its default
     if / else / for / while                          control flow over `body`, a node list
@@ -40,6 +41,7 @@ class NodeImpl:
         self.op = None
         self.body: list[NodeImpl] = []
         self.test: ast.expr | None = None
+        self.expr: ast.expr | None = None
         self.else_node: NodeImpl | None = None
         self.if_node: NodeImpl | None = None
         self.default: ast.expr | None = None
@@ -93,6 +95,8 @@ class NodeImpl:
             return ast.List(args, ast.Load())
         if self.form == "dict":
             return ast.Dict([ast.Constant(k) for k in kwargs], list(kwargs.values()))
+        if self.form == "expr":
+            return self.expr
         return args[0]
 
     def _target_expr(self) -> ast.expr:

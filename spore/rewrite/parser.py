@@ -66,6 +66,9 @@ class ConstructParser:
     def __init__(self, tree):
         self.tree = tree
         self.globals = tree.cls.construct.__globals__
+        self._statement_count = 0
+        # (statement number, stem, ScopedValue) of each new variable, named once all are known.
+        self._new_variables: list[tuple[int, str, ScopedValue]] = []
 
     def parse(self, func_def: ast.FunctionDef) -> None:
         for arg, default, kind in _arguments(func_def.args):
@@ -75,6 +78,14 @@ class ConstructParser:
             self.tree.nodes.append(node)
             node.container = self.tree.nodes
         self.parse_body(func_def.body, self.tree.nodes)
+        self._name_new_variables()
+
+    def _name_new_variables(self) -> None:
+        """Name the variables of split-out expressions: as MindSpore does, the later
+        statements' first (`relu_var` in the last statement that needs one)."""
+        for number in sorted({n for n, _, _ in self._new_variables}, reverse=True):
+            for _, stem, value in (v for v in self._new_variables if v[0] == number):
+                value.value = self.tree.var_names.make(f"{stem}_var")
 
     def parse_body(self, statements: list[ast.stmt], container: list) -> None:
         for statement in statements:
@@ -84,6 +95,7 @@ class ConstructParser:
 
     # ---- statements ----------------------------------------------------------------------
     def _parse_statement(self, statement: ast.stmt) -> list[NodeImpl]:
+        self._statement_count += 1
         if isinstance(statement, ast.Assign):
             return self._attempt(lambda nodes: self._assign(statement, nodes), statement, "Assign")
         if isinstance(statement, ast.Return):
@@ -96,13 +108,13 @@ class ConstructParser:
 
     def _attempt(self, parse, statement: ast.stmt, python_name: str) -> list[NodeImpl]:
         """The nodes `parse` builds, or one Python node if it meets what it can not model."""
-        names, variables = self.tree.node_names.snapshot(), self.tree.var_names.snapshot()
+        names, variables = self.tree.node_names.snapshot(), len(self._new_variables)
         nodes: list[NodeImpl] = []
         try:
             parse(nodes)
         except _UnsupportedError:
             self.tree.node_names.restore(names)
-            self.tree.var_names.restore(variables)
+            del self._new_variables[variables:]
             return [self._python(statement, python_name)]
         return nodes
 
@@ -119,7 +131,7 @@ class ConstructParser:
             names = [t.id for t in target.elts]
         else:
             raise _UnsupportedError
-        self._value_node(statement.value, ScopedValue.create_name_values(names), nodes, statement)
+        self._value_node(statement.value, ScopedValue.create_name_values(names), nodes)
 
     def _return(self, statement: ast.Return, nodes: list) -> None:
         args = [] if statement.value is None else [self._argument(statement.value, nodes)]
@@ -157,11 +169,12 @@ class ConstructParser:
         value = value_from_expr(expr)
         if value is not None:
             return value
-        variable = ScopedValue.create_naming_value(self.tree.var_names.make(f"{_base_name(expr)}_var"))
-        self._value_node(expr, [variable], nodes, None)
+        variable = ScopedValue.create_naming_value("")
+        self._new_variables.append((self._statement_count, _base_name(expr), variable))
+        self._value_node(expr, [variable], nodes)
         return variable
 
-    def _value_node(self, expr: ast.expr, targets: list, nodes: list, statement) -> None:
+    def _value_node(self, expr: ast.expr, targets: list, nodes: list) -> None:
         """Append the node assigning `expr` to `targets` (after those of its arguments)."""
         simple = value_from_expr(expr)
         if simple is not None:
@@ -190,9 +203,9 @@ class ConstructParser:
             kwargs = {k.value: self._argument(v, nodes) for k, v in zip(expr.keys, expr.values)}
             nodes.append(self.tree.new_node(NodeType.CallMethod, "dict", "dict", targets, kwargs=kwargs))
         elif isinstance(expr, ast.Subscript):
-            assign = statement or ast.Assign([ast.Name(targets[0].value, ast.Store())], expr)
-            nodes.append(self.tree.new_node(NodeType.CallMethod, "subscript_var", "verbatim", targets,
-                                            statement=assign))
+            node = self.tree.new_node(NodeType.CallMethod, "subscript_var", "expr", targets)
+            node.expr = expr
+            nodes.append(node)
         else:
             raise _UnsupportedError
 

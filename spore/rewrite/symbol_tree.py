@@ -131,7 +131,7 @@ class SymbolTree:
         """Print the table of nodes (with `all_nodes`, one more per control-flow body and
         sub-tree, breadth first)."""
         check_type("print_node_tabulate", "all_nodes", all_nodes, bool)
-        title = f"{self._tree.cls.__name__}Opt"
+        title = self._tree.class_name
         tables, pending = [], [(title, self._tree.nodes, self._tree)]
         while pending:
             title, nodes, tree = pending.pop(0)

@@ -63,6 +63,10 @@ def _unique(nodes) -> list:
     return found
 
 
+_CLASS_NAMES = Namer()
+"""The names of the rewritten classes: unique in the process (`NetOpt`, then `NetOpt_1`...)."""
+
+
 class TreeImpl:
     """The parsed construct of `network`: `nodes` (inputs first), names, sub-trees."""
 
@@ -71,6 +75,7 @@ class TreeImpl:
         self.cls = type(network)
         self.parent = parent
         self.func_def = parse_construct(self.cls)
+        self.class_name = _CLASS_NAMES.make(f"{self.cls.__name__}Opt")
         self.node_names = Namer()
         self.var_names = Namer(n.id for n in ast.walk(self.func_def) if isinstance(n, ast.Name))
         self.var_names.taken.update(a.arg for a in ast.walk(self.func_def.args) if isinstance(a, ast.arg))
