@@ -7,6 +7,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.validator import check_bool, check_type
+from .adam import in_dtype
 from .optimizer import Optimizer
 
 __all__ = ["LARS"]
@@ -86,9 +87,10 @@ class LARS(Optimizer):
         return lr if self.opt.is_group_lr else (lr,) * self.param_length
 
     def _scaled(self, param, grad, decay, lr):
+        """The LARS gradient, in the gradient's dtype."""
         decay = decay / self.loss_scale
         param_norm, grad_norm = ops.norm(param), ops.norm(grad)
         ratio = self.coefficient * param_norm / (grad_norm + param_norm * decay + self.epsilon)
         if self.use_clip:
             ratio = ops.clip_by_value(ratio / lr, 0.0, 1.0)
-        return (grad + param * decay) * ratio
+        return in_dtype((grad + param * decay) * ratio, grad.dtype)

@@ -3,6 +3,7 @@ regularization."""
 from __future__ import annotations
 
 from ... import ops
+from ...common import dtype as mstype
 from ...ops.validator import check_bool
 from ..dynamic_lr import check_non_negative_float
 from .adam import in_dtype
@@ -35,12 +36,15 @@ class ProximalAdagrad(Optimizer):
     def construct(self, grads):
         grads = self._prepared_gradients(grads)
         for param, accum, lr, grad in zip(self.parameters, self.accum, self._step_lrs(), grads):
-            self._update(param, accum, lr, in_dtype(grad, param.dtype))
+            self._update(param, accum, lr, grad)
         return (True,) * self.param_length
 
     def _update(self, param, accum, lr, grad) -> None:
-        accum = ops.assign(accum, accum + ops.square(grad))
-        rate = in_dtype(lr, param.dtype) / ops.sqrt(accum)
-        value = param - rate * grad
+        """In float32 for float16 parameters (as MindSpore's kernel computes)."""
+        dtype = mstype.float32 if param.dtype == mstype.float16 else param.dtype
+        grad = in_dtype(grad, dtype)
+        squares = ops.assign(accum, in_dtype(in_dtype(accum, dtype) + ops.square(grad), accum.dtype))
+        rate = in_dtype(lr, dtype) / ops.sqrt(in_dtype(squares, dtype))
+        value = in_dtype(param, dtype) - rate * grad
         shrunk = ops.maximum(ops.abs(value) - rate * self.l1, 0.0)
-        ops.assign(param, ops.sign(value) * shrunk / (1.0 + rate * self.l2))
+        ops.assign(param, in_dtype(ops.sign(value) * shrunk / (1.0 + rate * self.l2), param.dtype))
