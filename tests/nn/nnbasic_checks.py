@@ -30,14 +30,15 @@ def _central_difference(loss, array: np.ndarray, eps: float) -> np.ndarray:
     return grad
 
 
-def check_parameter_gradients(cell, inputs, rtol=1e-5, atol=1e-6, eps=1e-6, seed=0):
+def check_parameter_gradients(cell, inputs, rtol=1e-5, atol=1e-6, eps=1e-6, seed=0, of_inputs=True):
     """The gradients of sum(cell(*inputs) * s), s random, with respect to every trainable
-    Parameter of `cell` and every floating input, against central differences."""
+    Parameter of `cell` and (with `of_inputs`) every floating input, against central
+    differences."""
     rng = np.random.default_rng(seed)
     params = cell.trainable_params()
     sens = rng.standard_normal(cell(*inputs).shape)
     sens_tensor = Tensor(sens.astype(ms.dtype_to_nptype(cell(*inputs).dtype)))
-    float_positions = tuple(i for i, x in enumerate(inputs) if x.dtype.is_floating_point)
+    float_positions = tuple(i for i, x in enumerate(inputs) if of_inputs and x.dtype.is_floating_point)
 
     def weighted(*args):
         return (cell(*args) * sens_tensor).sum()
