@@ -105,7 +105,7 @@ class AdaFactor(Optimizer):
         return (True,) * self.param_length
 
     def _update(self, param, grad, factored, exp_avg, row, col, square, lr, beta2t) -> None:
-        dtype = _compute_dtype(param.dtype)
+        dtype = computing_dtype(param.dtype)
         weight, grad = in_dtype(param, dtype), in_dtype(grad, dtype)
         lr, beta2t = in_dtype(lr, dtype), in_dtype(beta2t, dtype)
         step_lr = lr * ops.maximum(_rms(weight), self.eps[1]) if self.scale_parameter else lr
@@ -120,8 +120,7 @@ class AdaFactor(Optimizer):
             update = ops.rsqrt(in_dtype(square, dtype)) * grad
         update = update / ops.maximum(_rms(update) / self.clip_threshold, 1.0) * step_lr
         if self.use_first_moment:
-            update = _moving_average(exp_avg, update, self.beta1, new_weight=1.0 - self.beta1)
-            update = in_dtype(update, dtype)
+            update = in_dtype(_moving_average(exp_avg, update, self.beta1), dtype)
         if self.param_decay > 0:
             weight = weight - weight * (self.param_decay * step_lr)
         ops.assign(param, in_dtype(weight - update, param.dtype))
@@ -134,7 +133,8 @@ def _checked_eps(eps) -> tuple:
     return tuple(check_non_negative_float("AdaFactor", f"eps{i}", value) for i, value in enumerate(eps))
 
 
-def _compute_dtype(dtype):
+def computing_dtype(dtype):
+    """The dtype an update of a parameter of `dtype` computes in: float32 for float16."""
     return mstype.float32 if dtype == mstype.float16 else dtype
 
 
@@ -142,8 +142,7 @@ def _rms(x):
     return ops.sqrt(ops.mean(ops.square(x)))
 
 
-def _moving_average(state, value, decay, new_weight=None):
-    """state = decay * state + new_weight * value (new_weight 1 - decay unless given), computed
-    in value's dtype and stored in the state's; returns the stored state."""
-    new_weight = 1.0 - decay if new_weight is None else new_weight
-    return ops.assign(state, in_dtype(in_dtype(state, value.dtype) * decay + value * new_weight, state.dtype))
+def _moving_average(state, value, decay):
+    """state = decay * state + (1 - decay) * value, computed in value's dtype and stored in
+    the state's; returns the stored state."""
+    return ops.assign(state, in_dtype(in_dtype(state, value.dtype) * decay + value * (1.0 - decay), state.dtype))

@@ -3,9 +3,9 @@ regularization."""
 from __future__ import annotations
 
 from ... import ops
-from ...common import dtype as mstype
 from ...ops.validator import check_bool
 from ..dynamic_lr import check_non_negative_float
+from .adafactor import computing_dtype
 from .adam import in_dtype
 from .optimizer import Optimizer
 
@@ -41,7 +41,7 @@ class ProximalAdagrad(Optimizer):
 
     def _update(self, param, accum, lr, grad) -> None:
         """In float32 for float16 parameters (as MindSpore's kernel computes)."""
-        dtype = mstype.float32 if param.dtype == mstype.float16 else param.dtype
+        dtype = computing_dtype(param.dtype)
         grad = in_dtype(grad, dtype)
         squares = ops.assign(accum, in_dtype(in_dtype(accum, dtype) + ops.square(grad), accum.dtype))
         rate = in_dtype(lr, dtype) / ops.sqrt(in_dtype(squares, dtype))
