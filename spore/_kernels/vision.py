@@ -1,2 +1,62 @@
-"""Kernels of the image and pooling primitives (operations/vision_ops.py)."""
+"""Kernels of the image and pooling primitives (operations/vision_ops.py) that are not
+compositions: non-maximum suppression."""
 from __future__ import annotations
+
+import torch
+
+from .registry import kernel, kernel_factory
+
+
+# ---- non-maximum suppression ---------------------------------------------------------------
+def _pairwise_iou(corners):
+    """The (n, n) intersection over union of boxes (n, 4) given by two opposite corners
+    (a1, b1, a2, b2), a2 >= a1 and b2 >= b1 (areas without the +1 of pixel counts)."""
+    lows = torch.maximum(corners[:, None, :2], corners[None, :, :2])
+    highs = torch.minimum(corners[:, None, 2:], corners[None, :, 2:])
+    overlap = (highs - lows).clamp(min=0).prod(-1)
+    areas = (corners[:, 2:] - corners[:, :2]).prod(-1)
+    return overlap / (areas[:, None] + areas[None, :] - overlap)
+
+
+def _greedy_selection(iou, threshold: float, candidates, limit: int) -> list:
+    """The candidates (positions, best first) kept by greedy non-maximum suppression: each
+    is kept unless its IoU with an already kept one exceeds `threshold`; at most `limit`."""
+    too_close = (iou > threshold).tolist()
+    kept: list = []
+    for candidate in candidates:
+        if len(kept) == limit:
+            break
+        if not any(too_close[candidate][k] for k in kept):
+            kept.append(candidate)
+    return kept
+
+
+@kernel_factory("NMSWithMask")
+def _nms_with_mask(prim):
+    threshold = prim.iou_threshold
+
+    def nms_with_mask(bboxes):
+        order = torch.sort(bboxes[:, 4], descending=True, stable=True).indices
+        ordered = bboxes[order]
+        count = ordered.shape[0]
+        kept = _greedy_selection(_pairwise_iou(ordered[:, :4].float()), threshold, range(count), count)
+        mask = torch.zeros(count, dtype=torch.bool, device=bboxes.device)
+        mask[kept] = True
+        return ordered, torch.arange(count, dtype=torch.int32, device=bboxes.device), mask
+    return nms_with_mask
+
+
+def _scalar(value):
+    return value.item() if isinstance(value, torch.Tensor) else value
+
+
+@kernel("NonMaxSuppressionV3")
+def _non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
+    boxes = boxes.float()
+    # either diagonal pair of corners may be given: take the low and high of each axis
+    corners = torch.cat((torch.minimum(boxes[:, :2], boxes[:, 2:]), torch.maximum(boxes[:, :2], boxes[:, 2:])), 1)
+    order = torch.sort(scores.float(), descending=True, stable=True).indices
+    candidates = [i for i in order.tolist() if scores[i].item() > _scalar(score_threshold)]
+    limit = max(int(_scalar(max_output_size)), 0)
+    kept = _greedy_selection(_pairwise_iou(corners), float(_scalar(iou_threshold)), candidates, limit)
+    return torch.tensor(kept, dtype=torch.int32, device=boxes.device)

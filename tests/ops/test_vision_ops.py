@@ -165,6 +165,35 @@ def _adjusted(change):
     return reference
 
 
+def _greedy_nms(boxes, order, threshold, limit):
+    """The positions of `order` greedy suppression keeps, boxes as (low, low, high, high)."""
+    def iou(a, b):
+        overlap = max(min(a[2], b[2]) - max(a[0], b[0]), 0) * max(min(a[3], b[3]) - max(a[1], b[1]), 0)
+        area = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - overlap
+        return overlap / area
+    kept = []
+    for i in order:
+        if len(kept) < limit and all(iou(boxes[i], boxes[k]) <= threshold for k in kept):
+            kept.append(i)
+    return kept
+
+
+def _nms_with_mask(threshold):
+    def reference(bboxes):
+        order = np.argsort(-bboxes[:, 4].astype(F64), kind="stable")
+        ordered = bboxes[order]
+        kept = _greedy_nms(ordered[:, :4].astype(F64), range(len(order)), threshold, len(order))
+        return ordered, np.arange(len(order), dtype=np.int32), np.isin(np.arange(len(order)), kept)
+    return reference
+
+
+def _nms_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
+    corners = np.concatenate([np.minimum(boxes[:, :2], boxes[:, 2:]), np.maximum(boxes[:, :2], boxes[:, 2:])], 1)
+    order = [i for i in np.argsort(-scores.astype(F64), kind="stable") if scores[i] > score_threshold]
+    return np.array(_greedy_nms(corners.astype(F64), order, float(iou_threshold), max(int(max_output_size), 0)),
+                    np.int32)
+
+
 def _boxes(n, dtype=F32):
     corners = _rng.uniform(0, 10, (n, 2))
     return np.concatenate([corners, corners + _rng.uniform(1, 6, (n, 2))], 1).astype(dtype)
@@ -181,6 +210,15 @@ _FRACTIONAL_INPUT = np.array([0.3220, 0.9545, 0.7879, 0.0975, 0.3698, 0.5135, 0.
                               0.9581, 0.4760, 0.9014, 0.8522, 0.3664, 0.4980, 0.9673, 0.9879, 0.6988, 0.9022,
                               0.9304, 0.1558, 0.0153, 0.1559, 0.9852], F32).reshape(1, 1, 5, 5)
 _CROP_IMAGE = np.arange(16, dtype=F32).reshape(1, 4, 4, 1)
+_DETECTIONS = np.concatenate([_rng.uniform(0, 6, (12, 2)), _rng.uniform(0, 6, (12, 2)) + 4,
+                              _rng.permutation(12)[:, None] / 12], 1).astype(F32)
+_V3_BOXES = np.array([[1, 2, 3, 4], [1, 3, 3, 4], [1, 3, 4, 4], [1, 1, 4, 4], [1, 1, 3, 4]], F32)
+_V3_SCORES = np.array([0.4, 0.5, 0.72, 0.9, 0.45], F32)
+_V3 = ops.NonMaxSuppressionV3()
+
+
+def _suppress(*inputs):
+    return _V3(*inputs)
 
 
 # ---- cases ----------------------------------------------------------------------------------
@@ -277,6 +315,23 @@ CASES = [
     OpCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor(0.3, ms.float64)),
            (rand(1, 2, 2, 3, dtype=F64, low=0, high=1),),
            lambda x: _adjusted(lambda h, s, v, k: (h, s * k, v))(x, 0.3), rtol=1e-12),
+    # non-maximum suppression (the example MindSpore 2.7.1 documents, and random boxes)
+    OpCase(ops.NMSWithMask(0.1), (np.array([[100, 100, 150, 168, 0.63], [150, 75, 315, 190, 0.55],
+                                            [12, 190, 300, 390, 0.9], [28, 130, 134, 302, 0.3]], F32),),
+           lambda b: (b[[2, 0, 1, 3]], np.arange(4, dtype=np.int32), np.array([True, True, True, False]))),
+    OpCase(ops.NMSWithMask(), (_DETECTIONS,), _nms_with_mask(0.5)),
+    OpCase(ops.NMSWithMask(0.3), (_DETECTIONS.astype(F16),), _nms_with_mask(0.3)),
+    # (called through a function: the count of kept boxes, the output's length, is known
+    # only when the kernel has run, so infer says -1)
+    OpCase(_suppress, (_V3_BOXES, _V3_SCORES, np.array(5, np.int32), np.array(0.5, F32), np.array(0, F32)),
+           lambda *a: np.array([3, 2, 0], np.int32), prim="NonMaxSuppressionV3"),
+    OpCase(_suppress, (_DETECTIONS[:, [1, 0, 3, 2]], _DETECTIONS[:, 4], np.array(4, np.int64), np.array(0.3, F32),
+                       np.array(0.2, F32)), _nms_v3, prim="NonMaxSuppressionV3"),
+    OpCase(lambda b, s: _suppress(b, s, 20, 0.6, 0.0),
+           (_DETECTIONS[:, [2, 3, 0, 1]].astype(F16), _DETECTIONS[:, 4].astype(F16)),
+           lambda b, s: _nms_v3(b, s, 20, 0.6, 0.0), prim="NonMaxSuppressionV3"),
+    OpCase(_suppress, (_V3_BOXES, _V3_SCORES, np.array(-1, np.int32), np.array(0.5, F32), np.array(0, F32)),
+           lambda *a: np.zeros(0, np.int32), prim="NonMaxSuppressionV3"),
 ]
 
 _X4 = np.ones((1, 1, 4, 4), F32)
@@ -334,6 +389,22 @@ ERROR_CASES = [
     ErrorCase(lambda x: ops.AdjustHue()(x, 0.2), (_PIXELS,), TypeError, "'delta' must be a Tensor"),
     ErrorCase(lambda x: ops.AdjustHue()(x, ms.Tensor(0.2)), (_PIXELS[0, 0],), ValueError, "at least 3-D"),
     ErrorCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor([1.5])), (_PIXELS,), ValueError, "0-D Tensor"),
+    ErrorCase(lambda: ops.NMSWithMask(1), (), TypeError, "'iou_threshold' must be float"),
+    ErrorCase(ops.NMSWithMask(), (np.ones((3, 4), F32),), ValueError, r"shape \(N, 5\)"),
+    ErrorCase(ops.NMSWithMask(), (np.ones((3, 5), F64),), TypeError, "dtype of 'bboxes'"),
+    ErrorCase(ops.NMSWithMask(), (np.ones((0, 5), F32),), ValueError, "at least one box"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES.astype(F16), np.array(5, np.int32),
+                                          np.array(0.5, F32), np.array(0, F32)), TypeError, "dtype of 'scores'"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES[:, :3], _V3_SCORES, np.array(5, np.int32), np.array(0.5, F32),
+                                          np.array(0, F32)), ValueError, "'boxes' must have shape"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES[:4], np.array(5, np.int32), np.array(0.5, F32),
+                                          np.array(0, F32)), ValueError, "'scores' must have shape"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES, np.array(5.0, F32), np.array(0.5, F32),
+                                          np.array(0, F32)), TypeError, "dtype of 'max_output_size'"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES, np.array([5], np.int32), np.array(0.5, F32),
+                                          np.array(0, F32)), ValueError, "'max_output_size' must be a 0-D"),
+    ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES, np.array(5, np.int32), np.array(0.5, F32),
+                                          np.array(0, F16)), TypeError, "must be the same"),
 ]
 
 

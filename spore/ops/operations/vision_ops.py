@@ -1,11 +1,13 @@
 """Primitive classes of image and pooling operations (unpooling, fractional pooling,
-patch extraction, sampling grids, crops, bounding boxes, LRN).
+patch extraction, sampling grids, crops, bounding boxes, colour spaces, LRN,
+non-maximum suppression).
 
 Most of them are compositions of other primitives, as `ops`' functional forms of the
 same operations are: such a class (a `_Composed`) holds its attributes and, called,
 runs its composition, so the parts' kernels compute it and the parts' bprops give its
 gradient, in PyNative and Graph mode alike. Having no kernel or bprop of its own, it is
-not in the primitive registry. `operations/image_ops.py` is MindSpore's module path for
+not in the primitive registry. The sequential non-maximum suppressions are Primitives
+with kernels of their own. `operations/image_ops.py` is MindSpore's module path for
 some of them, an alias.
 """
 from __future__ import annotations
@@ -13,12 +15,13 @@ from __future__ import annotations
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as _F  # the functions these compose, looked up at call time
-from ..validator import check_string, check_type
+from ..primitive import Primitive, TensorSpec
+from ..validator import check_dtype, check_same_dtype, check_string, check_tensor, check_type
 
 __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "MaxUnpool3D",
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
-           "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation"]
+           "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -546,3 +549,73 @@ class AdjustSaturation(_ColourOp):
         hue, saturation, value = _F.unstack(_rgb_to_hsv(image), -1)
         saturation = _F.clamp(saturation * _F.cast(scale, image.dtype), 0.0, 1.0)
         return _hsv_to_rgb(_F.stack((hue, saturation, value), -1))
+
+
+# ---- non-maximum suppression (kernels of their own) ----------------------------------------
+class NMSWithMask(Primitive):
+    """NMSWithMask(iou_threshold=0.5)(bboxes) -> (output_boxes, output_idx, selected_mask):
+    bboxes (N, 5), rows (x1, y1, x2, y2, score), float16 or float32, sorted by descending
+    score (stable); output_idx the Int32 positions 0 .. N - 1 of that order; the Bool mask
+    of the boxes greedy suppression keeps (a box goes when its IoU with a kept,
+    better-scoring one exceeds iou_threshold)."""
+
+    def __init__(self, iou_threshold=0.5):
+        super().__init__()
+        check_type(self.name, "iou_threshold", iou_threshold, float)
+        self.add_prim_attr("iou_threshold", iou_threshold)
+
+    def check(self, bboxes):
+        self.infer(bboxes)
+
+    def infer(self, bboxes):
+        check_tensor(self.name, "bboxes", bboxes)
+        check_dtype(self.name, "bboxes", bboxes.dtype, _FLOAT16_32)
+        if len(bboxes.shape) != 2 or bboxes.shape[1] != 5:
+            raise ValueError(f"For '{self.name}', the 'bboxes' must have shape (N, 5), but got {bboxes.shape}.")
+        count = bboxes.shape[0]
+        if count == 0:
+            raise ValueError(f"For '{self.name}', the 'bboxes' must hold at least one box, but got shape "
+                             f"{bboxes.shape}.")
+        return (TensorSpec((count, 5), bboxes.dtype), TensorSpec((count,), mstype.int32),
+                TensorSpec((count,), mstype.bool_))
+
+
+class NonMaxSuppressionV3(Primitive):
+    """NonMaxSuppressionV3()(boxes, scores, max_output_size, iou_threshold,
+    score_threshold): the Int32 indices (M,) of the boxes (N, 4) greedy suppression keeps,
+    best score first: boxes scoring at most score_threshold are dropped, a box goes when
+    its IoU with a kept one exceeds iou_threshold, and at most max_output_size (negative:
+    0) are kept. A box is any two opposite corners (y1, x1, y2, x2). boxes and scores are
+    float16 or float32 of one dtype; the other three 0-D Tensors or Python numbers."""
+
+    def check(self, *inputs):
+        self.infer(*inputs)
+
+    def infer(self, boxes, scores, max_output_size, iou_threshold, score_threshold):
+        op = self.name
+        for arg, value in (("boxes", boxes), ("scores", scores)):
+            check_tensor(op, arg, value)
+            check_dtype(op, arg, value.dtype, _FLOAT16_32)
+        check_same_dtype(op, ("boxes", "scores"), (boxes.dtype, scores.dtype))
+        if len(boxes.shape) != 2 or boxes.shape[1] != 4:
+            raise ValueError(f"For '{op}', the 'boxes' must have shape (num_boxes, 4), but got {boxes.shape}.")
+        if len(scores.shape) != 1 or scores.shape[0] != boxes.shape[0]:
+            raise ValueError(f"For '{op}', the 'scores' must have shape ({boxes.shape[0]},), but got {scores.shape}.")
+        self._check_scalar("max_output_size", max_output_size, (mstype.int32, mstype.int64), int)
+        threshold_dtypes = [self._check_scalar(arg, value, _FLOAT16_32, (int, float))
+                            for arg, value in (("iou_threshold", iou_threshold),
+                                               ("score_threshold", score_threshold))]
+        if None not in threshold_dtypes and threshold_dtypes[0] != threshold_dtypes[1]:
+            raise TypeError(f"For '{op}', the dtypes of 'iou_threshold' and 'score_threshold' must be the same, but "
+                            f"got {threshold_dtypes[0]} and {threshold_dtypes[1]}.")
+        return TensorSpec((-1,), mstype.int32)
+
+    def _check_scalar(self, arg: str, value, dtypes, python_types):
+        """A 0-D Tensor of `dtypes` (its dtype returned) or a Python number (None)."""
+        if isinstance(value, Tensor):
+            check_dtype(self.name, arg, value.dtype, dtypes)
+            if len(value.shape) != 0:
+                raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-D Tensor, but got shape {value.shape}.")
+            return value.dtype
+        check_type(self.name, arg, value, python_types)
+        return None
