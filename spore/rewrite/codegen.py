@@ -57,9 +57,12 @@ class ModuleSource:
                 self._add_tree(node.sub_tree)
         construct = self._construct(tree)
         base = self._bind(tree.cls.__name__, tree.cls)
+        closure = _closure_values(tree.cls.construct)
         for name in _free_names(construct):
             if name in tree.extra_globals:
                 self._bind(name, tree.extra_globals[name], keep_name=True)
+            elif name in closure:
+                self._bind(name, closure[name], keep_name=True)
             elif name in tree.cls.construct.__globals__:
                 self._bind_global(name, tree)
         class_name = tree.class_name
@@ -172,6 +175,18 @@ def _free_names(function: ast.FunctionDef) -> list[str]:
     bound |= {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     loaded = [n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
     return [name for name in dict.fromkeys(loaded) if name not in bound]
+
+
+def _closure_values(function) -> dict:
+    """{name: value} of the variables `function` reads from enclosing functions."""
+    cells = function.__closure__ or ()
+    found = {}
+    for name, cell in zip(function.__code__.co_freevars, cells):
+        try:
+            found[name] = cell.cell_contents
+        except ValueError:  # a variable of the enclosing function not assigned yet
+            continue
+    return found
 
 
 def _is_self_attribute(expr) -> bool:

@@ -34,8 +34,8 @@ def parse_construct(cls) -> ast.FunctionDef:
     try:
         source = textwrap.dedent(inspect.getsource(cls.construct))
     except (OSError, TypeError) as failure:
-        raise RuntimeError(f"For 'SymbolTree', the source of '{cls.__name__}.construct' can not be read: "
-                           f"{failure}") from None
+        raise OSError(f"For 'SymbolTree', the source of '{cls.__name__}.construct' can not be read: "
+                      f"{failure}") from None
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.FunctionDef) and node.name == "construct":
             return node

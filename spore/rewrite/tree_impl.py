@@ -96,7 +96,7 @@ class TreeImpl:
         if id(cell) not in self._sub_trees:
             try:
                 self._sub_trees[id(cell)] = TreeImpl(cell, parent=self)
-            except RuntimeError:
+            except OSError:
                 return None
         return self._sub_trees[id(cell)]
 

@@ -125,3 +125,10 @@ def test_scoped_values():
     assert [(t.name, t.value) for t in ValueType] == [
         ("ConstantValue", 0), ("TupleValue", 20), ("ListValue", 21), ("DictValue", 22), ("NamingValue", 40),
         ("CustomObjValue", 41), ("UnsupportedValue", 50)]
+
+
+def test_a_network_without_source():
+    namespace = {"nn": nn}
+    exec("class Hidden(nn.Cell):\n    def construct(self, x):\n        return x\n", namespace)
+    with pytest.raises(OSError, match="For 'SymbolTree', the source of 'Hidden.construct' can not be read"):
+        SymbolTree.create(namespace["Hidden"]())

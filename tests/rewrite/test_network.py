@@ -193,3 +193,43 @@ def test_rewritten_network_compiles_after_linecache_is_cleared(graph_mode):
     linecache.clearcache()
     x = inputs(2, 4)
     np.testing.assert_allclose(new(x).asnumpy(), dense_relu_reference(x.asnumpy()), rtol=1e-6)
+
+
+def test_construct_reading_variables_of_an_enclosing_function():
+    shift = 2.0
+
+    class Shifted(nn.Cell):
+        def construct(self, x):
+            return x + shift
+
+    new = SymbolTree.create(Shifted()).get_network()
+    x = inputs(2, 4)
+    np.testing.assert_allclose(new(x).asnumpy(), x.asnumpy() + 2.0)
+
+
+def test_replace_by_several_nodes():
+    stree = SymbolTree.create(SimpleNet())
+    tanh = Node.create_call_cell(nn.Tanh(), ["y"], x_value())
+    neg = Node.create_call_cell(ms.ops.Neg(), ["x"], [ScopedValue.create_naming_value("y")])
+    assert stree.replace(stree.get_node("relu"), [tanh, neg]) == neg
+    assert [n.get_name() for n in stree.nodes()] == ["input_x", "dense", "Tanh", "Neg", "return"]
+    assert [n.get_name() for n in neg.get_inputs()] == ["Tanh"]
+    x = inputs(2, 4)
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), -np.tanh(x.asnumpy() @ np.ones((4, 4))), rtol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_gradients_of_the_rewritten_network(mode, graph_mode):
+    ms.set_context(mode=ms.PYNATIVE_MODE if mode == "pynative" else ms.GRAPH_MODE)
+    net = MyNet()
+    new = SymbolTree.create(net).get_network()
+    x = inputs(3, 4)
+
+    def loss_of(cell):
+        return lambda data: cell(data).sum()
+
+    want = ms.value_and_grad(loss_of(net), None, net.trainable_params())(x)
+    got = ms.value_and_grad(loss_of(new), None, new.trainable_params())(x)
+    np.testing.assert_allclose(got[0].asnumpy(), want[0].asnumpy(), rtol=1e-6)
+    for have, expected in zip(got[1], want[1]):
+        np.testing.assert_allclose(have.asnumpy(), expected.asnumpy(), rtol=1e-6)
