@@ -23,7 +23,7 @@ from .namer import Namer
 from .node_impl import body_statements
 from .node_type import NodeType
 
-_HEADER = ["import sys", "from spore import nn", "from spore.rewrite.codegen import adopt_network"]
+_HEADER = ["import sys", "from spore import nn", "from spore.rewrite.codegen import adopt_network, with_member"]
 _module_count = itertools.count()
 
 
@@ -34,6 +34,15 @@ def adopt_network(new_cell, origin) -> None:
         object.__setattr__(new_cell, key, copy.copy(value) if isinstance(value, (dict, set, list)) else value)
 
 
+def with_member(container, key: str, cell):
+    """A copy of the Cell container `container` whose member `key` is `cell` (the original
+    container, which the original network holds, is left as it is)."""
+    new_container = type(container).__new__(type(container))
+    adopt_network(new_container, container)
+    new_container.insert_child_to_cell(key, cell)
+    return new_container
+
+
 class ModuleSource:
     """The generated module of a root tree: its text and the objects its names are bound to."""
 
@@ -42,7 +51,7 @@ class ModuleSource:
         self.lines = list(_HEADER)
         self.classes: list[ast.ClassDef] = []
         self.class_names: dict[int, str] = {}
-        self._names = Namer(["sys", "nn", "adopt_network"])
+        self._names = Namer(["sys", "nn", "adopt_network", "with_member"])
         self._add_tree(root)
         self.root_class = self.class_names[id(root)]
 
@@ -80,10 +89,16 @@ class ModuleSource:
     def _init(self, tree) -> ast.FunctionDef:
         lines = ["nn.Cell.__init__(self)", "adopt_network(self, obj)"]
         for node in tree.all_nodes(nested=True):
-            if node.node_type == NodeType.Tree and node.sub_tree is not None and _is_self_attribute(node.func):
+            if node.node_type != NodeType.Tree or node.sub_tree is None:
+                continue
+            sub_class = self.class_names[id(node.sub_tree)]
+            if node.member_of is None:
                 attr = node.func.attr
-                sub_class = self.class_names[id(node.sub_tree)]
                 lines.append(f"self.insert_child_to_cell({attr!r}, {sub_class}(self.{attr}))")
+            else:
+                attr, key = node.member_of.func.attr, node.member_key
+                lines.append(f"self.insert_child_to_cell({attr!r}, with_member(self.{attr}, {key!r}, "
+                             f"{sub_class}(getattr(self.{attr}, {key!r}))))")
         body = [ast.parse(line).body[0] for line in dict.fromkeys(lines)]
         args = ast.arguments([], [ast.arg("self"), ast.arg("obj")], None, [], [], None, [])
         return ast.FunctionDef("__init__", args, body, [], None)
@@ -187,10 +202,6 @@ def _closure_values(function) -> dict:
         except ValueError:  # a variable of the enclosing function not assigned yet
             continue
     return found
-
-
-def _is_self_attribute(expr) -> bool:
-    return isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
 
 
 def _lookup(module, qualname: str):

@@ -14,6 +14,8 @@ A node keeps its targets, arguments and keyword arguments as ScopedValues, and i
     if / else / for / while                          control flow over `body`, a node list
 
 `container` is the node list the node sits in (its tree's, or a control-flow node's body).
+The Cells of a called SequentialCell are nodes in its body too (`member_of` it, under
+`member_key`); they are shown, not written: the container's call runs them.
 """
 from __future__ import annotations
 
@@ -50,6 +52,8 @@ class NodeImpl:
         self.tree = None
         self.container: list | None = None
         self.attributes: dict = {}
+        self.member_of: NodeImpl | None = None
+        self.member_key: str | None = None
 
     # ---- source ------------------------------------------------------------------------
     def statements(self, custom_name=None) -> list[ast.stmt]:

@@ -229,11 +229,32 @@ class ConstructParser:
         node_type = cell_node_type(instance) if path.startswith("self.") else _global_node_type(instance)
         node = self.tree.new_node(node_type, path.rsplit(".", 1)[-1], "call", targets, args, kwargs,
                                   instance=instance, func=func)
-        if node_type == NodeType.Tree:
-            node.sub_tree = self.tree.sub_tree_of(instance)
-            if node.sub_tree is None:
-                node.node_type = NodeType.CallCell
+        self._attach_sub_tree(node)
+        if node.node_type == NodeType.CellContainer and isinstance(instance, SequentialCell):
+            self._add_members(node)
         nodes.append(node)
+
+    def _attach_sub_tree(self, node: NodeImpl) -> None:
+        """Parse the user Cell a Tree node calls, when the rewritten network can swap it in
+        (it is `self.<attr>`, or a member of such a container); else it is a CallCell."""
+        if node.node_type != NodeType.Tree:
+            return
+        owner = node.func if node.member_of is None else node.member_of.func
+        if _is_self_attribute(owner):
+            node.sub_tree = self.tree.sub_tree_of(node.instance)
+        if node.sub_tree is None:
+            node.node_type = NodeType.CallCell
+
+    def _add_members(self, container: NodeImpl) -> None:
+        """One node per Cell of a called SequentialCell (`x = Dense(x)`), in its body."""
+        for key, cell in container.instance.name_cells().items():
+            name = type(cell).__name__
+            member = self.tree.new_node(cell_node_type(cell), name, "call", container.targets, container.args[:1],
+                                        instance=cell, func=ast.Name(name, ast.Load()))
+            member.member_of, member.member_key = container, key
+            self._attach_sub_tree(member)
+            member.container = container.body
+            container.body.append(member)
 
     def _resolve(self, path: str):
         """The object a dotted name stands for: an attribute of the network under `self`,
@@ -252,6 +273,11 @@ class ConstructParser:
             if obj is None:
                 return None
         return obj
+
+
+def _is_self_attribute(expr) -> bool:
+    """Whether `expr` is `self.<attr>`."""
+    return isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
 
 
 def _global_node_type(instance) -> NodeType:

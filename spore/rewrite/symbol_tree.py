@@ -35,9 +35,12 @@ class SymbolTree:
 
     # ---- reading -----------------------------------------------------------------------
     def nodes(self, all_nodes: bool = False):
-        """The nodes, inputs first (with `all_nodes`, then those inside control flow)."""
+        """The nodes, inputs first; with `all_nodes`, as `all_nodes()`: then those inside
+        control flow and containers, then those of sub-trees."""
         check_type("nodes", "all_nodes", all_nodes, bool)
-        return (Node(node) for node in self._tree.all_nodes(nested=all_nodes))
+        if all_nodes:
+            return iter(self.all_nodes())
+        return (Node(node) for node in self._tree.nodes)
 
     def all_nodes(self, subtree_nodes: bool = True) -> list[Node]:
         """Every node, inside control flow too, and with `subtree_nodes` those of sub-trees."""
@@ -88,13 +91,16 @@ class SymbolTree:
             raise ValueError(f"Node in the SymbolTree cannot be inserted into SymbolTree again: {impl.name}")
         if position.tree is not self._tree or not self._tree.owns(position.node):
             raise RuntimeError("For 'SymbolTree', the 'position' of insert must be in this SymbolTree.")
+        _check_not_member("insert", position.node)
         self._tree.insert(position, impl)
         return node
 
     def erase(self, node) -> Node:
         """Remove `node` (a Node or its name); its users now read whatever their
         arguments' names hold before it."""
-        return Node(self._tree.erase(self._own_node(node)))
+        impl = self._own_node(node)
+        _check_not_member("erase", impl)
+        return Node(self._tree.erase(impl))
 
     def replace(self, old_node: Node, new_nodes: list) -> Node:
         """Put `new_nodes` where `old_node` is and remove it; returns the last new node."""
@@ -104,6 +110,7 @@ class SymbolTree:
         if not new_nodes:
             raise IndexError("For 'SymbolTree', the 'new_nodes' of replace must hold at least one Node.")
         previous = self._own_node(old_node)
+        _check_not_member("replace", previous)
         for node in new_nodes:
             self.insert(Position(self._tree, previous, before=False), node)
             previous = node.get_handler()
@@ -139,10 +146,10 @@ class SymbolTree:
             if not all_nodes:
                 break
             for node in nodes:
-                if node.node_type == NodeType.ControlFlow:
+                if node.node_type in (NodeType.ControlFlow, NodeType.CellContainer) and node.body:
                     pending.append((f"{title}.{node.name}", node.body, tree))
                 elif node.node_type == NodeType.Tree and node.sub_tree is not None:
-                    pending.append((f"{title}.{node.name}", node.sub_tree.nodes, node.sub_tree))
+                    pending.append((node.sub_tree.class_name, node.sub_tree.nodes, node.sub_tree))
         print("".join(tables))
 
     def get_code(self) -> str:
@@ -165,3 +172,10 @@ class SymbolTree:
         """Write `get_code()` to the saved file name."""
         with open(self._tree.saved_file_name, "w", encoding="utf-8") as file:
             file.write(self.get_code())
+
+
+def _check_not_member(operation: str, node) -> None:
+    """The Cells of a container are run by the container's call: no statement of their own."""
+    if node.member_of is not None:
+        raise RuntimeError(f"For 'SymbolTree', {operation} can not edit the members of the cell container "
+                           f"'{node.member_of.name}': node '{node.name}' is one.")

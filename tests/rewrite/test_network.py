@@ -233,3 +233,18 @@ def test_gradients_of_the_rewritten_network(mode, graph_mode):
     np.testing.assert_allclose(got[0].asnumpy(), want[0].asnumpy(), rtol=1e-6)
     for have, expected in zip(got[1], want[1]):
         np.testing.assert_allclose(have.asnumpy(), expected.asnumpy(), rtol=1e-6)
+
+
+def test_edit_a_sub_tree_inside_a_container():
+    from .test_parse import Stack
+
+    net = Stack()
+    stree = SymbolTree.create(net)
+    block = stree.get_node("Block").get_sub_tree()
+    block.insert(block.after("dense"), Node.create_call_cell(nn.Tanh(), ["dense_var"], [
+        ScopedValue.create_naming_value("dense_var")]))
+    new = stree.get_network()
+    x = inputs(2, 4)
+    np.testing.assert_allclose(new(x).asnumpy(), np.tanh(net(x).asnumpy()), rtol=1e-6)
+    assert type(net.seq[2]) is not type(new.seq[2]) and new.seq[1] is net.seq[1]
+    assert [(p.name, id(p)) for p in new.get_parameters()] == [(p.name, id(p)) for p in net.get_parameters()]

@@ -5,9 +5,11 @@ import re
 import pytest
 
 from spore import nn
-from spore.rewrite import NodeType, ScopedValue, SymbolTree, ValueType
+from spore.rewrite import Node, NodeType, ScopedValue, SymbolTree, ValueType
 
 from .networks import FlowNet, MyNet, SimpleNet, SubNet
+
+X = [ScopedValue.create_naming_value("x")]
 
 
 def describe(stree, all_nodes=False):
@@ -111,7 +113,7 @@ def test_sub_tree_of_a_user_cell():
                                  ("relu", NodeType.CallCell), ("return", NodeType.Output)]
     names = [n.get_name() for n in stree.all_nodes()]
     assert names[-4:] == ["input_x", "dense", "relu", "return"]
-    assert len(stree.all_nodes(subtree_nodes=False)) == 11
+    assert len(stree.all_nodes(subtree_nodes=False)) == 13  # with the two Cells of the SequentialCell
     with pytest.raises(TypeError, match="For get_sub_tree, the type of node should be 'NodeType.Tree'"):
         stree.get_node("dense").get_sub_tree()
 
@@ -154,3 +156,54 @@ def test_print_node_tabulate_all_nodes(capsys):
 def test_sub_network_without_source_is_a_call_cell():
     stree = SymbolTree.create(SubNet())
     assert stree.get_node("relu").get_node_type() == NodeType.CallCell
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4, weight_init="normal")
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class Stack(nn.Cell):
+    """A SequentialCell holding a user Cell, and a branch."""
+
+    def __init__(self):
+        super().__init__()
+        self.seq = nn.SequentialCell([nn.ReLU(), nn.Dense(4, 4, weight_init="normal"), Block()])
+        self.relu = nn.ReLU()
+
+    def construct(self, x):
+        x = self.seq(x)
+        if self.training:
+            x = self.relu(x)
+        return x
+
+
+def test_all_nodes_take_containers_control_flow_then_sub_trees():
+    stree = SymbolTree.create(Stack())
+    # As MindSpore 2.7.1 lists them.
+    assert describe(stree, all_nodes=True) == [
+        ("input_x", NodeType.Input), ("seq", NodeType.CellContainer), ("if_node", NodeType.ControlFlow),
+        ("return", NodeType.Output), ("ReLU", NodeType.CallCell), ("Dense", NodeType.CallCell),
+        ("Block", NodeType.Tree), ("relu", NodeType.CallCell), ("input_x", NodeType.Input),
+        ("dense", NodeType.CallCell), ("return", NodeType.Output)]
+    assert [n.get_name() for n in stree.all_nodes(subtree_nodes=False)][-1] == "relu"
+    assert stree.get_node("Dense").get_instance() is stree.get_origin_network().seq[1]
+
+
+def test_container_members_are_not_edited_alone():
+    stree = SymbolTree.create(Stack())
+    with pytest.raises(RuntimeError, match="can not edit the members of the cell container 'seq'"):
+        stree.erase("Dense")
+    with pytest.raises(RuntimeError, match="can not edit the members of the cell container 'seq'"):
+        stree.insert(stree.after("ReLU"), Node.create_call_cell(nn.Tanh(), ["x"], X))
+
+
+def test_container_table(capsys):
+    SymbolTree.create(Stack()).print_node_tabulate(all_nodes=True)
+    out = re.sub(r"(Stack|Block)Opt_[0-9]+", r"\1Opt", capsys.readouterr().out)
+    assert "\n[StackOpt.seq]\n" in out and "\n[BlockOpt]\n" in out
+    assert "NodeType.Tree      Block   x = Block(x)" in out
