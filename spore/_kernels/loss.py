@@ -93,9 +93,11 @@ def ctc_loss_v2(prim):
                                                    zero_infinity)
         if zero_infinity:
             loss = torch.where(torch.isinf(loss), torch.zeros_like(loss), loss)
-        # torch leaves the entries past each sample's lengths unwritten
+        # torch leaves the entries past each sample's lengths unwritten, and has states for
+        # the longest target length only: log_alpha has 2S + 1 of them, S = targets.shape[1]
         log_alpha = torch.where(_ctc_valid(log_alpha, input_lengths, target_lengths), log_alpha, -math.inf)
-        return loss, log_alpha
+        missing = 2 * targets.shape[1] + 1 - log_alpha.shape[2]
+        return loss, F.pad(log_alpha, (0, missing), value=-math.inf)
     return kernel
 
 
@@ -105,8 +107,10 @@ def ctc_loss_v2_grad(prim):
 
     def kernel(grad_out, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha):
         input_lengths, target_lengths = input_lengths.long(), target_lengths.long()
+        states = 2 * int(target_lengths.max()) + 1 if target_lengths.numel() else 1
         grad = torch.ops.aten._ctc_loss_backward(grad_out, log_probs, targets.long(), input_lengths, target_lengths,
-                                                 neg_log_likelihood, log_alpha, blank, zero_infinity)
+                                                 neg_log_likelihood, log_alpha[:, :, :states].contiguous(), blank,
+                                                 zero_infinity)
         # torch gives the gradient for logits normalized by a log-softmax after them,
         # exp(log_probs) - posterior; the gradient for log_probs themselves is -posterior.
         steps = log_probs.shape[0]

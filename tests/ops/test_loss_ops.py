@@ -204,12 +204,22 @@ CASES += [
     OpCase(ops.CTCLossV2(), (_LP, _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS), _ctc_v2(0), rtol=1e-5),
     OpCase(ops.CTCLossV2(2), (_LP.astype(F64), _TARGETS.astype(I64) - 1, _INPUT_LENGTHS.astype(I64),
                               _TARGET_LENGTHS.astype(I64)), _ctc_v2(2), rtol=1e-10),
+    # targets wider than the longest target: log_alpha still has 2S + 1 states
+    OpCase(ops.CTCLossV2(), (_LP, np.pad(_TARGETS, ((0, 0), (0, 2))), _INPUT_LENGTHS, _TARGET_LENGTHS), _ctc_v2(0)),
+    OpCase(ops.CTCLossV2(),                                # MindSpore 2.7.1's documentation example
+           (np.array([[[0.3, 0.6, 0.6]], [[0.9, 0.4, 0.2]]], F32), np.array([[0, 1]], I32), np.array([2], I32),
+            np.array([1], I32)),
+           lambda *a: (np.array([-2.2986124], F32), np.array([[[0.3, 0.3, -np.inf, -np.inf, -np.inf],
+                                                               [1.2, 1.8931472, 1.2, -np.inf, -np.inf]]], F32))),
     # 'aa' needs three steps (a, blank, a): an infinite loss, or 0 with zero_infinity
     OpCase(ops.CTCLossV2(), (_LP[:2], _TARGETS, np.array([2, 2, 2], I32), _TARGET_LENGTHS), _ctc_v2(0)),
     OpCase(ops.CTCLossV2(zero_infinity=True), (_LP[:2], _TARGETS, np.array([2, 2, 2], I32), _TARGET_LENGTHS),
            _ctc_v2(0, True)),
     OpCase(ops.CTCLossV2Grad(), (rand(3), _LP, _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS,
                                  *_ctc_v2(0)(_LP, _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS)), _ctc_v2_grad(0)),
+    OpCase(ops.CTCLossV2Grad(), (rand(3), _LP, np.pad(_TARGETS, ((0, 0), (0, 1))), _INPUT_LENGTHS, _TARGET_LENGTHS,
+                                 *_ctc_v2(0)(_LP, np.pad(_TARGETS, ((0, 0), (0, 1))), _INPUT_LENGTHS,
+                                             _TARGET_LENGTHS)), _ctc_v2_grad(0)),
     OpCase(ops.CTCLoss(), (_LOGITS, _INDICES, _VALUES, _SEQ), _ctc_tf(), rtol=1e-5),
     OpCase(ops.CTCLoss(), (_LOGITS.astype(F64), _INDICES, _VALUES, _SEQ), _ctc_tf(), rtol=1e-10, atol=1e-12),
     OpCase(ops.CTCLoss(True), (_LOGITS, _INDICES, _VALUES, _SEQ), _ctc_tf(collapse_repeated=True), rtol=1e-5),
