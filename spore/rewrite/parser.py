@@ -151,10 +151,25 @@ class ConstructParser:
         if isinstance(statement, ast.While):
             node = self._control_flow("while_node", "while", statement.test, statement.body)
             node.test = statement.test
-        else:
-            node = self._control_flow("for_node", "for", statement.iter, statement.body)
-            node.test, node.statement = statement.iter, statement
-        return [node]
+            return [node]
+        container = self._iterated_container(statement.iter)
+        iterated = statement.iter if container is None else ast.Name(container.targets[0].value, ast.Load())
+        node = self._control_flow("for_node", "for", iterated, statement.body)
+        node.test, node.statement = iterated, statement
+        return [node] if container is None else [container, node]
+
+    def _iterated_container(self, expr: ast.expr) -> NodeImpl | None:
+        """A loop over `self.<cells>`, a Cell container, reads it from a node of its own
+        (`self_cells = self.cells`) that holds one node per Cell, as MindSpore parses it."""
+        path = dotted_name(expr)
+        instance = self._resolve(path) if path is not None and _is_self_attribute(expr) else None
+        if not isinstance(instance, CELL_CONTAINERS):
+            return None
+        variable = ScopedValue.create_naming_value(self.tree.var_names.make(path.replace(".", "_")))
+        node = self.tree.new_node(NodeType.CellContainer, path, "value", [variable], [value_from_expr(expr)],
+                                  instance=instance, func=expr)
+        self._add_members(node, args=[])
+        return node
 
     def _control_flow(self, name: str, form: str, condition: ast.expr, body: list) -> NodeImpl:
         value = value_from_expr(condition)
@@ -231,7 +246,7 @@ class ConstructParser:
                                   instance=instance, func=func)
         self._attach_sub_tree(node)
         if node.node_type == NodeType.CellContainer and isinstance(instance, SequentialCell):
-            self._add_members(node)
+            self._add_members(node, args=node.args[:1])
         nodes.append(node)
 
     def _attach_sub_tree(self, node: NodeImpl) -> None:
@@ -245,11 +260,12 @@ class ConstructParser:
         if node.sub_tree is None:
             node.node_type = NodeType.CallCell
 
-    def _add_members(self, container: NodeImpl) -> None:
-        """One node per Cell of a called SequentialCell (`x = Dense(x)`), in its body."""
+    def _add_members(self, container: NodeImpl, args: list) -> None:
+        """One node per Cell of a Cell container (`x = Dense(x)` for those of a called
+        SequentialCell, with `args`), in the container node's body."""
         for key, cell in container.instance.name_cells().items():
             name = type(cell).__name__
-            member = self.tree.new_node(cell_node_type(cell), name, "call", container.targets, container.args[:1],
+            member = self.tree.new_node(cell_node_type(cell), name, "call", container.targets, args,
                                         instance=cell, func=ast.Name(name, ast.Load()))
             member.member_of, member.member_key = container, key
             self._attach_sub_tree(member)

@@ -248,3 +248,36 @@ def test_edit_a_sub_tree_inside_a_container():
     np.testing.assert_allclose(new(x).asnumpy(), np.tanh(net(x).asnumpy()), rtol=1e-6)
     assert type(net.seq[2]) is not type(new.seq[2]) and new.seq[1] is net.seq[1]
     assert [(p.name, id(p)) for p in new.get_parameters()] == [(p.name, id(p)) for p in net.get_parameters()]
+
+
+class LoopNet(nn.Cell):
+    """A loop over a CellList holding a user Cell."""
+
+    def __init__(self):
+        super().__init__()
+        from .test_parse import Block
+
+        self.cells_ = nn.CellList([nn.ReLU(), nn.Tanh(), Block()])
+
+    def construct(self, x):
+        for cell in self.cells_:
+            x = cell(x)
+        return x
+
+
+@pytest.mark.parametrize("mode", ["pynative", "graph"])
+def test_loop_over_a_cell_list(mode, graph_mode):
+    ms.set_context(mode=ms.PYNATIVE_MODE if mode == "pynative" else ms.GRAPH_MODE)
+    net = LoopNet()
+    stree = SymbolTree.create(net)
+    # As MindSpore 2.7.1 parses it: the container is read by a node of its own.
+    assert [(n.get_name(), n.get_node_type()) for n in stree.nodes()][1:3] == [
+        ("self.cells_", NodeType.CellContainer), ("for_node", NodeType.ControlFlow)]
+    assert stree.get_node("Tanh").get_instance() is net.cells_[1]
+    block = stree.get_node("Block").get_sub_tree()
+    block.insert(block.after("dense"), Node.create_call_cell(nn.Sigmoid(), ["dense_var"], [
+        ScopedValue.create_naming_value("dense_var")]))
+    x = inputs(2, 4)
+    want = 1.0 / (1.0 + np.exp(-net(x).asnumpy()))
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    assert "for cell in self_cells_:" in stree.get_code()
