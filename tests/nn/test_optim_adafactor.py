@@ -147,6 +147,7 @@ def test_state_parameters():
     assert [p.shape for p in opt.exp_avg_sq] == [(1,), (3,)]
     assert float(opt.learning_rate.asnumpy()) == 0.0
     assert "exp_avg.w" not in [p.name for p in nn.AdaFactor(make_params(), beta1=0.0).get_parameters()]
+    assert opt.supports_memory_efficient_fp16 and not opt.supports_flat_params
 
 
 def test_training_in_both_modes():

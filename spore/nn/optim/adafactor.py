@@ -88,6 +88,16 @@ class AdaFactor(Optimizer):
         self.exp_avg_sq_col = ParameterTuple(cols)
         self.exp_avg_sq = ParameterTuple(squares)
 
+    @property
+    def supports_memory_efficient_fp16(self) -> bool:
+        """AdaFactor updates float16 parameters (in float32, stored back in float16)."""
+        return True
+
+    @property
+    def supports_flat_params(self) -> bool:
+        """The parameters are updated one by one, never flattened into one buffer."""
+        return False
+
     def construct(self, gradients):
         self._check_gradients(gradients)
         lr = self._step_lrs()[0]
