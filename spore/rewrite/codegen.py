@@ -27,10 +27,16 @@ _HEADER = ["import sys", "from spore import nn", "from spore.rewrite.codegen imp
 _module_count = itertools.count()
 
 
+_NOT_ADOPTED = ("_graph_cache",)
+"""State of a Cell that belongs to its code, not its values: the graphs compiled from its construct."""
+
+
 def adopt_network(new_cell, origin) -> None:
     """Give `new_cell` the state of the Cell `origin`: the same attribute values (Parameters,
     sub-Cells, settings), in registries of its own so that later changes stay apart."""
     for key, value in vars(origin).items():
+        if key in _NOT_ADOPTED:
+            continue
         object.__setattr__(new_cell, key, copy.copy(value) if isinstance(value, (dict, set, list)) else value)
 
 

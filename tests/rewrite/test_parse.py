@@ -62,7 +62,8 @@ def test_nested_expressions_are_split_into_nodes():
     assert describe(stree) == [
         ("input_x", NodeType.Input), ("dense", NodeType.CallCell), ("relu", NodeType.CallCell),
         ("double", NodeType.CallFunction), ("if_node", NodeType.ControlFlow), ("else_node", NodeType.ControlFlow),
-        ("for_node", NodeType.ControlFlow), ("binop_mult_1", NodeType.MathOps), ("binop_add", NodeType.MathOps),
+        ("self.blocks", NodeType.CellContainer), ("for_node", NodeType.ControlFlow),
+        ("binop_mult_1", NodeType.MathOps), ("binop_add", NodeType.MathOps),
         ("relu_2", NodeType.CallCell), ("tuple", NodeType.CallMethod), ("return", NodeType.Output)]
     assert stree.get_node("dense").get_targets() == [ScopedValue.create_naming_value("dense_var")]
     assert stree.get_node("relu").get_args() == [ScopedValue.create_naming_value("dense_var")]
@@ -72,9 +73,9 @@ def test_nested_expressions_are_split_into_nodes():
 
 def test_control_flow_bodies_are_nodes_too():
     stree = SymbolTree.create(FlowNet())
-    nested = describe(stree, all_nodes=True)[12:]
-    assert nested == [("relu_1", NodeType.CallCell), ("binop_mult", NodeType.MathOps),
-                      ("block", NodeType.CallFunction)]
+    nested = describe(stree, all_nodes=True)[13:]
+    assert nested == [("relu_1", NodeType.CallCell), ("binop_mult", NodeType.MathOps), ("Tanh", NodeType.CallCell),
+                      ("Sigmoid", NodeType.CallCell), ("block", NodeType.CallFunction)]
     assert stree.get_node("relu_1").get_symbol_tree().get_handler() is stree.get_handler()
 
 
@@ -147,9 +148,9 @@ def test_print_node_tabulate_all_nodes(capsys):
     SymbolTree.create(FlowNet()).print_node_tabulate(all_nodes=True)
     out = re.sub(r"FlowNetOpt_[0-9]+", "FlowNetOpt", capsys.readouterr().out)
     assert "\n[FlowNetOpt.if_node]\n" in out and "\n[FlowNetOpt.else_node]\n" in out
-    assert "NodeType.ControlFlow   if_node       if self.flag:" in out
+    assert "NodeType.ControlFlow    if_node       if self.flag:" in out
     # A statement's body continues on the next line, under its column.
-    assert "\n" + " " * 41 + "x = self.relu(x)\n" in out
+    assert "\n" + " " * 42 + "x = self.relu(x)\n" in out
     assert "NodeType.MathOps  binop_mult  x = x * 2" in out
 
 
