@@ -25,9 +25,10 @@ class LARS(Optimizer):
     the parameters that do not decay, see Optimizer):
     ratio = coefficient * |w| / (|g| + d * |w| + epsilon), with use_clip clipped as
     min(max(ratio / lr, 0), 1) by this step's rate lr of the wrapped optimizer, and the
-    gradient becomes ratio * (g + d * w). Gradients are unscaled by the wrapped optimizer's
-    loss scale first; the others pass unchanged (without weight decay). The wrapped
-    optimizer then applies them with its own weight decay and loss scale turned off.
+    gradient becomes ratio * (g + d * w); the gradients of the parameters the filter leaves
+    out pass unchanged (without weight decay). All are first unscaled by the wrapped
+    optimizer's loss scale, and the wrapped optimizer then applies them with its own weight
+    decay and loss scale turned off.
 
     MindSpore runs the ratio as its LARSUpdate kernel (Ascend only); here it is composed
     of ops.
