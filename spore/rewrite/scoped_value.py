@@ -98,10 +98,6 @@ class ScopedValue:
     def __hash__(self) -> int:
         return hash((self.type, self.scope, str(self.value)))
 
-    def is_name(self, name: str) -> bool:
-        """Whether this is the plain (unscoped) name `name`."""
-        return self.type == ValueType.NamingValue and not self.scope and self.value == name
-
 
 def value_from_expr(expr: ast.expr) -> ScopedValue | None:
     """The ScopedValue of a simple expression (a name, a dotted name, a constant, a negated

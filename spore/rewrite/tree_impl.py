@@ -70,10 +70,9 @@ _CLASS_NAMES = Namer()
 class TreeImpl:
     """The parsed construct of `network`: `nodes` (inputs first), names, sub-trees."""
 
-    def __init__(self, network, parent: TreeImpl | None = None):
+    def __init__(self, network):
         self.network = network
         self.cls = type(network)
-        self.parent = parent
         self.func_def = parse_construct(self.cls)
         self.class_name = _CLASS_NAMES.make(f"{self.cls.__name__}Opt")
         self.node_names = Namer()
@@ -95,7 +94,7 @@ class TreeImpl:
         """The tree of a sub-network (one per Cell object), None if its source can not be read."""
         if id(cell) not in self._sub_trees:
             try:
-                self._sub_trees[id(cell)] = TreeImpl(cell, parent=self)
+                self._sub_trees[id(cell)] = TreeImpl(cell)
             except OSError:
                 return None
         return self._sub_trees[id(cell)]
@@ -158,7 +157,6 @@ class TreeImpl:
         setattr(self.network, name, node.instance)
         node.func = ast.Attribute(ast.Name("self", ast.Load()), name, ast.Load())
         if node.sub_tree is not None:
-            node.sub_tree.parent = self
             self._sub_trees[id(node.instance)] = node.sub_tree
 
     def _global_name(self, obj) -> str:

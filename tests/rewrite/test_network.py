@@ -281,3 +281,21 @@ def test_loop_over_a_cell_list(mode, graph_mode):
     want = 1.0 / (1.0 + np.exp(-net(x).asnumpy()))
     np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
     assert "for cell in self_cells_:" in stree.get_code()
+
+
+def test_insert_a_sub_network():
+    from .networks import SubNet
+
+    net = SimpleNet()
+    stree = SymbolTree.create(net)
+    sub = SubNet()
+    node = Node.create_call_cell(sub, ["x"], x_value(), name="block", is_sub_net=True)
+    assert node.get_node_type() == NodeType.Tree
+    stree.insert(stree.after("relu"), node)
+    inner = node.get_sub_tree()
+    inner.erase("relu")
+    inner.get_node("return").set_arg(0, "dense_var")
+    x = inputs(2, 4)
+    want = sub.dense(ms.Tensor(dense_relu_reference(x.asnumpy()).astype(np.float32))).asnumpy()
+    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-5)
+    assert Node.create_call_cell(SubNet(), ["x"], x_value()).get_node_type() == NodeType.CallCell
