@@ -9,6 +9,7 @@ from .learning_rate_schedule import *
 from .loss import *
 from .optim import *
 from .wrap import *
+from . import probability
 from .graph_cell import GraphCell
 # MindSpore 1.x kept the metrics in nn (`nn.Accuracy`, `nn.metrics`). Imported last:
 # spore.train, where they live, builds on the rest of nn.
