@@ -1,6 +1,8 @@
 """Gradients of the image and pooling Primitive classes of operations/vision_ops.py
 (compositions: their gradients come from their parts' bprops), checked numerically in
-float64 away from kinks (ties of maxima, hue sector borders, pixel-grid points)."""
+float64 away from kinks (ties of maxima, hue sector borders, pixel-grid points).
+ResizeArea, linear, computes in float32 whatever the input (as MindSpore's): no float64
+check."""
 import numpy as np
 import pytest
 
@@ -39,6 +41,13 @@ _OUTPUT_SIZE = ms.Tensor(np.array([5, 6], np.int32))
 _CROPS = ms.Tensor(np.array([[0.13, 0.21, 0.82, 0.93]], np.float32))
 _CROP_INDICES = ms.Tensor(np.array([0], np.int32))
 _SAMPLES = ms.Tensor(np.array([[[0.3, 0.6]]], F64))
+# samples of these rois keep off whole pixels (where bilinear weights have kinks)
+_ROIS = np.array([[0, 0.3, 0.45, 3.9, 2.8], [1, 1.2, 0.1, 4.4, 4.6]], F64)
+
+
+def _distinct(*shape):
+    """Values at least 0.1 apart (no ties in a maximum)."""
+    return (_rng.permutation(int(np.prod(shape))).reshape(shape) * 0.1 + _rng.uniform(0, 0.02, shape)).astype(F64)
 
 GRAD_CASES = [
     OpCase(ops.ExtractImagePatches((2, 2), (1, 2), (2, 1), "SAME"), (rand(1, 2, 5, 5, dtype=F64),), None),
@@ -61,6 +70,11 @@ GRAD_CASES = [
     OpCase(ops.HSVToRGB(), (np.array([[[[0.05, 0.6, 0.7], [0.4, 0.3, 0.5], [0.75, 0.9, 0.2]]]], F64),), None),
     OpCase(lambda x: ops.AdjustHue()(x, ms.Tensor(0.05, ms.float64)), (_distinct_colours(1, 2, 2),), None),
     OpCase(lambda x: ops.AdjustSaturation()(x, ms.Tensor(0.7, ms.float64)), (_distinct_colours(1, 2, 2),), None),
+    OpCase(lambda f: ops.ROIAlign(2, 2, 1.0, 2)(f, ms.Tensor(_ROIS)), (rand(2, 2, 5, 5, dtype=F64),), None),
+    OpCase(lambda f: ops.ROIAlign(2, 3, 0.5, 0, 0)(f, ms.Tensor(_ROIS)), (rand(2, 1, 5, 5, dtype=F64),), None),
+    OpCase(ops.ExtractVolumePatches(2, (1, 2, 1), "SAME"), (rand(1, 2, 2, 3, 3, dtype=F64),), None),
+    OpCase(ops.Dilation2D(1, 1), (_distinct(1, 2, 4, 4), _distinct(2, 2, 2) * 0.01), None),
+    OpCase(ops.Dilation2D(2, (1, 2), "VALID"), (_distinct(1, 1, 5, 6), _distinct(1, 2, 2) * 0.013), None),
 ]
 
 

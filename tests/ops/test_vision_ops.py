@@ -194,6 +194,80 @@ def _nms_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
                     np.int32)
 
 
+def _roi_align(pooled, scale, samples, end_mode):
+    """ROIAlign: bins of bilinear samples (clipped into the map, zero beyond a pixel
+    outside it), regions (x1, y1, x2 [+ 1], y2 [+ 1]) * scale."""
+    def sample(plane, y, x):
+        h, w = plane.shape[-2:]
+        if y < -1 or y > h or x < -1 or x > w:
+            return 0.0
+        y, x = min(max(y, 0), h - 1), min(max(x, 0), w - 1)
+        y0, x0 = int(np.floor(y)), int(np.floor(x))
+        y1, x1 = min(y0 + 1, h - 1), min(x0 + 1, w - 1)
+        ly, lx = y - y0, x - x0
+        return ((1 - ly) * (1 - lx) * plane[..., y0, x0] + (1 - ly) * lx * plane[..., y0, x1]
+                + ly * (1 - lx) * plane[..., y1, x0] + ly * lx * plane[..., y1, x1])
+
+    def reference(features, rois):
+        out = np.zeros((len(rois), features.shape[1]) + pooled)
+        for n, roi in enumerate(rois.astype(F64)):
+            x1, y1, x2, y2 = roi[1:] * scale + np.array([0, 0, scale, scale]) * end_mode
+            h, w = max(y2 - y1, 1 - end_mode), max(x2 - x1, 1 - end_mode)
+            sy = samples or max(int(np.ceil(h / pooled[0])), 1)
+            sx = samples or max(int(np.ceil(w / pooled[1])), 1)
+            for i, j, a, b in np.ndindex(pooled[0], pooled[1], sy, sx):
+                y = y1 + (i + (a + 0.5) / sy) * h / pooled[0]
+                x = x1 + (j + (b + 0.5) / sx) * w / pooled[1]
+                out[n, :, i, j] += sample(features[int(roi[0])].astype(F64), y, x) / (sy * sx)
+        return out.astype(features.dtype)
+    return reference
+
+
+def _volume_patches(x, k, s):
+    """ExtractVolumePatches with 'SAME' padding: patch values ordered (depth, row, column,
+    channel)."""
+    outs = [-(-n // st) for n, st in zip(x.shape[2:], s)]
+    totals = [max((o - 1) * st + kk - n, 0) for o, st, kk, n in zip(outs, s, k, x.shape[2:])]
+    x = np.pad(x, ((0, 0), (0, 0)) + tuple((t // 2, t - t // 2) for t in totals))
+    c = x.shape[1]
+    out = np.zeros((x.shape[0], int(np.prod(k)) * c) + tuple(outs), x.dtype)
+    for o, offset in enumerate(np.ndindex(*k)):
+        index = tuple(slice(a, a + (n - 1) * st + 1, st) for a, n, st in zip(offset, outs, s))
+        out[:, o * c:(o + 1) * c] = x[(slice(None), slice(None)) + index]
+    return out
+
+
+def _dilation(stride, rate, same):
+    def reference(x, filters):
+        k = filters.shape[1:]
+        windows = _patches(k, stride, rate, same)(x.astype(F64))
+        if same:  # the padding must never win: -inf where the patches of ones read padding
+            inside = _patches(k, stride, rate, True)(np.ones(x.shape))
+            windows = np.where(inside == 0, -np.inf, windows)
+        n, c = x.shape[:2]
+        windows = windows.reshape(n, k[0] * k[1], c, *windows.shape[2:])
+        weights = filters.reshape(c, -1).T[None, :, :, None, None]
+        return (windows + weights).max(1).astype(x.dtype)
+    return reference
+
+
+def _area_resize(size, align_corners):
+    """Area resizing by explicit overlaps of each output pixel's span with input pixels."""
+    def weights(n, out):
+        scale = (n - 1) / (out - 1) if align_corners and out > 1 else n / out
+        m = np.zeros((out, n))
+        for i in range(out):
+            start, end = i * scale, (i + 1) * scale
+            for p in range(int(np.floor(start)), int(np.ceil(end))):
+                m[i, min(p, n - 1)] += (min(p + 1, end) - max(p, start)) / scale
+        return m
+
+    def reference(images):
+        rows, cols = weights(images.shape[1], size[0]), weights(images.shape[2], size[1])
+        return np.einsum("oh,nhwc,pw->nopc", rows, images.astype(F64), cols).astype(F32)
+    return reference
+
+
 def _boxes(n, dtype=F32):
     corners = _rng.uniform(0, 10, (n, 2))
     return np.concatenate([corners, corners + _rng.uniform(1, 6, (n, 2))], 1).astype(dtype)
@@ -215,6 +289,10 @@ _DETECTIONS = np.concatenate([_rng.uniform(0, 6, (12, 2)), _rng.uniform(0, 6, (1
 _V3_BOXES = np.array([[1, 2, 3, 4], [1, 3, 3, 4], [1, 3, 4, 4], [1, 1, 4, 4], [1, 1, 3, 4]], F32)
 _V3_SCORES = np.array([0.4, 0.5, 0.72, 0.9, 0.45], F32)
 _V3 = ops.NonMaxSuppressionV3()
+_FEATURES = np.arange(2 * 2 * 6 * 6, dtype=F32).reshape(2, 2, 6, 6)
+_ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.7], [1, 2.0, 0.3, 5.5, 5.0], [0, -1.5, -1.2, 0.2, 0.3],
+                  [1, 4.5, 4.2, 7.5, 7.5]], F32)
+_AREA_IMAGES = np.arange(2 * 4 * 4 * 2, dtype=F32).reshape(2, 4, 4, 2)
 
 
 def _suppress(*inputs):
@@ -332,6 +410,32 @@ CASES = [
            lambda b, s: _nms_v3(b, s, 20, 0.6, 0.0), prim="NonMaxSuppressionV3"),
     OpCase(_suppress, (_V3_BOXES, _V3_SCORES, np.array(-1, np.int32), np.array(0.5, F32), np.array(0, F32)),
            lambda *a: np.zeros(0, np.int32), prim="NonMaxSuppressionV3"),
+    # ROIAlign (the first against values MindSpore 2.7.1 prints)
+    OpCase(ops.ROIAlign(2, 2, 0.5, 2), (np.array([[[[1, 2], [3, 4]]]], F32), np.array([[0, 0.2, 0.3, 0.2, 0.3]], F32)),
+           lambda f, r: np.array([[[[1.775, 2.025], [2.275, 2.525]]]], F32)),
+    OpCase(ops.ROIAlign(3, 2, 1.0, 2), (_FEATURES, _ROIS), _roi_align((3, 2), 1.0, 2, 1), rtol=1e-5, atol=1e-4),
+    OpCase(ops.ROIAlign(2, 3, 0.5, 1, 0), (_FEATURES.astype(F64), _ROIS.astype(F64)), _roi_align((2, 3), 0.5, 1, 0),
+           rtol=1e-12),
+    OpCase(lambda f: ops.ROIAlign(2, 2, 0.5, 0)(f, ms.Tensor(_ROIS)), (_FEATURES,), lambda f: _roi_align(
+        (2, 2), 0.5, 0, 1)(f, _ROIS), rtol=1e-5, atol=1e-4),
+    OpCase(ops.ROIAlign(1, 2, 0.25, 3), (_FEATURES.astype(F16), _ROIS.astype(F16)), _roi_align((1, 2), 0.25, 3, 1),
+           rtol=2e-3, atol=0.1),
+    # ExtractVolumePatches, Dilation2D, ResizeArea
+    OpCase(ops.ExtractVolumePatches((1, 1, 1, 2, 2), (1, 1, 1, 1, 1), "VALID"),
+           (np.arange(12, dtype=F32).reshape(1, 2, 1, 2, 3),),
+           lambda x: np.array([[0, 1], [6, 7], [1, 2], [7, 8], [3, 4], [9, 10], [4, 5], [10, 11]],
+                              F32).reshape(1, 8, 1, 1, 2)),
+    OpCase(ops.ExtractVolumePatches(2, (2, 1, 2), "SAME"), (rand(1, 2, 3, 4, 3, dtype=F64),),
+           lambda x: _volume_patches(x, (2, 2, 2), (2, 1, 2))),
+    OpCase(ops.Dilation2D(1, 1), (rand(2, 2, 5, 5), rand(2, 3, 3)), _dilation((1, 1), (1, 1), True)),
+    OpCase(ops.Dilation2D((1, 1, 2, 1), (1, 1, 1, 2), "valid"), (rand(1, 3, 6, 7, dtype=F64), rand(3, 2, 2, dtype=F64)),
+           _dilation((2, 1), (1, 2), False)),
+    OpCase(lambda x: ops.ResizeArea()(x, ms.Tensor(np.array([3, 3], np.int32))), (_AREA_IMAGES,),
+           _area_resize((3, 3), False)),
+    OpCase(lambda x: ops.ResizeArea(True)(x, ms.Tensor(np.array([3, 5], np.int32))), (_AREA_IMAGES.astype(np.int32),),
+           _area_resize((3, 5), True)),
+    OpCase(lambda x: ops.ResizeArea()(x, ms.Tensor(np.array([2, 2], np.int32))), (_AREA_IMAGES[:1, :, :, :1],),
+           lambda x: np.array([[[[5.0], [9.0]], [[21.0], [25.0]]]], F32)),
 ]
 
 _X4 = np.ones((1, 1, 4, 4), F32)
@@ -405,6 +509,28 @@ ERROR_CASES = [
                                           np.array(0, F32)), ValueError, "'max_output_size' must be a 0-D"),
     ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES, np.array(5, np.int32), np.array(0.5, F32),
                                           np.array(0, F16)), TypeError, "must be the same"),
+    ErrorCase(lambda: ops.ROIAlign(2, 2, 1), (), TypeError, "'spatial_scale' must be float"),
+    ErrorCase(lambda: ops.ROIAlign(2.0, 2, 0.5), (), TypeError, "'pooled_height' must be int"),
+    ErrorCase(lambda: ops.ROIAlign(0, 2, 0.5), (), ValueError, "must be positive"),
+    ErrorCase(lambda: ops.ROIAlign(2, 2, 0.5, 2, 2), (), ValueError, r"'roi_end_mode' must be in range of \[0, 1\]"),
+    ErrorCase(ops.ROIAlign(2, 2, 0.5), (_FEATURES, _ROIS[:, :4]), ValueError, r"shape \(n_rois, 5\)"),
+    ErrorCase(ops.ROIAlign(2, 2, 0.5), (_FEATURES[0], _ROIS), ValueError, "'features' must be 4-D"),
+    ErrorCase(ops.ROIAlign(2, 2, 0.5), (_FEATURES.astype(np.int32), _ROIS), TypeError, "dtype of 'features'"),
+    ErrorCase(lambda: ops.ExtractVolumePatches((2, 1, 2, 2, 2), 1, "VALID"), (), ValueError, "first two elements"),
+    ErrorCase(lambda: ops.ExtractVolumePatches(2, 1, "FULL"), (), ValueError, "'padding'"),
+    ErrorCase(ops.ExtractVolumePatches(2, 1, "VALID"), (np.ones((1, 1, 2, 2), F32),), ValueError, "'x' must be 5-D"),
+    ErrorCase(lambda: ops.Dilation2D(0, 1), (), ValueError, "'stride' must be at least 1"),
+    ErrorCase(lambda: ops.Dilation2D(1, 1, data_format="NHWC"), (), ValueError, "'data_format'"),
+    ErrorCase(ops.Dilation2D(1, 1), (np.ones((1, 2, 3, 3), F32), np.ones((2, 2, 2), F64)), TypeError,
+              "dtype of 'filter'"),
+    ErrorCase(ops.Dilation2D(1, 1), (np.ones((1, 2, 3, 3), F32), np.ones((3, 2, 2), F32)), ValueError, "channels"),
+    ErrorCase(ops.Dilation2D(1, 1, "VALID"), (np.ones((1, 2, 3, 3), F32), np.ones((2, 4, 2), F32)), ValueError,
+              "do not fit"),
+    ErrorCase(lambda: ops.ResizeArea(1), (), TypeError, "'align_corners' must be bool"),
+    ErrorCase(ops.ResizeArea(), (_AREA_IMAGES, np.array([2, 2], np.int64)), TypeError, "dtype of 'size'"),
+    ErrorCase(ops.ResizeArea(), (_AREA_IMAGES, np.array([2, 2, 2], np.int32)), ValueError, r"shape \(2,\)"),
+    ErrorCase(ops.ResizeArea(), (_AREA_IMAGES, np.array([0, 2], np.int32)), ValueError, "must be positive"),
+    ErrorCase(ops.ResizeArea(), (_AREA_IMAGES[0], np.array([2, 2], np.int32)), ValueError, "'images' must be 4-D"),
 ]
 
 

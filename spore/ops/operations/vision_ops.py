@@ -12,6 +12,9 @@ some of them, an alias.
 """
 from __future__ import annotations
 
+import itertools
+import math
+
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as _F  # the functions these compose, looked up at call time
@@ -21,7 +24,8 @@ from ..validator import check_dtype, check_same_dtype, check_string, check_tenso
 __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "MaxUnpool3D",
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
-           "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3"]
+           "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
+           "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -113,13 +117,42 @@ def _nchw_window(op: str, arg: str, value) -> tuple:
     return values[2:] if len(values) == 4 else values
 
 
+def _sliding_windows(op: str, x, kernel: tuple, strides: tuple, rates: tuple, padding: str, fill: float = 0.0):
+    """The windows of x (N, C, *spatial) as (N, K, C, *out), K = prod(kernel) offsets in
+    row-major order: offset o of window w reads x[..., w * stride + o * rate] per spatial
+    dim. 'VALID' keeps the windows inside x, out = (in - (k - 1) * rate - 1) // stride + 1;
+    'SAME' gives out = ceil(in / stride), padding with `fill` split evenly (the extra one
+    at the end)."""
+    spatial = tuple(x.shape[2:])
+    pads, sizes = [], []
+    for size, k, stride, rate in zip(spatial, kernel, strides, rates):
+        extent = (k - 1) * rate + 1
+        if padding == "VALID":
+            out, total = (size - extent) // stride + 1, 0
+        else:
+            out = -(-size // stride)
+            total = max((out - 1) * stride + extent - size, 0)
+        if out <= 0:
+            raise ValueError(f"For '{op}', windows of size {kernel} and rates {rates} do not fit in the input's "
+                             f"spatial shape {spatial}.")
+        pads.append((total // 2, total - total // 2))
+        sizes.append(out)
+    if any(p for pair in pads for p in pair):
+        # pad lists the last dim first
+        x = _F.pad(x, tuple(p for pair in reversed(pads) for p in pair), value=fill)
+    windows = []
+    for offsets in itertools.product(*(range(k) for k in kernel)):
+        index = tuple(slice(o * r, o * r + (n - 1) * s + 1, s) for o, r, n, s in zip(offsets, rates, sizes, strides))
+        windows.append(x[(slice(None), slice(None)) + index])
+    return _F.stack(tuple(windows), 1)
+
+
 class ExtractImagePatches(_Composed):
     """ExtractImagePatches(ksizes, strides, rates, padding='VALID'): the kh x kw patches of
     x (N, C, H, W), each sampled every `rates` pixels, at every `strides` step, as
     channels: output (N, kh * kw * C, out_h, out_w), a patch's values ordered by row,
-    column, then channel. ksizes, strides and rates are (row, col) or (1, 1, row, col).
-    'VALID' keeps patches inside x: out = (in - (k - 1) * rate - 1) // stride + 1; 'SAME'
-    gives out = ceil(in / stride), zero padding split evenly (the extra one at the end)."""
+    column, then channel. ksizes, strides and rates are (row, col) or (1, 1, row, col);
+    padding 'VALID' or 'SAME' (zeros; sizes as `_sliding_windows`)."""
 
     def __init__(self, ksizes, strides, rates, padding="VALID"):
         super().__init__()
@@ -128,36 +161,70 @@ class ExtractImagePatches(_Composed):
         self.add_prim_attr("rates", _nchw_window(self.name, "rates", rates))
         self.add_prim_attr("padding", check_string(self.name, "padding", padding, ("SAME", "VALID")))
 
-    def _padding(self, spatial: tuple) -> tuple:
-        """(before, after) zero padding per spatial dim, and the output size."""
-        pads, sizes = [], []
-        for size, kernel, stride, rate in zip(spatial, self.ksizes, self.strides, self.rates):
-            extent = (kernel - 1) * rate + 1
-            if self.padding == "VALID":
-                out = (size - extent) // stride + 1
-                pads.append((0, 0))
-            else:
-                out = -(-size // stride)
-                total = max((out - 1) * stride + extent - size, 0)
-                pads.append((total // 2, total - total // 2))
-            if out <= 0:
-                raise ValueError(f"For '{self.name}', the patches of ksizes {self.ksizes} and rates {self.rates} do "
-                                 f"not fit in the input's spatial shape {spatial}.")
-            sizes.append(out)
-        return pads, tuple(sizes)
-
     def compute(self, input_x):
         self._check_tensor("input_x", input_x)
         self._check_rank("input_x", input_x, 4)
-        batch, channels, *spatial = input_x.shape
-        pads, (out_h, out_w) = self._padding(tuple(spatial))
-        (top, bottom), (left, right) = pads
-        if top or bottom or left or right:
-            input_x = _F.pad(input_x, (left, right, top, bottom))
-        columns = _F.unfold(input_x, self.ksizes, self.rates, 0, self.strides)      # (N, C * kh * kw, L)
-        kernel_area = self.ksizes[0] * self.ksizes[1]
-        patches = _F.reshape(columns, (batch, channels, kernel_area, out_h, out_w))
-        return _F.reshape(_F.transpose(patches, (0, 2, 1, 3, 4)), (batch, kernel_area * channels, out_h, out_w))
+        windows = _sliding_windows(self.name, input_x, self.ksizes, self.strides, self.rates, self.padding)
+        return _F.reshape(windows, (input_x.shape[0], -1) + tuple(windows.shape[3:]))
+
+
+class ExtractVolumePatches(_Composed):
+    """ExtractVolumePatches(kernel_size, strides, padding): the kd x kh x kw patches of x
+    (N, C, D, H, W) at every `strides` step as channels: output
+    (N, kd * kh * kw * C, out_d, out_h, out_w), a patch's values ordered by depth, row,
+    column, then channel. kernel_size and strides are an int, (d, h, w) or
+    (1, 1, d, h, w); padding 'VALID' or 'SAME' (zeros; sizes as `_sliding_windows`)."""
+
+    def __init__(self, kernel_size, strides, padding):
+        super().__init__()
+        for arg, value in (("kernel_size", kernel_size), ("strides", strides)):
+            values = _int_sequence(self.name, arg, value, (3, 5), 1)
+            if len(values) == 5 and values[:2] != (1, 1):
+                raise ValueError(f"For '{self.name}', the first two elements of '{arg}' must be 1, but got {value}.")
+            self.add_prim_attr(arg, (1, 1) + values[-3:])
+        self.add_prim_attr("padding", check_string(self.name, "padding", padding, ("SAME", "VALID")))
+
+    def compute(self, x):
+        self._check_tensor("x", x)
+        self._check_rank("x", x, 5)
+        windows = _sliding_windows(self.name, x, self.kernel_size[2:], self.strides[2:], (1, 1, 1), self.padding)
+        return _F.reshape(windows, (x.shape[0], -1) + tuple(windows.shape[3:]))
+
+
+class Dilation2D(_Composed):
+    """Dilation2D(stride, dilation, pad_mode='SAME', data_format='NCHW')(x, filter): the
+    greyscale dilation of x (N, C, H, W) by filter (C, kh, kw): out[n, c, i, j] = the
+    maximum over the window offsets (a, b) of x[n, c, i * sh + a * rh, j * sw + b * rw]
+    + filter[c, a, b]. stride and dilation are an int, (h, w) or (1, 1, h, w); pad_mode
+    'SAME' (the padding never wins the maximum) or 'VALID' (sizes as
+    `_sliding_windows`)."""
+
+    def __init__(self, stride, dilation, pad_mode="SAME", data_format="NCHW"):
+        super().__init__()
+        for arg, value in (("stride", stride), ("dilation", dilation)):
+            values = _int_sequence(self.name, arg, value, (2, 4), 1)
+            self.add_prim_attr(arg, (1, 1) + values[-2:])
+        self.add_prim_attr("pad_mode", check_string(self.name, "pad_mode", pad_mode, ("SAME", "VALID")))
+        self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, ("NCHW",),
+                                                       case_sensitive=True))
+
+    def compute(self, x, filter):
+        self._check_tensor("x", x, _FLOATS)
+        self._check_tensor("filter", filter, _FLOATS)
+        self._check_rank("x", x, 4)
+        self._check_rank("filter", filter, 3)
+        if filter.dtype != x.dtype:
+            raise TypeError(f"For '{self.name}', the dtype of 'filter' must be the dtype of 'x' {x.dtype}, but got "
+                            f"{filter.dtype}.")
+        if filter.shape[0] != x.shape[1]:
+            raise ValueError(f"For '{self.name}', the 'filter' must have the {x.shape[1]} channels of 'x', but got "
+                             f"shape {filter.shape}.")
+        kernel = tuple(filter.shape[1:])
+        windows = _sliding_windows(self.name, x, kernel, self.stride[2:], self.dilation[2:], self.pad_mode,
+                                   float("-inf"))
+        weights = _F.reshape(_F.transpose(_F.reshape(filter, (filter.shape[0], -1)), (1, 0)),
+                             (1, -1, filter.shape[0], 1, 1))
+        return _F.amax(windows + weights, 1)
 
 
 class Im2Col(_Composed):
@@ -619,3 +686,141 @@ class NonMaxSuppressionV3(Primitive):
             return value.dtype
         check_type(self.name, arg, value, python_types)
         return None
+
+
+# ---- region pooling and resizing -----------------------------------------------------------
+def _bilinear_reads(size: int, coords):
+    """The two pixel rows (or columns) a sample at `coords` reads along an axis of `size`
+    pixels, the second one's weight, and whether the sample counts: samples beyond a
+    pixel outside the axis read nothing; the others are clipped into it."""
+    inside = _F.logical_and(coords >= -1.0, coords <= float(size))
+    clipped = _F.clamp(coords, 0.0, size - 1.0)
+    low = _F.floor(clipped)
+    high = _F.clamp(low + 1, 0.0, size - 1.0)
+    return _F.cast(low, mstype.int64), _F.cast(high, mstype.int64), clipped - low, inside
+
+
+class ROIAlign(_Composed):
+    """ROIAlign(pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1)
+    (features, rois): the features (N, C, H, W) averaged over each of pooled_height x
+    pooled_width bins of each region rois[n] = (batch index, x1, y1, x2, y2) (image
+    coordinates, scaled by spatial_scale): each bin the mean of sample_num x sample_num
+    bilinear samples at its sub-bin centres (sample_num <= 0: ceil(bin size) samples per
+    axis, read from the rois' values). roi_end_mode 1 takes x2 + 1 and y2 + 1 as the ends,
+    0 takes x2 and y2 with regions at least 1 x 1. Output (n_rois, C, pooled_height,
+    pooled_width); the rois get no gradient, as in MindSpore."""
+
+    def __init__(self, pooled_height, pooled_width, spatial_scale, sample_num=2, roi_end_mode=1):
+        super().__init__()
+        for arg, value in (("pooled_height", pooled_height), ("pooled_width", pooled_width),
+                           ("sample_num", sample_num), ("roi_end_mode", roi_end_mode)):
+            self.add_prim_attr(arg, check_type(self.name, arg, value, int))
+        if pooled_height <= 0 or pooled_width <= 0:
+            raise ValueError(f"For '{self.name}', the 'pooled_height' and 'pooled_width' must be positive, but got "
+                             f"{pooled_height} and {pooled_width}.")
+        self.add_prim_attr("spatial_scale", check_type(self.name, "spatial_scale", spatial_scale, float))
+        if roi_end_mode not in (0, 1):
+            raise ValueError(f"For '{self.name}', the 'roi_end_mode' must be in range of [0, 1], but got "
+                             f"{roi_end_mode}.")
+
+    def compute(self, features, rois):
+        self._check_tensor("features", features, _FLOATS)
+        self._check_tensor("rois", rois, _FLOATS)
+        self._check_rank("features", features, 4)
+        if rois.ndim != 2 or rois.shape[1] != 5:
+            raise ValueError(f"For '{self.name}', the 'rois' must have shape (n_rois, 5), but got {rois.shape}.")
+        rois = _F.cast(_F.stop_gradient(rois), features.dtype)
+        if self.sample_num > 0:
+            return self._align(features, rois, (self.sample_num, self.sample_num))
+        # adaptive sampling: the sample counts, part of the shapes, come from the rois' values
+        bins = (self.pooled_height, self.pooled_width)
+        pooled = []
+        for n, row in enumerate(rois.asnumpy().tolist()):
+            counts = tuple(max(math.ceil(size / bins_), 1) for size, bins_ in zip(self._region(row), bins))
+            pooled.append(self._align(features, rois[n:n + 1], counts))
+        return _F.concat(tuple(pooled), 0)
+
+    def _region(self, row) -> tuple:
+        """The (height, width) of a roi row's region, as `_align` computes them."""
+        scale, end = self.spatial_scale, self.spatial_scale if self.roi_end_mode == 1 else 0.0
+        minimum = 1.0 if self.roi_end_mode == 0 else 0.0
+        return (max(row[4] * scale + end - row[2] * scale, minimum),
+                max(row[3] * scale + end - row[1] * scale, minimum))
+
+    def _align(self, features, rois, samples: tuple):
+        """ROIAlign of `rois` with `samples` = (per bin row, per bin column)."""
+        _, channels, height, width = features.shape
+        scale, end = self.spatial_scale, self.spatial_scale if self.roi_end_mode == 1 else 0.0
+        minimum = 1.0 if self.roi_end_mode == 0 else 0.0
+        x1, y1 = rois[:, 1] * scale, rois[:, 2] * scale
+        region_w = _F.clamp(rois[:, 3] * scale + end - x1, minimum)
+        region_h = _F.clamp(rois[:, 4] * scale + end - y1, minimum)
+        axes = []
+        for start, extent, bins, count in ((y1, region_h, self.pooled_height, samples[0]),
+                                           (x1, region_w, self.pooled_width, samples[1])):
+            # sample k of bin i sits at (i + (k + 0.5) / count) bin sizes from the start
+            offsets = _F.cast(_F.arange(bins * count), features.dtype)
+            offsets = _F.floor(offsets / count) + (offsets - _F.floor(offsets / count) * count + 0.5) / count
+            coords = _F.expand_dims(start, 1) + _F.expand_dims(extent / bins, 1) * _F.expand_dims(offsets, 0)
+            axes.append(_bilinear_reads(height if not axes else width, coords))
+        (top, bottom, dy, rows_in), (left, right, dx, cols_in) = axes
+        planes = _F.gather(_F.reshape(features, features.shape[:2] + (-1,)),
+                           _F.cast(rois[:, 0], mstype.int64), 0)                   # (n, C, H * W)
+        count = rois.shape[0]
+
+        def read(rows, cols):
+            flat = _F.reshape(_F.expand_dims(rows, 2) * width + _F.expand_dims(cols, 1), (count, 1, -1))
+            return _F.gather_elements(planes, 2, _F.broadcast_to(flat, (count, channels, flat.shape[2])))
+
+        def outer(a, b):
+            return _F.reshape(_F.expand_dims(a, 2) * _F.expand_dims(b, 1), (count, 1, -1))
+
+        dy, dx = _F.cast(dy, features.dtype), _F.cast(dx, features.dtype)
+        valid = outer(_F.cast(rows_in, features.dtype), _F.cast(cols_in, features.dtype))
+        value = (read(top, left) * outer(1 - dy, 1 - dx) + read(top, right) * outer(1 - dy, dx)
+                 + read(bottom, left) * outer(dy, 1 - dx) + read(bottom, right) * outer(dy, dx)) * valid
+        value = _F.reshape(value, (count, channels, self.pooled_height, samples[0], self.pooled_width, samples[1]))
+        return _F.mean(value, (3, 5))
+
+
+def _area_weights(size: int, out: int, align_corners: bool):
+    """(out, size) weights of area resizing along one axis: output i averages the input
+    span [i * scale, (i + 1) * scale), scale = size / out ((size - 1) / (out - 1) with
+    align_corners), each input pixel weighted by its overlap with the span (pixels past
+    the end counted as the last one)."""
+    scale = (size - 1) / (out - 1) if align_corners and out > 1 else size / out
+    weights = [[0.0] * size for _ in range(out)]
+    for i in range(out):
+        start, end = i * scale, (i + 1) * scale
+        for pixel in range(math.floor(start), math.ceil(end)):
+            overlap = min(pixel + 1, end) - max(pixel, start)
+            weights[i][min(pixel, size - 1)] += overlap / scale
+    return Tensor(weights, mstype.float32)
+
+
+class ResizeArea(_Composed):
+    """ResizeArea(align_corners=False)(images, size): images (N, H, W, C) resized to
+    size = (new_height, new_width) (an int32 Tensor of 2 values) by area averaging: each
+    output pixel the overlap-weighted mean of the input pixels its span covers (see
+    `_area_weights`). Float32 output."""
+
+    def __init__(self, align_corners=False):
+        super().__init__()
+        self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
+
+    def compute(self, images, size):
+        self._check_tensor("images", images, _FLOATS + (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
+                                                        mstype.uint8, mstype.uint16))
+        self._check_rank("images", images, 4)
+        self._check_tensor("size", size, (mstype.int32,))
+        if size.shape != (2,):
+            raise ValueError(f"For '{self.name}', the 'size' must have shape (2,), but got {size.shape}.")
+        new_size = size.tolist()
+        if min(new_size) <= 0:
+            raise ValueError(f"For '{self.name}', the values of 'size' must be positive, but got {new_size}.")
+        _, height, width, _ = images.shape
+        rows = _area_weights(height, new_size[0], self.align_corners)
+        columns = _area_weights(width, new_size[1], self.align_corners)
+        planes = _F.transpose(_F.cast(images, mstype.float32), (0, 3, 1, 2))
+        resized = _F.matmul(_F.matmul(rows, planes), _F.transpose(columns, (1, 0)))
+        return _F.transpose(resized, (0, 2, 3, 1))
