@@ -239,3 +239,77 @@ def ctc_loss(prim):
         loss = torch.where(ignored, torch.zeros_like(loss), loss)
         return loss.to(x.dtype), grad.to(x.dtype)
     return kernel
+
+
+# ---- RNNTLoss: the transducer lattice -------------------------------------------------------
+def _diagonal(step: int, steps: int, positions: int, device):
+    """The cells (t, u) of the (steps, positions) lattice with t + u = step."""
+    ts = torch.arange(max(0, step - positions + 1), min(step, steps - 1) + 1, device=device)
+    return ts, step - ts
+
+
+def _transducer_alpha(blank, emit):
+    """log alpha (B, T, U): the log probability of reaching cell (t, u), from (0, 0) by
+    blanks (t - 1 -> t) and labels (u - 1 -> u); computed one anti-diagonal at a time."""
+    _, steps, positions = blank.shape
+    alpha = torch.full_like(blank, -math.inf)
+    alpha[:, 0, 0] = 0
+    for step in range(1, steps + positions - 1):
+        ts, us = _diagonal(step, steps, positions, blank.device)
+        by_blank = torch.where(ts > 0, alpha[:, ts - 1, us] + blank[:, ts - 1, us], -math.inf)
+        by_label = torch.where(us > 0, alpha[:, ts, us - 1] + emit[:, ts, us - 1], -math.inf)
+        alpha[:, ts, us] = torch.logaddexp(by_blank, by_label)
+    return alpha
+
+
+def _transducer_beta(blank, emit, last_t, last_u):
+    """log beta (B, T, U): the log probability of finishing from cell (t, u): its moves to
+    the sample's last cell (last_t, last_u) and the final blank there; -inf outside."""
+    batch, steps, positions = blank.shape
+    beta = torch.full_like(blank, -math.inf)
+    samples = torch.arange(batch, device=blank.device)
+    for step in range(steps + positions - 2, -1, -1):
+        ts, us = _diagonal(step, steps, positions, blank.device)
+        by_blank = torch.where(ts + 1 < steps, beta[:, (ts + 1).clamp(max=steps - 1), us] + blank[:, ts, us],
+                               -math.inf)
+        by_label = torch.where(us + 1 < positions, beta[:, ts, (us + 1).clamp(max=positions - 1)] + emit[:, ts, us],
+                               -math.inf)
+        beta[:, ts, us] = torch.logaddexp(by_blank, by_label)
+        beta[samples, last_t, last_u] = blank[samples, last_t, last_u]
+    inside = ((torch.arange(steps, device=blank.device)[None, :, None] <= last_t[:, None, None])
+              & (torch.arange(positions, device=blank.device)[None, None, :] <= last_u[:, None, None]))
+    return torch.where(inside, beta, -math.inf)
+
+
+@kernel_factory("RNNTLoss")
+def rnnt_loss(prim):
+    blank_label = prim.blank_label
+
+    def kernel(acts, labels, input_lengths, label_lengths):
+        _require(acts.ndim == 4 and labels.shape == (acts.shape[0], acts.shape[2] - 1)
+                 and input_lengths.shape == label_lengths.shape == acts.shape[:1]
+                 and all(t.dtype == torch.int32 for t in (labels, input_lengths, label_lengths)))
+        batch, steps, positions, _ = acts.shape
+        log_probs = torch.log_softmax(_work(acts), -1)
+        blank = log_probs[..., blank_label]
+        # the padding past each sample's labels may hold anything: its cells are never counted
+        index = labels.long().clamp(0, acts.shape[3] - 1)[:, None, :, None].expand(batch, steps, positions - 1, 1)
+        emit = torch.cat((log_probs[:, :, :-1].gather(3, index).squeeze(3),
+                          torch.full_like(blank[:, :, :1], -math.inf)), 2)
+        last_t, last_u = input_lengths.long() - 1, label_lengths.long()
+        samples = torch.arange(batch, device=acts.device)
+        alpha = _transducer_alpha(blank, emit)
+        beta = _transducer_beta(blank, emit, last_t, last_u)
+        log_likelihood = beta[:, 0, 0]
+        # gradient for the logits: softmax times the cell's occupancy, less each move's share
+        occupancy = torch.exp(alpha + beta - log_likelihood[:, None, None])
+        after_blank = torch.cat((beta[:, 1:], torch.full_like(beta[:, :1], -math.inf)), 1)
+        after_blank[samples, last_t, last_u] = 0
+        after_label = torch.cat((beta[:, :, 1:], torch.full_like(beta[:, :, :1], -math.inf)), 2)
+        through_blank = torch.exp(alpha + blank + after_blank - log_likelihood[:, None, None])
+        through_label = torch.exp(alpha + emit + after_label - log_likelihood[:, None, None])
+        grads = log_probs.exp() * occupancy[..., None]
+        grads[..., blank_label] -= through_blank
+        grads[:, :, :-1].scatter_add_(3, index, -through_label[:, :, :-1, None])
+        return (-log_likelihood).to(acts.dtype), grads.to(acts.dtype)
+    return kernel

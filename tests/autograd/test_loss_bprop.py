@@ -58,6 +58,9 @@ GRAD_CASES += [
            prim="CTCLoss"),
     OpCase(lambda x: ops.CTCLoss(True, False)(x, _INDICES, _VALUES, _SEQ)[0],
            (rand(5, 2, 3, dtype=F64, low=-2, high=2),), None, prim="CTCLoss"),
+    OpCase(lambda acts: ops.RNNTLoss(1)(acts, _t(np.array([[2, 3, 0], [3, 0, 0]], np.int32)),
+                                        _t(np.array([4, 3], np.int32)), _t(np.array([3, 1], np.int32)))[0],
+           (rand(2, 4, 4, 5, dtype=F64, low=-2, high=2),), None, prim="RNNTLoss"),
 ]
 
 

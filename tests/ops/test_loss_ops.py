@@ -1,6 +1,6 @@
 """The loss primitives (operations/loss_ops.py): forward against NumPy float64 references
-(the CTC losses by enumerating every alignment), MindSpore 2.7.1's printed values, and
-bad input."""
+(the CTC and transducer losses by enumerating every alignment, their gradient outputs by
+occupancies or central differences), MindSpore 2.7.1's printed values, and bad input."""
 import itertools
 import math
 
@@ -157,6 +157,39 @@ def _ctc_tf(collapse_repeated=False, merge_repeated=True, ignore_longer=False):
     return reference
 
 
+def _transducer_costs(acts, labels, input_lengths, label_lengths, blank=0):
+    """-log p(labels) of each sample, summing over every order of its blank (t + 1) and
+    label (u + 1) moves, then the final blank."""
+    log_probs = acts.astype(F64) - np.log(np.exp(acts.astype(F64)).sum(-1, keepdims=True))
+    costs = []
+    for b, (steps, count) in enumerate(zip(input_lengths, label_lengths)):
+        total = 0.0
+        for order in set(itertools.permutations("b" * (steps - 1) + "l" * count)):
+            t = u = 0
+            log_p = 0.0
+            for move in order:
+                log_p += log_probs[b, t, u, blank if move == "b" else labels[b, u]]
+                t, u = (t + 1, u) if move == "b" else (t, u + 1)
+            total += math.exp(log_p + log_probs[b, t, u, blank])
+        costs.append(-math.log(total))
+    return np.array(costs)
+
+
+def _rnnt(blank=0):
+    """The costs, and their gradient for acts by central differences in float64."""
+    def reference(acts, labels, input_lengths, label_lengths):
+        costs = _transducer_costs(acts, labels, input_lengths, label_lengths, blank)
+        grads, step = np.zeros(acts.shape), 1e-6
+        for index in np.ndindex(acts.shape):
+            shifted = [acts.astype(F64).copy() for _ in range(2)]
+            shifted[0][index] += step
+            shifted[1][index] -= step
+            ahead, behind = (_transducer_costs(a, labels, input_lengths, label_lengths, blank) for a in shifted)
+            grads[index] = (ahead - behind)[index[0]] / (2 * step)
+        return costs.astype(acts.dtype), grads.astype(acts.dtype)
+    return reference
+
+
 def _log_probs(steps, batch, classes, dtype=F32):
     logits = rand(steps, batch, classes, dtype=F64, low=-2, high=2)
     return (logits - np.log(np.exp(logits).sum(-1, keepdims=True))).astype(dtype)
@@ -171,6 +204,9 @@ _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS = (np.array([[1, 2], [1, 1], [2, 0]], 
 _LOGITS = rand(4, 3, 3, low=-2, high=2)
 _INDICES = np.array([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]], I64)
 _VALUES, _SEQ = np.array([0, 1, 1, 1, 0], I32), np.array([4, 3, 2], I32)
+
+_ACTS = rand(2, 3, 3, 4, dtype=F64, low=-2, high=2)
+_RNNT_LABELS, _RNNT_STEPS, _RNNT_COUNTS = np.array([[1, 2], [3, 0]], I32), np.array([3, 2], I32), np.array([2, 1], I32)
 
 CASES = []
 for _reduction in ("none", "mean", "sum"):
@@ -229,6 +265,9 @@ CASES += [
     OpCase(ops.CTCLoss(ignore_longer_outputs_than_inputs=True), (_LOGITS, _INDICES, _VALUES, np.array([4, 1, 2], I32)),
            _ctc_tf(ignore_longer=True), rtol=1e-5),
     OpCase(ops.CTCLoss(), (_LOGITS.astype(F16), _INDICES, _VALUES, _SEQ), _ctc_tf(), rtol=5e-3, atol=2e-3),
+    OpCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS, _RNNT_STEPS, _RNNT_COUNTS), _rnnt(), rtol=1e-6, atol=1e-8),
+    OpCase(ops.RNNTLoss(2), (_ACTS.astype(F32), _RNNT_LABELS - 1, _RNNT_STEPS, _RNNT_COUNTS), _rnnt(2), rtol=1e-4,
+           atol=1e-5),
 ]
 
 
@@ -337,6 +376,23 @@ ERROR_CASES = [
               r"For 'CTCLoss', sequence_length\[1\] must be in \[1, 4\]"),
     ErrorCase(ops.CTCLoss(), (_LOGITS, _INDICES, _VALUES, np.array([4, 1, 2], I32)), RuntimeError,
               "For 'CTCLoss', the sequence length 1 of sample 1 must be at least its label length 2"),
+    ErrorCase(lambda: ops.RNNTLoss(1.0), (), TypeError, "For 'RNNTLoss', the 'blank_label'", prim="RNNTLoss"),
+    ErrorCase(ops.RNNTLoss(4), (_ACTS, _RNNT_LABELS, _RNNT_STEPS, _RNNT_COUNTS), ValueError,
+              r"For 'RNNTLoss', the 'blank_label' must be in \[0, 4\)"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS[0], _RNNT_LABELS, _RNNT_STEPS, _RNNT_COUNTS), ValueError,
+              "For 'RNNTLoss', the dimension of 'acts'"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS.astype(I64), _RNNT_STEPS, _RNNT_COUNTS), TypeError,
+              "For 'RNNTLoss', the dtype of 'labels'"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS[:, :1], _RNNT_STEPS, _RNNT_COUNTS), ValueError,
+              r"For 'RNNTLoss', the shape of 'labels' must be \(B, U - 1\)"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS, _RNNT_STEPS[:1], _RNNT_COUNTS), ValueError,
+              "For 'RNNTLoss', the shape of 'input_length'"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS, np.array([3, 4], I32), _RNNT_COUNTS), ValueError,
+              r"For 'RNNTLoss', input_length\[1\] must be in \[1, 3\]"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, np.array([[1, 4], [3, 0]], I32), _RNNT_STEPS, _RNNT_COUNTS), ValueError,
+              r"For 'RNNTLoss', the 'labels' must be in \[0, 4\), but got 4"),
+    ErrorCase(ops.RNNTLoss(), (_ACTS, _RNNT_LABELS, _RNNT_STEPS, np.array([3, 1], I32)), ValueError,
+              r"For 'RNNTLoss', label_length\[0\] must be in \[0, 2\]"),
 ]
 
 

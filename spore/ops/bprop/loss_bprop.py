@@ -4,13 +4,13 @@ The gradients are the derivatives of the losses as written, for every float inpu
 targets and labels of SoftMarginLoss and SigmoidCrossEntropyWithLogits and the class
 weights of MultiMarginLoss included (as the composed losses of loss_func.py have them).
 By-product outputs carry no gradient: MultilabelMarginLoss' is_target, CTCLossV2's
-log_alpha, CTCLoss' gradient. Index and length inputs take none.
+log_alpha, CTCLoss' and RNNTLoss' gradients. Index and length inputs take none.
 
 CTCLossV2's gradient for log_probs is -dout times the posterior probability of each
 class at each step (the derivative for log_probs themselves, so it can be checked
 numerically; after a log-softmax it equals MindSpore's, which folds the softmax in).
 It comes from the CTCLossV2Grad kernel, which is not differentiated further; CTCLoss
-returns its gradient as its second output.
+and RNNTLoss return their gradients as their second outputs.
 
 Written with differentiable ops otherwise, so the margin losses have gradients of any order.
 """
@@ -112,3 +112,10 @@ def _ctc_loss_v2(prim, log_probs, targets, input_lengths, target_lengths, out, d
 def _ctc_loss(prim, x, labels_indices, labels_values, sequence_length, out, dout):
     """The kernel's gradient output (T, N, C), each sample's scaled by dout[0][n]."""
     return grad_like(x, out[1] * F.expand_dims(F.expand_dims(dout[0], 0), 2)), None, None, None
+
+
+@bprop("RNNTLoss")
+def _rnnt_loss(prim, acts, labels, input_length, label_length, out, dout):
+    """The kernel's gradient output (B, T, U, V), each sample's scaled by dout[0][b]."""
+    scale = F.reshape(dout[0], (-1, 1, 1, 1))
+    return grad_like(acts, out[1] * scale), None, None, None

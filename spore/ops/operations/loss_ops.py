@@ -16,7 +16,7 @@ from ..validator import check_bool, check_dtype, check_rank, check_string, check
 
 __all__ = [
     "SoftMarginLoss", "SigmoidCrossEntropyWithLogits", "MultiMarginLoss", "MultilabelMarginLoss",
-    "CTCLossV2", "CTCLossV2Grad", "CTCLoss",
+    "CTCLossV2", "CTCLossV2Grad", "CTCLoss", "RNNTLoss",
 ]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -312,3 +312,56 @@ class CTCLoss(Primitive):
                              f"{tuple(sequence_length.shape)}.")
         self.check(x, labels_indices, labels_values, sequence_length)
         return TensorSpec((batch,), x.dtype), TensorSpec(x.shape, x.dtype)
+
+
+class RNNTLoss(Primitive):
+    """RNNTLoss(blank_label=0)(acts, labels, input_length, label_length) -> (costs, grads)
+
+    The RNN transducer loss of the joint network's logits `acts` (B, T, U, V) (softmax
+    over V inside) against the labels (B, U - 1) Int32: sample b uses its first
+    input_length[b] steps and label_length[b] labels (Int32). An alignment moves through
+    the (t, u) lattice from (0, 0), emitting blank_label to advance t or the next label to
+    advance u, and ends with a blank at its last cell. costs (B,) is -log p(labels);
+    grads (B, T, U, V) its gradient with respect to acts.
+    """
+
+    def __init__(self, blank_label=0):
+        super().__init__()
+        self.add_prim_attr("blank_label", check_type(self.name, "blank_label", blank_label, int))
+
+    def check(self, acts, labels, input_length, label_length):
+        if not (_known(input_length, label_length) and len(acts.shape) == 4):
+            return  # infer explains bad ranks
+        _, steps, positions, classes = acts.shape
+        if not 0 <= self.blank_label < classes:
+            raise ValueError(f"For '{self.name}', the 'blank_label' must be in [0, {classes}), but got "
+                             f"{self.blank_label}.")
+        for arg, lengths, low, high in (("input_length", input_length, 1, steps),
+                                        ("label_length", label_length, 0, positions - 1)):
+            values = lengths.asnumpy()
+            bad = np.flatnonzero((values < low) | (values > high))
+            if bad.size:
+                raise ValueError(f"For '{self.name}', {arg}[{bad[0]}] must be in [{low}, {high}], but got "
+                                 f"{values[bad[0]]}.")
+        if _known(labels) and tuple(labels.shape) == (acts.shape[0], positions - 1):
+            counted = np.arange(positions - 1)[None, :] < label_length.asnumpy()[:, None]
+            used = labels.asnumpy()[counted]
+            if used.size and (used.min() < 0 or used.max() >= classes):
+                raise ValueError(f"For '{self.name}', the 'labels' must be in [0, {classes}), but got "
+                                 f"{used.min() if used.min() < 0 else used.max()}.")
+
+    def infer(self, acts, labels, input_length, label_length):
+        op = self.name
+        _typed_tensor(op, "acts", acts)
+        for arg, value in (("labels", labels), ("input_length", input_length), ("label_length", label_length)):
+            _typed_tensor(op, arg, value, (mstype.int32,))
+        check_rank(op, "acts", acts.shape, 4)
+        batch, _, positions, _ = acts.shape
+        if tuple(labels.shape) != (batch, positions - 1):
+            raise ValueError(f"For '{op}', the shape of 'labels' must be (B, U - 1) = {(batch, positions - 1)}, "
+                             f"but got {tuple(labels.shape)}.")
+        for arg, value in (("input_length", input_length), ("label_length", label_length)):
+            if tuple(value.shape) != (batch,):
+                raise ValueError(f"For '{op}', the shape of '{arg}' must be ({batch},), but got {tuple(value.shape)}.")
+        self.check(acts, labels, input_length, label_length)
+        return TensorSpec((batch,), acts.dtype), TensorSpec(acts.shape, acts.dtype)
