@@ -1,9 +1,14 @@
 """Kernels of the image and pooling primitives (operations/vision_ops.py) that are not
-compositions: non-maximum suppression."""
+compositions: non-maximum suppression, the random window sequences of fractional
+pooling."""
 from __future__ import annotations
+
+import math
 
 import torch
 
+from ..common import seed as _seed
+from . import rng
 from .registry import kernel, kernel_factory
 
 
@@ -60,3 +65,34 @@ def _non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score
     limit = max(int(_scalar(max_output_size)), 0)
     kept = _greedy_selection(_pairwise_iou(corners), float(_scalar(iou_threshold)), candidates, limit)
     return torch.tensor(kept, dtype=torch.int32, device=boxes.device)
+
+
+# ---- fractional pooling --------------------------------------------------------------------
+@kernel_factory("_FractionalPoolingSequence")
+def _fractional_pooling_sequence(prim):
+    gen, pseudo_random = rng.generator_for(_seed.op_seeds(prim.seed, prim.seed2)), prim.pseudo_random
+
+    def sequence(input_length, output_length):
+        if input_length % output_length == 0:
+            steps = torch.full((output_length,), input_length // output_length, dtype=torch.int64)
+        elif pseudo_random:
+            steps = _pseudo_random_steps(input_length, output_length, gen)
+        else:
+            # input_length % output_length windows one longer than the others, placed at random
+            steps = torch.full((output_length,), input_length // output_length, dtype=torch.int64)
+            steps[:input_length % output_length] += 1
+            steps = steps[torch.randperm(output_length, generator=gen)]
+        return torch.cat((torch.zeros(1, dtype=torch.int64), torch.cumsum(steps, 0)))
+    return sequence
+
+
+def _pseudo_random_steps(input_length: int, output_length: int, gen):
+    """Window lengths from boundaries ceil(alpha * (i + u)), alpha = input / output, with u
+    drawn uniformly from the range that keeps every length floor(alpha) or one more
+    (Graham's pseudo-random fractional pooling)."""
+    alpha = input_length / output_length
+    k = input_length // output_length
+    u_max = min((k + 2) / alpha - 1, (input_length + 1 - k) / alpha - (output_length - 1))
+    u = torch.rand((), dtype=torch.float64, generator=gen).item() * u_max
+    bounds = [1] + [math.ceil(alpha * (i + u)) for i in range(1, output_length)] + [input_length + 1]
+    return torch.tensor([b - a for a, b in zip(bounds, bounds[1:])], dtype=torch.int64)

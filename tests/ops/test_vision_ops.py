@@ -268,6 +268,24 @@ def _area_resize(size, align_corners):
     return reference
 
 
+def _fractional(reduce, overlapping):
+    """Fractional pooling of x (N, H, W, C) over windows of H // out_h (W // out_w) rows
+    (columns), out = floor(size / ratio), for sizes the ratios divide: the boundaries are
+    fixed."""
+    def pool(ratio):
+        def reference(x):
+            n, h, w, c = x.shape
+            out_h, out_w = int(h / ratio[1]), int(w / ratio[2])
+            rows, cols = np.arange(0, h + 1, h // out_h), np.arange(0, w + 1, w // out_w)
+            y = np.zeros((n, out_h, out_w, c), F64)
+            for i, j in np.ndindex(out_h, out_w):
+                window = x[:, rows[i]:rows[i + 1] + overlapping, cols[j]:cols[j + 1] + overlapping].astype(F64)
+                y[:, i, j] = reduce(window.reshape(n, -1, c))
+            return y.astype(x.dtype), rows, cols
+        return reference
+    return pool
+
+
 def _boxes(n, dtype=F32):
     corners = _rng.uniform(0, 10, (n, 2))
     return np.concatenate([corners, corners + _rng.uniform(1, 6, (n, 2))], 1).astype(dtype)
@@ -436,6 +454,19 @@ CASES = [
            _area_resize((3, 5), True)),
     OpCase(lambda x: ops.ResizeArea()(x, ms.Tensor(np.array([2, 2], np.int32))), (_AREA_IMAGES[:1, :, :, :1],),
            lambda x: np.array([[[[5.0], [9.0]], [[21.0], [25.0]]]], F32)),
+    # fractional pooling over sizes the ratios divide (fixed window boundaries)
+    OpCase(ops.FractionalMaxPool([1.0, 2.0, 2.0, 1.0]), (rand(2, 4, 6, 3),),
+           _fractional(lambda w: w.max(1), 0)([1.0, 2.0, 2.0, 1.0])),
+    OpCase(ops.FractionalMaxPool([1.0, 2.0, 3.0, 1.0], overlapping=True, pseudo_random=True),
+           (rand(1, 4, 6, 2, dtype=F64),), _fractional(lambda w: w.max(1), 1)([1.0, 2.0, 3.0, 1.0])),
+    OpCase(ops.FractionalMaxPool([1.0, 3.0, 2.0, 1.0]), (rand(1, 6, 4, 2, dtype=np.int32, low=-50, high=50),),
+           _fractional(lambda w: w.max(1), 0)([1.0, 3.0, 2.0, 1.0])),
+    OpCase(ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0]), (rand(2, 4, 6, 3, dtype=F64),),
+           _fractional(lambda w: w.mean(1), 0)([1.0, 2.0, 2.0, 1.0]), rtol=1e-12),
+    OpCase(ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0], overlapping=True), (rand(1, 4, 6, 2),),
+           _fractional(lambda w: w.mean(1), 1)([1.0, 2.0, 2.0, 1.0])),
+    OpCase(ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0]), (np.arange(48, dtype=np.int64).reshape(1, 4, 6, 2),),
+           _fractional(lambda w: np.trunc(w.mean(1)), 0)([1.0, 2.0, 2.0, 1.0])),
 ]
 
 _X4 = np.ones((1, 1, 4, 4), F32)
@@ -531,6 +562,16 @@ ERROR_CASES = [
     ErrorCase(ops.ResizeArea(), (_AREA_IMAGES, np.array([2, 2, 2], np.int32)), ValueError, r"shape \(2,\)"),
     ErrorCase(ops.ResizeArea(), (_AREA_IMAGES, np.array([0, 2], np.int32)), ValueError, "must be positive"),
     ErrorCase(ops.ResizeArea(), (_AREA_IMAGES[0], np.array([2, 2], np.int32)), ValueError, "'images' must be 4-D"),
+    ErrorCase(lambda: ops.FractionalMaxPool((1.0, 2.0, 2.0, 1.0)), (), TypeError, "'pooling_ratio' must be list"),
+    ErrorCase(lambda: ops.FractionalAvgPool([1.0, 2.0, 1.0]), (), ValueError, "must be 4 floats"),
+    ErrorCase(lambda: ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0], overlapping=1), (), TypeError,
+              "'overlapping' must be bool"),
+    ErrorCase(ops.FractionalMaxPool([2.0, 2.0, 2.0, 1.0]), (np.ones((1, 4, 4, 1), F32),), ValueError,
+              r"must be \[1.0, rh, rw, 1.0\]"),
+    ErrorCase(ops.FractionalMaxPool([1.0, 0.5, 2.0, 1.0]), (np.ones((1, 4, 4, 1), F32),), ValueError, "at least 1"),
+    ErrorCase(ops.FractionalMaxPool([1.0, 8.0, 2.0, 1.0]), (np.ones((1, 4, 4, 1), F32),), ValueError, "empty"),
+    ErrorCase(ops.FractionalMaxPool([1.0, 2.0, 2.0, 1.0]), (np.ones((1, 4, 4, 1), F16),), TypeError, "dtype of 'x'"),
+    ErrorCase(ops.FractionalAvgPool([1.0, 2.0, 2.0, 1.0]), (np.ones((4, 4, 1), F32),), ValueError, "'x' must be 4-D"),
 ]
 
 
@@ -567,3 +608,29 @@ def test_random_fractional_pool_takes_window_maxima():
     flat = x.reshape(2, 3, -1)
     np.testing.assert_array_equal(np.take_along_axis(flat, argmax.asnumpy().reshape(2, 3, -1), 2),
                                   values.asnumpy().reshape(2, 3, -1))
+
+
+@pytest.mark.parametrize("pseudo_random", [False, True])
+@pytest.mark.parametrize("overlapping", [False, True])
+def test_fractional_pooling_random_windows(pseudo_random, overlapping):
+    """Sizes the ratios do not divide: the boundaries run from 0 to the size in steps of
+    floor(size / out) or one more, and each output is its window's maximum (mean)."""
+    x = rand(2, 7, 10, 3, dtype=F64)
+    ratio = [1.0, 1.5, 1.7, 1.0]
+    for cls, reduce in ((ops.FractionalMaxPool, np.max), (ops.FractionalAvgPool, np.mean)):
+        y, rows, cols = cls(ratio, pseudo_random, overlapping, seed=3)(ms.Tensor(x))
+        assert y.shape == (2, 4, 5, 3)
+        for bounds, size, out in ((rows.asnumpy(), 7, 4), (cols.asnumpy(), 10, 5)):
+            assert bounds[0] == 0 and bounds[-1] == size
+            assert set(np.diff(bounds)) <= {size // out, size // out + 1}
+        for i, j in np.ndindex(4, 5):
+            r0, r1, c0, c1 = rows[i].item(), rows[i + 1].item(), cols[j].item(), cols[j + 1].item()
+            window = x[:, r0:r1 + overlapping, c0:c1 + overlapping]
+            np.testing.assert_allclose(y.asnumpy()[:, i, j], reduce(window, (1, 2)), rtol=1e-12)
+
+
+def test_fractional_pooling_seeds():
+    x = ms.Tensor(rand(1, 9, 9, 1))
+    first = ops.FractionalMaxPool([1.0, 1.4, 1.4, 1.0], seed=5, seed2=1)(x)[1]
+    again = ops.FractionalMaxPool([1.0, 1.4, 1.4, 1.0], seed=5, seed2=1)(x)[1]
+    np.testing.assert_array_equal(first.asnumpy(), again.asnumpy())

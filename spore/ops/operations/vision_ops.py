@@ -25,7 +25,7 @@ __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "Max
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
-           "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea"]
+           "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea", "FractionalMaxPool", "FractionalAvgPool"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -824,3 +824,97 @@ class ResizeArea(_Composed):
         planes = _F.transpose(_F.cast(images, mstype.float32), (0, 3, 1, 2))
         resized = _F.matmul(_F.matmul(rows, planes), _F.transpose(columns, (1, 0)))
         return _F.transpose(resized, (0, 2, 3, 1))
+
+
+# ---- fractional pooling --------------------------------------------------------------------
+class _FractionalPoolingSequence(Primitive):
+    """_FractionalPoolingSequence(pseudo_random, seed, seed2)(input_length,
+    output_length): the Int64 window boundaries (output_length + 1,) from 0 to
+    input_length of fractional pooling, windows of input_length // output_length or one
+    more element: placed at random, or pseudo-randomly (Graham's ceil(alpha * (i + u)))."""
+
+    pure = False
+
+    def __init__(self, pseudo_random=False, seed=0, seed2=0):
+        super().__init__()
+        self.add_prim_attrs(pseudo_random=pseudo_random, seed=seed, seed2=seed2)
+
+    def infer(self, input_length, output_length):
+        return TensorSpec((output_length + 1,), mstype.int64)
+
+
+def _window_positions(bounds, input_length: int, output_length: int, overlapping: bool):
+    """The input positions (out, longest window) each window of `bounds` reads, its last
+    one repeated past its end, and which of them are its own (Bool, same shape)."""
+    longest = -(-input_length // output_length) + int(overlapping)
+    starts = _F.expand_dims(bounds[:-1], 1)
+    ends = _F.expand_dims(_F.clamp(bounds[1:] + int(overlapping), max=input_length), 1)
+    positions = starts + _F.expand_dims(_F.arange(longest, dtype=mstype.int64), 0)
+    return _F.minimum(positions, ends - 1), positions < ends
+
+
+class _FractionalPool(_Composed):
+    """FractionalMaxPool / FractionalAvgPool(pooling_ratio, pseudo_random=False,
+    overlapping=False, deterministic=False, seed=0, seed2=0)(x) -> (y,
+    row_pooling_sequence, col_pooling_sequence): x (N, H, W, C) pooled over windows
+    between random boundaries (see _FractionalPoolingSequence) to (N, floor(H / rh),
+    floor(W / rw), C), pooling_ratio = [1.0, rh, rw, 1.0]; with overlapping a window also
+    reads the next one's first element. The boundaries come from the seeded stream of
+    seed and seed2 (deterministic or not)."""
+
+    dtypes = (mstype.float32, mstype.float64, mstype.int32, mstype.int64)
+
+    def __init__(self, pooling_ratio, pseudo_random=False, overlapping=False, deterministic=False, seed=0,
+                 seed2=0):
+        super().__init__()
+        check_type(self.name, "pooling_ratio", pooling_ratio, list)
+        if len(pooling_ratio) != 4 or not all(isinstance(r, float) for r in pooling_ratio):
+            raise ValueError(f"For '{self.name}', the 'pooling_ratio' must be 4 floats, but got {pooling_ratio}.")
+        self.add_prim_attr("pooling_ratio", pooling_ratio)
+        for arg, value in (("pseudo_random", pseudo_random), ("overlapping", overlapping),
+                           ("deterministic", deterministic)):
+            self.add_prim_attr(arg, check_type(self.name, arg, value, bool))
+        for arg, value in (("seed", seed), ("seed2", seed2)):
+            self.add_prim_attr(arg, check_type(self.name, arg, value, int))
+        self._sequence = _FractionalPoolingSequence(pseudo_random, seed, seed2)
+
+    def compute(self, x):
+        self._check_tensor("x", x, self.dtypes)
+        self._check_rank("x", x, 4)
+        ratio = self.pooling_ratio
+        if ratio[0] != 1.0 or ratio[3] != 1.0 or min(ratio[1:3]) < 1.0:
+            raise ValueError(f"For '{self.name}', the 'pooling_ratio' must be [1.0, rh, rw, 1.0] with rh and rw at "
+                             f"least 1, but got {ratio}.")
+        batch, height, width, channels = x.shape
+        out_h, out_w = int(height / ratio[1]), int(width / ratio[2])
+        if out_h <= 0 or out_w <= 0:
+            raise ValueError(f"For '{self.name}', the output of pooling_ratio {ratio} over the input's (H, W) = "
+                             f"({height}, {width}) would be empty.")
+        rows_bounds = self._sequence(height, out_h)
+        cols_bounds = self._sequence(width, out_w)
+        rows, rows_own = _window_positions(rows_bounds, height, out_h, self.overlapping)
+        cols, cols_own = _window_positions(cols_bounds, width, out_w, self.overlapping)
+        windows = _F.gather(_F.gather(x, _F.reshape(rows, (-1,)), 1), _F.reshape(cols, (-1,)), 2)
+        windows = _F.reshape(windows, (batch, out_h, rows.shape[1], out_w, cols.shape[1], channels))
+        own = _F.logical_and(_F.reshape(rows_own, (out_h, -1, 1, 1, 1)), _F.reshape(cols_own, (1, 1, out_w, -1, 1)))
+        return self._reduce(windows, own, x.dtype), rows_bounds, cols_bounds
+
+
+class FractionalMaxPool(_FractionalPool):
+    """FractionalMaxPool: the maximum of each window. See _FractionalPool."""
+
+    @staticmethod
+    def _reduce(windows, own, dtype):
+        # positions past a window's end repeat its last element: they never change the maximum
+        return _F.amax(windows, (2, 4))
+
+
+class FractionalAvgPool(_FractionalPool):
+    """FractionalAvgPool: the mean of each window (truncated for integer x). See
+    _FractionalPool."""
+
+    @staticmethod
+    def _reduce(windows, own, dtype):
+        weights = _F.cast(own, mstype.float64 if dtype in (mstype.float64, mstype.int64) else mstype.float32)
+        total = _F.sum(_F.cast(windows, weights.dtype) * weights, (2, 4))
+        return _F.cast(total / _F.sum(weights, (1, 3)), dtype)
