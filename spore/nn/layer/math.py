@@ -59,9 +59,10 @@ class Range(Cell):
 
     def __init__(self, start, limit=None, delta=1):
         super().__init__()
-        for arg, value in (("start", start), ("limit", limit), ("delta", delta)):
-            if value is not None or arg != "limit":
-                check_type(self.cls_name, arg, value, (int, float))
+        check_type(self.cls_name, "start", start, (int, float))
+        if limit is not None:
+            check_type(self.cls_name, "limit", limit, (int, float))
+        check_type(self.cls_name, "delta", delta, (int, float))
         if delta == 0:
             raise ValueError(f"For '{self.cls_name}', the 'delta' can not be zero.")
         values = np.arange(start, limit, delta)
