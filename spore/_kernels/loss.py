@@ -122,12 +122,27 @@ def ctc_loss_v2_grad(prim):
 
 
 # ---- CTCLoss: TensorFlow's CTC ---------------------------------------------------------------
-def _sample_labels(indices, values, batch: int, collapse_repeated: bool) -> list:
-    """The label sequence of each sample: its values in the order they come."""
-    labels = [[] for _ in range(batch)]
-    for (sample, _), value in zip(indices.tolist(), values.tolist()):
-        if not (collapse_repeated and labels[sample] and labels[sample][-1] == value):
-            labels[sample].append(value)
+def _sample_labels(indices, values, batch: int, blank: int, collapse_repeated: bool) -> list:
+    """The label sequence of each sample, as MindSpore reads sparse labels: sample b takes
+    as many consecutive values as labels_indices names it, in their order. Values from the
+    blank up are dropped; a label after one of them is an error."""
+    counts = torch.bincount(indices[:, 0], minlength=batch).tolist() if indices.numel() else [0] * batch
+    values = values.tolist()
+    labels, start = [], 0
+    for count in counts:
+        raw, sample, dropped = values[start:start + count], [], False
+        start += count
+        for i, value in enumerate(raw):
+            if collapse_repeated and i and value == raw[i - 1]:
+                continue
+            if value >= blank:
+                dropped = True
+            elif dropped:
+                raise RuntimeError(f"For 'CTCLoss', a label after a value from the blank ({blank}) up must be in "
+                                   f"[0, {blank}), but got {value}.")
+            else:
+                sample.append(value)
+        labels.append(sample)
     return labels
 
 
@@ -164,12 +179,6 @@ def _shifted(values, steps: int, forward: bool):
     return torch.cat((fill, values[:, :-steps]), 1) if forward else torch.cat((values[:, steps:], fill), 1)
 
 
-def _final_states(counts, states: int):
-    """(N, U): the states a path may end in, the last label and the blank after it."""
-    state_index = torch.arange(states, device=counts.device)[None, :]
-    return (state_index == counts[:, None] - 1) | (state_index == counts[:, None] - 2)
-
-
 def _ctc_recursions(emit, lengths, counts, can_stay, can_skip):
     """log alpha and log beta (T, N, U) over the lattice, both including the emission at
     their step; -inf past each sample's steps and states."""
@@ -188,12 +197,15 @@ def _ctc_recursions(emit, lengths, counts, can_stay, can_skip):
         step = torch.logsumexp(terms, 0) + emit[t]
         alphas.append(torch.where((t < lengths)[:, None], step, no_path))
 
-    last = _final_states(counts, states)
+    last = (state_index == counts[:, None] - 1) | (state_index == counts[:, None] - 2)   # last label, last blank
+    # MindSpore lets an empty label sequence (the lone blank state) also end a step early
+    ends_early = (counts == 1)[:, None] & (state_index == 0)
     betas = [no_path] * steps
     following = no_path
     for t in range(steps - 1, -1, -1):
+        early = torch.where(ends_early & (t == lengths - 2)[:, None], 0.0, -math.inf).to(emit.dtype)
         terms = torch.stack((torch.where(can_stay, following, -math.inf), _shifted(following, 1, False),
-                             torch.where(skip_back, _shifted(following, 2, False), -math.inf)))
+                             torch.where(skip_back, _shifted(following, 2, False), -math.inf), early))
         step = torch.logsumexp(terms, 0) + emit[t]
         start = torch.where(last, emit[t], -math.inf)
         following = torch.where((t == lengths - 1)[:, None], start, torch.where((t < lengths - 1)[:, None], step,
@@ -214,7 +226,7 @@ def ctc_loss(prim):
         steps, batch, classes = x.shape
         work = _work(x)
         log_probs = torch.log_softmax(work, 2)
-        labels = _sample_labels(labels_indices, labels_values, batch, collapse)
+        labels = _sample_labels(labels_indices, labels_values, batch, classes - 1, collapse)
         lengths = sequence_length.long()
         ignored = torch.zeros(batch, dtype=torch.bool, device=x.device)
         for n, (sample, length) in enumerate(zip(labels, lengths.tolist())):
@@ -228,8 +240,8 @@ def ctc_loss(prim):
         extended, counts, can_stay, can_skip = _lattice(labels, classes - 1, merge, x.device)
         emit = log_probs.gather(2, extended[None].expand(steps, -1, -1))
         alpha, beta = _ctc_recursions(emit, lengths, counts, can_stay, can_skip)
-        final = alpha[(lengths - 1).clamp_min(0), torch.arange(batch, device=x.device)]
-        loss = -torch.logsumexp(torch.where(_final_states(counts, final.shape[1]), final, -math.inf), 1)
+        # every alignment starts in the first blank or the first label: beta there sums them
+        loss = -torch.logsumexp(beta[0, :, :2], 1)
         # the probability that a path passes state u at step t, summed per class
         occupancy = torch.exp(alpha + beta - emit + loss[None, :, None])
         occupancy = torch.where(torch.isfinite(loss)[None, :, None], occupancy, 0.0)

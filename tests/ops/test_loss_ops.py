@@ -288,6 +288,21 @@ def test_ctc_loss_against_mindspore():
                                rtol=1e-5, atol=1e-6)
 
 
+def test_ctc_loss_of_values_from_the_blank_up():
+    """MindSpore 2.7.1's documentation example: labels equal to the blank (class 2) leave
+    empty label sequences, whose alignments (all blanks) may end a step early."""
+    x = np.array([[[0.3, 0.6, 0.6], [0.4, 0.3, 0.9]], [[0.9, 0.4, 0.2], [0.9, 0.9, 0.1]]], F32)
+    inputs = (x, np.array([[0, 0], [1, 0]], I64), np.array([2, 2], I32), np.array([2, 2], I32))
+    loss, gradient = ops.CTCLoss()(*(Tensor(a) for a in inputs))
+    np.testing.assert_allclose(loss.asnumpy(), [0.79628, 0.5995158], rtol=1e-5)
+    np.testing.assert_allclose(gradient.asnumpy(),
+                               [[[0.27029088, 0.36485454, -0.6351454], [0.28140804, 0.25462854, -0.5360366]],
+                                [[0.47548494, 0.2883962, 0.04510255], [0.4082751, 0.4082751, 0.02843709]]],
+                               rtol=1e-5, atol=1e-6)
+    blank = _softmax(x)[..., 2]
+    np.testing.assert_allclose(loss.asnumpy(), -np.log(blank[0] * (1 + blank[1])), rtol=1e-5)
+
+
 def test_ctc_loss_v2_log_alpha_is_minus_inf_past_the_lengths():
     _, log_alpha = ops.CTCLossV2()(*(Tensor(a) for a in (_LP, _TARGETS, _INPUT_LENGTHS, _TARGET_LENGTHS)))
     alpha = log_alpha.asnumpy()
@@ -374,6 +389,8 @@ ERROR_CASES = [
               "For 'CTCLoss', the shape of 'sequence_length'"),
     ErrorCase(ops.CTCLoss(), (_LOGITS, _INDICES, _VALUES, np.array([4, 0, 2], I32)), ValueError,
               r"For 'CTCLoss', sequence_length\[1\] must be in \[1, 4\]"),
+    ErrorCase(ops.CTCLoss(), (_LOGITS, _INDICES, np.array([2, 0, 1, 1, 0], I32), _SEQ), RuntimeError,
+              r"For 'CTCLoss', a label after a value from the blank \(2\) up must be in \[0, 2\), but got 0"),
     ErrorCase(ops.CTCLoss(), (_LOGITS, _INDICES, _VALUES, np.array([4, 1, 2], I32)), RuntimeError,
               "For 'CTCLoss', the sequence length 1 of sample 1 must be at least its label length 2"),
     ErrorCase(lambda: ops.RNNTLoss(1.0), (), TypeError, "For 'RNNTLoss', the 'blank_label'", prim="RNNTLoss"),

@@ -265,11 +265,14 @@ class CTCLoss(Primitive):
 
     The CTC loss of the logits `x` (T, N, C) (softmax over C inside; the last class the
     blank) against sparse labels: labels_indices (K, 2) Int64 (sample, position) and
-    labels_values (K,) Int32; sample n uses its first sequence_length[n] (Int32) steps.
-    With `preprocess_collapse_repeated` repeated labels merge before the loss; without
-    `ctc_merge_repeated` an alignment's repeated classes are not merged into one label
-    (so each stands for a label of its own). A sample whose labels need more steps than it
-    has raises RuntimeError, or loses 0 with `ignore_longer_outputs_than_inputs`.
+    labels_values (K,) Int32, sample n taking as many consecutive values as the indices
+    name it; it uses its first sequence_length[n] (Int32, >= 1) steps. Values from the
+    blank up end a sample's labels (a label after them raises RuntimeError); an empty label
+    sequence may also end one step early, as in MindSpore. With
+    `preprocess_collapse_repeated` repeated labels merge before the loss; without
+    `ctc_merge_repeated` an alignment's repeated classes are not merged into one label (so
+    each stands for a label of its own). A sample with more labels than steps raises
+    RuntimeError, or loses 0 with `ignore_longer_outputs_than_inputs`.
     loss (N,) is -log p(labels); gradient (T, N, C) is its gradient with respect to x.
     """
 
