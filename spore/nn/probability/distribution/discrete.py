@@ -136,8 +136,7 @@ class Categorical(_Discrete):
         return () if probs is None else tuple(probs.shape[:-1])
 
     def extend_repr(self) -> str:
-        probs = self._defaults["probs"]
-        return "" if probs is None else f"probs = {probs.asnumpy()}"
+        return self._param_repr(("probs",))
 
     def _value(self, value):
         check_tensor("value", value)
@@ -191,7 +190,7 @@ class Poisson(_Discrete):
             raise ValueError("rate must be greater than zero.")
 
     def extend_repr(self) -> str:
-        return "" if self._defaults["rate"] is None else f"batch_shape = {self.batch_shape}"
+        return self._param_repr(("rate",)) if self._defaults["rate"] is None else f"batch_shape = {self.batch_shape}"
 
     def _log_prob(self, value, rate):
         log_prob = value * ops.log(rate) - rate - ops.lgamma(value + 1)

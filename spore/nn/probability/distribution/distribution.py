@@ -133,7 +133,7 @@ class Distribution(Cell):
         """The parameters a call with these overrides uses, as Tensors."""
         return self._call_params(args, kwargs)
 
-    def get_dist_type(self) -> str:
+    def get_dist_type(self, *args, **kwargs) -> str:
         return type(self).__name__
 
     # ---- argument handling ------------------------------------------------------------------
@@ -266,10 +266,15 @@ class Distribution(Cell):
         return tuple(shape) + tuple(np.broadcast_shapes(*(tuple(p.shape) for p in params)))
 
     def _param_repr(self, labels: tuple) -> str:
-        """'label = value, ...' with the values given to the constructor (none when one is
-        missing)."""
+        """'label = value, ...' with the values given to the constructor, in the parameter
+        dtype ('None' for one not given)."""
         given = self._parameters["param_dict"]
-        if any(given.get(key) is None for key in self._param_names):
-            return ""
-        shown = [v.asnumpy() if isinstance(v, Tensor) else np.asarray(v) for v in (given[k] for k in self._param_names)]
+        shown = []
+        for key in self._param_names:
+            value = given.get(key)
+            if value is None:
+                shown.append("None")
+                continue
+            array = _as_array(key, value, self.parameter_type)
+            shown.append(str(array[()] if array.ndim == 0 else array))
         return ", ".join(f"{label} = {value}" for label, value in zip(labels, shown))

@@ -30,7 +30,9 @@ class _GammaFamily(Distribution):
                 raise ValueError(f"{key.rstrip('01')} must be greater than zero.")
 
     def extend_repr(self) -> str:
-        return "" if any(v is None for v in self.default_parameters) else f"batch_shape = {self.batch_shape}"
+        if any(v is None for v in self.default_parameters):
+            return self._param_repr(self._param_names)
+        return f"batch_shape = {self.batch_shape}"
 
     def _gamma_sample(self, shape, concentration):
         drawn = ops.random_gamma(Tensor(np.array(shape, np.int32)), ops.cast(concentration, mstype.float32),
