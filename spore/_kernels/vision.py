@@ -55,16 +55,27 @@ def _scalar(value):
     return value.item() if isinstance(value, torch.Tensor) else value
 
 
+def _suppress(similarity, scores, max_output_size, threshold, score_threshold):
+    """The Int32 indices greedy suppression by `similarity` (n, n) keeps among the boxes
+    scoring above score_threshold, best first, at most max_output_size (negative: 0)."""
+    order = torch.sort(scores.float(), descending=True, stable=True).indices
+    candidates = [i for i in order.tolist() if scores[i].item() > _scalar(score_threshold)]
+    limit = max(int(_scalar(max_output_size)), 0)
+    kept = _greedy_selection(similarity, float(_scalar(threshold)), candidates, limit)
+    return torch.tensor(kept, dtype=torch.int32, device=scores.device)
+
+
 @kernel("NonMaxSuppressionV3")
 def _non_max_suppression_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
     boxes = boxes.float()
     # either diagonal pair of corners may be given: take the low and high of each axis
     corners = torch.cat((torch.minimum(boxes[:, :2], boxes[:, 2:]), torch.maximum(boxes[:, :2], boxes[:, 2:])), 1)
-    order = torch.sort(scores.float(), descending=True, stable=True).indices
-    candidates = [i for i in order.tolist() if scores[i].item() > _scalar(score_threshold)]
-    limit = max(int(_scalar(max_output_size)), 0)
-    kept = _greedy_selection(_pairwise_iou(corners), float(_scalar(iou_threshold)), candidates, limit)
-    return torch.tensor(kept, dtype=torch.int32, device=boxes.device)
+    return _suppress(_pairwise_iou(corners), scores, max_output_size, iou_threshold, score_threshold)
+
+
+@kernel("NonMaxSuppressionWithOverlaps")
+def _non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overlap_threshold, score_threshold):
+    return _suppress(overlaps.float(), scores, max_output_size, overlap_threshold, score_threshold)
 
 
 # ---- fractional pooling --------------------------------------------------------------------

@@ -75,6 +75,7 @@ GRAD_CASES = [
     OpCase(ops.ExtractVolumePatches(2, (1, 2, 1), "SAME"), (rand(1, 2, 2, 3, 3, dtype=F64),), None),
     OpCase(ops.Dilation2D(1, 1), (_distinct(1, 2, 4, 4), _distinct(2, 2, 2) * 0.01), None),
     OpCase(ops.Dilation2D(2, (1, 2), "VALID"), (_distinct(1, 1, 5, 6), _distinct(1, 2, 2) * 0.013), None),
+    OpCase(ops.ChannelShuffle(2), (rand(1, 4, 2, 2, dtype=F64),), None),
     # fractional pooling over sizes the ratios divide (fixed window boundaries)
     OpCase(lambda x: ops.FractionalMaxPool([1.0, 2.0, 2.0, 1.0], overlapping=True)(x)[0], (_distinct(1, 4, 4, 2),),
            None),

@@ -25,6 +25,15 @@ def test_pixel_shuffle_and_unshuffle_are_inverse():
     np.testing.assert_array_equal(nn.PixelUnshuffle(2)(shuffled).asnumpy(), x)
 
 
+@pytest.mark.parametrize("shape", [(1, 4, 2, 2), (2, 6, 3), (3, 6)])
+def test_channel_shuffle(shape):
+    x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
+    got = run(nn.ChannelShuffle(2), x).asnumpy()
+    channels = shape[1]
+    order = [g * (channels // 2) + i for i in range(channels // 2) for g in range(2)]
+    np.testing.assert_array_equal(got, x[:, order])
+
+
 @pytest.mark.parametrize("fraction, shape, want_shape", [
     (0.5, (2, 3, 4, 4), (2, 3, 2, 2)), (0.6, (3, 7, 5), (3, 5, 3)), (1.0, (1, 1, 3, 3), (1, 1, 3, 3)),
 ])
@@ -187,6 +196,8 @@ def test_lrn_matches_mindspore():
 
 # ---- errors ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("build, error, match", [
+    (lambda: nn.ChannelShuffle(0), ValueError, "'groups' must be larger than 0"),
+    (lambda: nn.ChannelShuffle(2.0), TypeError, "'groups' must be int"),
     (lambda: nn.CentralCrop(1), TypeError, "'central_fraction' must be float"),
     (lambda: nn.CentralCrop(0.0), ValueError, r"'central_fraction' must be in range \(0.0, 1.0\]"),
     (lambda: nn.PSNR(0), ValueError, "'max_val' must be greater than 0"),
@@ -214,6 +225,7 @@ F32 = np.ones((1, 1, 12, 12), np.float32)
 
 
 @pytest.mark.parametrize("layer, inputs, error, match", [
+    (nn.ChannelShuffle(3), (np.ones((1, 4, 2), np.float32),), ValueError, "divisible by groups 3"),
     (nn.CentralCrop(0.5), (np.ones((4, 4), np.float32),), ValueError, "must be 3-D or 4-D"),
     (nn.ImageGradients(), (np.ones((1, 4, 4), np.float32),), ValueError, "must be 4d"),
     (nn.PSNR(), (F32, F32[0]), ValueError, "'img2' must be 4d"),
@@ -254,6 +266,7 @@ def test_psnr_gradient():
     (nn.Unfold([1, 2, 2, 1], [1, 2, 1, 1], [1, 1, 1, 1], "same"), [(1, 2, 5, 5)]),
     (nn.LRN(2), [(1, 4, 2, 2)]),
     (nn.PixelShuffle(2), [(1, 4, 2, 2)]),
+    (nn.ChannelShuffle(2), [(1, 4, 2, 2)]),
 ])
 def test_graph_mode_matches_pynative(layer, shapes):
     rng = np.random.default_rng(9)

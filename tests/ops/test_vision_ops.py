@@ -307,6 +307,11 @@ _DETECTIONS = np.concatenate([_rng.uniform(0, 6, (12, 2)), _rng.uniform(0, 6, (1
 _V3_BOXES = np.array([[1, 2, 3, 4], [1, 3, 3, 4], [1, 3, 4, 4], [1, 1, 4, 4], [1, 1, 3, 4]], F32)
 _V3_SCORES = np.array([0.4, 0.5, 0.72, 0.9, 0.45], F32)
 _V3 = ops.NonMaxSuppressionV3()
+_WITH_OVERLAPS = ops.NonMaxSuppressionWithOverlaps()
+_OVERLAPS = np.array([[0.6964692, 0.28613934, 0.22685145, 0.5513148], [0.71946895, 0.42310646, 0.9807642, 0.6848297],
+                      [0.4809319, 0.39211753, 0.343178, 0.7290497], [0.43857226, 0.059677895, 0.39804426, 0.7379954]],
+                     F32)
+_OVERLAP_SCORES = np.array([0.18249173, 0.17545176, 0.53155136, 0.53182757], F32)
 _FEATURES = np.arange(2 * 2 * 6 * 6, dtype=F32).reshape(2, 2, 6, 6)
 _ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.7], [1, 2.0, 0.3, 5.5, 5.0], [0, -1.5, -1.2, 0.2, 0.3],
                   [1, 4.5, 4.2, 7.5, 7.5]], F32)
@@ -315,6 +320,19 @@ _AREA_IMAGES = np.arange(2 * 4 * 4 * 2, dtype=F32).reshape(2, 4, 4, 2)
 
 def _suppress(*inputs):
     return _V3(*inputs)
+
+
+def _suppress_by_overlaps(*inputs):
+    return _WITH_OVERLAPS(*inputs)
+
+
+def _nms_by_overlaps(overlaps, scores, max_output_size, threshold, score_threshold):
+    order = [i for i in np.argsort(-scores.astype(F64), kind="stable") if scores[i] > score_threshold]
+    kept = []
+    for i in order:
+        if len(kept) < max(int(max_output_size), 0) and all(overlaps[i, k] <= threshold for k in kept):
+            kept.append(i)
+    return np.array(kept, np.int32)
 
 
 # ---- cases ----------------------------------------------------------------------------------
@@ -428,6 +446,20 @@ CASES = [
            lambda b, s: _nms_v3(b, s, 20, 0.6, 0.0), prim="NonMaxSuppressionV3"),
     OpCase(_suppress, (_V3_BOXES, _V3_SCORES, np.array(-1, np.int32), np.array(0.5, F32), np.array(0, F32)),
            lambda *a: np.zeros(0, np.int32), prim="NonMaxSuppressionV3"),
+    # the example MindSpore 2.7.1 documents, and random overlaps
+    OpCase(_suppress_by_overlaps, (_OVERLAPS, _OVERLAP_SCORES, np.array(4, np.int32), np.array(0.1, F32),
+                                   np.array(0.2, F32)), lambda *a: np.array([3], np.int32),
+           prim="NonMaxSuppressionWithOverlaps"),
+    OpCase(_suppress_by_overlaps, (rand(9, 9, low=0, high=1), rand(9, low=0, high=1), np.array(5, np.int64),
+                                   np.array(0.6, F32), np.array(0.1, F32)), _nms_by_overlaps,
+           prim="NonMaxSuppressionWithOverlaps"),
+    OpCase(_suppress_by_overlaps, (rand(6, 6, low=0, high=1, dtype=F16), rand(6, low=0, high=1, dtype=F16),
+                                   np.array(2, np.int32), np.array(0.8, F16), np.array(0.0, F16)), _nms_by_overlaps,
+           prim="NonMaxSuppressionWithOverlaps"),
+    # ChannelShuffle
+    OpCase(ops.ChannelShuffle(2), (np.arange(16, dtype=np.int16).reshape(1, 4, 2, 2),),
+           lambda x: x[:, [0, 2, 1, 3]]),
+    OpCase(ops.ChannelShuffle(3), (rand(2, 6, 2, 3, 1, dtype=F64),), lambda x: x[:, [0, 2, 4, 1, 3, 5]]),
     # ROIAlign (the first against values MindSpore 2.7.1 prints)
     OpCase(ops.ROIAlign(2, 2, 0.5, 2), (np.array([[[[1, 2], [3, 4]]]], F32), np.array([[0, 0.2, 0.3, 0.2, 0.3]], F32)),
            lambda f, r: np.array([[[[1.775, 2.025], [2.275, 2.525]]]], F32)),
@@ -540,6 +572,16 @@ ERROR_CASES = [
                                           np.array(0, F32)), ValueError, "'max_output_size' must be a 0-D"),
     ErrorCase(ops.NonMaxSuppressionV3(), (_V3_BOXES, _V3_SCORES, np.array(5, np.int32), np.array(0.5, F32),
                                           np.array(0, F16)), TypeError, "must be the same"),
+    ErrorCase(_WITH_OVERLAPS, (_OVERLAPS, _OVERLAP_SCORES, 4, np.array(0.5, F32), np.array(0, F32)), TypeError,
+              "'max_output_size' must be a Tensor"),
+    ErrorCase(_WITH_OVERLAPS, (_OVERLAPS.astype(F16), _OVERLAP_SCORES, np.array(4, np.int32), np.array(0.5, F32),
+                               np.array(0, F32)), TypeError, "dtype of 'scores' must be the same"),
+    ErrorCase(_WITH_OVERLAPS, (_OVERLAPS[:3], _OVERLAP_SCORES, np.array(4, np.int32), np.array(0.5, F32),
+                               np.array(0, F32)), ValueError, "square matrix"),
+    ErrorCase(lambda: ops.ChannelShuffle(0), (), ValueError, "'group' must be positive"),
+    ErrorCase(lambda: ops.ChannelShuffle(2.0), (), TypeError, "'group' must be int"),
+    ErrorCase(ops.ChannelShuffle(2), (np.ones((4, 2, 2), F32),), TypeError, "more than 3 dimensions"),
+    ErrorCase(ops.ChannelShuffle(3), (np.ones((1, 4, 2, 2), F32),), ValueError, "channel"),
     ErrorCase(lambda: ops.ROIAlign(2, 2, 1), (), TypeError, "'spatial_scale' must be float"),
     ErrorCase(lambda: ops.ROIAlign(2.0, 2, 0.5), (), TypeError, "'pooled_height' must be int"),
     ErrorCase(lambda: ops.ROIAlign(0, 2, 0.5), (), ValueError, "must be positive"),

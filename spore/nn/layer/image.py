@@ -1,5 +1,5 @@
-"""Image layers (`mindspore.nn.layer.image` and its neighbours): sub-pixel shuffles
-(PixelShuffle, PixelUnshuffle), crops (CentralCrop), finite differences (ImageGradients),
+"""Image layers (`mindspore.nn.layer.image` and its neighbours): sub-pixel and channel
+shuffles (PixelShuffle, PixelUnshuffle, ChannelShuffle), crops (CentralCrop), finite differences (ImageGradients),
 image-quality measures (PSNR, SSIM, MSSSIM), patch extraction (Unfold) and local
 response normalization (LRN). Images are NCHW.
 
@@ -16,8 +16,8 @@ from ...common.tensor import Tensor
 from ...ops.validator import check_float_range, check_type
 from ..cell import Cell
 
-__all__ = ["PixelShuffle", "PixelUnshuffle", "CentralCrop", "ImageGradients", "PSNR", "SSIM", "MSSSIM",
-           "Unfold", "LRN"]
+__all__ = ["PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "CentralCrop", "ImageGradients", "PSNR", "SSIM",
+           "MSSSIM", "Unfold", "LRN"]
 
 
 # ---- rearrangements and crops --------------------------------------------------------------
@@ -43,6 +43,27 @@ class PixelUnshuffle(Cell):
 
     def construct(self, input):
         return ops.pixel_unshuffle(input, self.downscale_factor)
+
+
+class ChannelShuffle(Cell):
+    """ChannelShuffle(groups): x (N, C, *rest) with its C = groups * k channels
+    interleaved: channel g * k + i moves to i * groups + g (dims 0 and 1 are taken as N
+    and C whatever the rank)."""
+
+    def __init__(self, groups):
+        super().__init__()
+        check_type(self.cls_name, "groups", groups, int)
+        if groups < 1:
+            raise ValueError(f"For '{self.cls_name}', the 'groups' must be larger than 0, but got {groups}.")
+        self.groups = groups
+
+    def construct(self, x):
+        shape = x.shape
+        if len(shape) < 2 or shape[1] % self.groups:
+            raise ValueError(f"For '{self.cls_name}', the input must have at least 2 dimensions and a dimension 1 "
+                             f"divisible by groups {self.groups}, but got shape {shape}.")
+        grouped = ops.reshape(x, (shape[0], self.groups, shape[1] // self.groups, -1))
+        return ops.reshape(ops.transpose(grouped, (0, 2, 1, 3)), shape)
 
 
 class CentralCrop(Cell):

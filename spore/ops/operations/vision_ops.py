@@ -25,7 +25,8 @@ __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "Max
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
-           "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea", "FractionalMaxPool", "FractionalAvgPool"]
+           "NonMaxSuppressionWithOverlaps", "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
+           "FractionalMaxPool", "FractionalAvgPool", "ChannelShuffle"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
@@ -647,45 +648,78 @@ class NMSWithMask(Primitive):
                 TensorSpec((count,), mstype.bool_))
 
 
-class NonMaxSuppressionV3(Primitive):
-    """NonMaxSuppressionV3()(boxes, scores, max_output_size, iou_threshold,
-    score_threshold): the Int32 indices (M,) of the boxes (N, 4) greedy suppression keeps,
-    best score first: boxes scoring at most score_threshold are dropped, a box goes when
-    its IoU with a kept one exceeds iou_threshold, and at most max_output_size (negative:
-    0) are kept. A box is any two opposite corners (y1, x1, y2, x2). boxes and scores are
-    float16 or float32 of one dtype; the other three 0-D Tensors or Python numbers."""
+class _NonMaxSuppression(Primitive):
+    """Greedy suppression over `candidates` (N,) scored by `scores` (N,): the Int32
+    indices (M,) kept, best score first. Boxes scoring at most score_threshold are
+    dropped, a box goes when its overlap with a kept one exceeds the threshold, and at
+    most max_output_size (negative: 0) are kept. The thresholds and max_output_size are
+    0-D Tensors (or, where `numbers_allowed`, Python numbers)."""
+
+    numbers_allowed = False
+    candidates = "boxes"
+    threshold = "iou_threshold"
 
     def check(self, *inputs):
         self.infer(*inputs)
 
-    def infer(self, boxes, scores, max_output_size, iou_threshold, score_threshold):
+    def infer(self, candidates, scores, max_output_size, threshold, score_threshold):
         op = self.name
-        for arg, value in (("boxes", boxes), ("scores", scores)):
+        for arg, value in ((self.candidates, candidates), ("scores", scores)):
             check_tensor(op, arg, value)
             check_dtype(op, arg, value.dtype, _FLOAT16_32)
-        check_same_dtype(op, ("boxes", "scores"), (boxes.dtype, scores.dtype))
-        if len(boxes.shape) != 2 or boxes.shape[1] != 4:
-            raise ValueError(f"For '{op}', the 'boxes' must have shape (num_boxes, 4), but got {boxes.shape}.")
-        if len(scores.shape) != 1 or scores.shape[0] != boxes.shape[0]:
-            raise ValueError(f"For '{op}', the 'scores' must have shape ({boxes.shape[0]},), but got {scores.shape}.")
+        check_same_dtype(op, (self.candidates, "scores"), (candidates.dtype, scores.dtype))
+        self._check_candidates(candidates)
+        if len(scores.shape) != 1 or scores.shape[0] != candidates.shape[0]:
+            raise ValueError(f"For '{op}', the 'scores' must have shape ({candidates.shape[0]},), but got "
+                             f"{scores.shape}.")
         self._check_scalar("max_output_size", max_output_size, (mstype.int32, mstype.int64), int)
         threshold_dtypes = [self._check_scalar(arg, value, _FLOAT16_32, (int, float))
-                            for arg, value in (("iou_threshold", iou_threshold),
-                                               ("score_threshold", score_threshold))]
+                            for arg, value in ((self.threshold, threshold), ("score_threshold", score_threshold))]
         if None not in threshold_dtypes and threshold_dtypes[0] != threshold_dtypes[1]:
-            raise TypeError(f"For '{op}', the dtypes of 'iou_threshold' and 'score_threshold' must be the same, but "
-                            f"got {threshold_dtypes[0]} and {threshold_dtypes[1]}.")
+            raise TypeError(f"For '{op}', the dtypes of '{self.threshold}' and 'score_threshold' must be the same, "
+                            f"but got {threshold_dtypes[0]} and {threshold_dtypes[1]}.")
         return TensorSpec((-1,), mstype.int32)
 
     def _check_scalar(self, arg: str, value, dtypes, python_types):
-        """A 0-D Tensor of `dtypes` (its dtype returned) or a Python number (None)."""
-        if isinstance(value, Tensor):
+        """A 0-D Tensor of `dtypes` (its dtype returned) or, if allowed, a Python number
+        (None returned)."""
+        if isinstance(value, Tensor) or not self.numbers_allowed:
+            check_tensor(self.name, arg, value)
             check_dtype(self.name, arg, value.dtype, dtypes)
             if len(value.shape) != 0:
                 raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-D Tensor, but got shape {value.shape}.")
             return value.dtype
         check_type(self.name, arg, value, python_types)
         return None
+
+
+class NonMaxSuppressionV3(_NonMaxSuppression):
+    """NonMaxSuppressionV3()(boxes, scores, max_output_size, iou_threshold,
+    score_threshold): greedy suppression (see _NonMaxSuppression) of boxes (N, 4), each
+    any two opposite corners (y1, x1, y2, x2), by their IoU. boxes and scores are float16
+    or float32 of one dtype; the other three 0-D Tensors or Python numbers."""
+
+    numbers_allowed = True
+
+    def _check_candidates(self, boxes) -> None:
+        if len(boxes.shape) != 2 or boxes.shape[1] != 4:
+            raise ValueError(f"For '{self.name}', the 'boxes' must have shape (num_boxes, 4), but got {boxes.shape}.")
+
+
+class NonMaxSuppressionWithOverlaps(_NonMaxSuppression):
+    """NonMaxSuppressionWithOverlaps()(overlaps, scores, max_output_size,
+    overlap_threshold, score_threshold): greedy suppression (see _NonMaxSuppression) by
+    the given overlaps (N, N): a candidate i goes when overlaps[i, k] exceeds
+    overlap_threshold for a kept k. overlaps and scores are float16 or float32 of one
+    dtype; the other three 0-D Tensors."""
+
+    candidates = "overlaps"
+    threshold = "overlap_threshold"
+
+    def _check_candidates(self, overlaps) -> None:
+        if len(overlaps.shape) != 2 or overlaps.shape[0] != overlaps.shape[1]:
+            raise ValueError(f"For '{self.name}', the 'overlaps' must be a square matrix, but got shape "
+                             f"{overlaps.shape}.")
 
 
 # ---- region pooling and resizing -----------------------------------------------------------
@@ -918,3 +952,23 @@ class FractionalAvgPool(_FractionalPool):
         weights = _F.cast(own, mstype.float64 if dtype in (mstype.float64, mstype.int64) else mstype.float32)
         total = _F.sum(_F.cast(windows, weights.dtype) * weights, (2, 4))
         return _F.cast(total / _F.sum(weights, (1, 3)), dtype)
+
+
+
+# ---- channels ------------------------------------------------------------------------------
+class ChannelShuffle(_Composed):
+    """ChannelShuffle(group)(x): x (N, C, *spatial), at least 4-D, C = group * k, with
+    channel g * k + i moved to i * group + g. See ops.channel_shuffle."""
+
+    def __init__(self, group):
+        super().__init__()
+        check_type(self.name, "group", group, int)
+        if group <= 0:
+            raise ValueError(f"For '{self.name}', the 'group' must be positive, but got {group}.")
+        self.add_prim_attr("group", group)
+
+    def compute(self, x):
+        self._check_tensor("x", x)
+        if x.ndim < 4:
+            raise TypeError(f"For '{self.name}', the 'x' must have more than 3 dimensions, but got {x.ndim}.")
+        return _F.channel_shuffle(x, self.group)
