@@ -110,10 +110,10 @@ def mse_loss_ext(input, target, reduction="mean"):
 # ---- margin losses ------------------------------------------------------------------------
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     """inputs where targets is 1, max(0, margin - inputs) where it is -1 (0 elsewhere); the
-    two broadcast; the result has inputs' dtype."""
+    two (float) broadcast; the result has inputs' dtype."""
     fn = "hinge_embedding_loss"
     _check_float(fn, "inputs", inputs)
-    _check_tensor(fn, "targets", targets)
+    _check_float(fn, "targets", targets)
     if isinstance(margin, bool) or not isinstance(margin, (int, float)):
         raise TypeError(f"For '{fn}', 'margin' must be a float or int, but got {type(margin).__name__}.")
     reduction = _check_reduction(fn, reduction)

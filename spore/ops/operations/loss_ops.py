@@ -187,7 +187,8 @@ def _check_ctc_inputs(op: str, log_probs, targets, input_lengths, target_lengths
 
 
 def _check_ctc_lengths(op: str, log_probs, targets, input_lengths, target_lengths) -> None:
-    """Each sample's lengths fit the inputs (known where the data is: PyNative)."""
+    """Each sample's lengths fit the inputs (known where the data is: PyNative); a
+    RuntimeError, as MindSpore's kernel raises."""
     if not (_known(input_lengths, target_lengths) and len(log_probs.shape) == 3 and len(targets.shape) == 2):
         return  # infer explains bad ranks
     steps, labels = log_probs.shape[0], targets.shape[1]
@@ -195,7 +196,7 @@ def _check_ctc_lengths(op: str, log_probs, targets, input_lengths, target_length
         values = lengths.asnumpy()
         bad = np.flatnonzero((values < 0) | (values > limit))
         if bad.size:
-            raise ValueError(f"For '{op}', {arg}[{bad[0]}] must be in [0, {limit}], but got {values[bad[0]]}.")
+            raise RuntimeError(f"For '{op}', {arg}[{bad[0]}] must be in [0, {limit}], but got {values[bad[0]]}.")
 
 
 class CTCLossV2(Primitive):
@@ -291,10 +292,10 @@ class CTCLoss(Primitive):
         lengths, indices = sequence_length.asnumpy(), labels_indices.asnumpy()
         bad = np.flatnonzero((lengths < 1) | (lengths > steps))
         if bad.size:
-            raise ValueError(f"For '{self.name}', sequence_length[{bad[0]}] must be in [1, {steps}], but got "
+            raise RuntimeError(f"For '{self.name}', sequence_length[{bad[0]}] must be in [1, {steps}], but got "
                              f"{lengths[bad[0]]}.")
         if indices.size and (indices[:, 0].min() < 0 or indices[:, 0].max() >= batch or indices[:, 1].min() < 0):
-            raise ValueError(f"For '{self.name}', the 'labels_indices' must hold (sample, position) pairs with "
+            raise RuntimeError(f"For '{self.name}', the 'labels_indices' must hold (sample, position) pairs with "
                              f"samples in [0, {batch}) and positions >= 0.")
 
     def infer(self, x, labels_indices, labels_values, sequence_length):
