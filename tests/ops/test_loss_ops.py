@@ -309,6 +309,17 @@ def test_ctc_loss_v2_log_alpha_is_minus_inf_past_the_lengths():
     assert np.all(np.isneginf(alpha[2, 2:])) and np.all(np.isneginf(alpha[2, :, 1:]))
 
 
+def test_hinge_embedding_loss_reads_the_sign_of_targets():
+    """Any positive target counts as 1 and any negative one as -1 (MindSpore 2.7.1's values)."""
+    rng = np.random.RandomState(0)
+    x, y = rng.randn(3, 4).astype(F32), rng.randn(3, 4).astype(F32)
+    np.testing.assert_allclose(ops.hinge_embedding_loss(Tensor(x), Tensor(y)).asnumpy(), 1.0823319, rtol=1e-6)
+    want = np.where(y > 0, x, np.where(y < 0, np.maximum(1 - x, 0), 0))
+    np.testing.assert_allclose(ops.hinge_embedding_loss(Tensor(x), Tensor(y * 0), reduction="none").asnumpy(), 0)
+    np.testing.assert_allclose(ops.hinge_embedding_loss(Tensor(x), Tensor(y), reduction="none").asnumpy(), want,
+                               rtol=1e-6)
+
+
 _P = _SCORES, _CLASSES
 ERROR_CASES = [
     ErrorCase(lambda: ops.SoftMarginLoss("avg"), (), ValueError, "For 'SoftMarginLoss', the 'reduction'",

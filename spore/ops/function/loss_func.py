@@ -109,8 +109,8 @@ def mse_loss_ext(input, target, reduction="mean"):
 
 # ---- margin losses ------------------------------------------------------------------------
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
-    """inputs where targets is 1, max(0, margin - inputs) where it is -1 (0 elsewhere); the
-    two (float) broadcast; the result has inputs' dtype."""
+    """inputs where targets is positive (1), max(0, margin - inputs) where it is negative
+    (-1), 0 where it is 0; the two (float) broadcast; the result has inputs' dtype."""
     fn = "hinge_embedding_loss"
     _check_float(fn, "inputs", inputs)
     _check_float(fn, "targets", targets)
@@ -118,7 +118,7 @@ def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
         raise TypeError(f"For '{fn}', 'margin' must be a float or int, but got {type(margin).__name__}.")
     reduction = _check_reduction(fn, reduction)
     targets = _F.cast(targets, inputs.dtype)
-    loss = inputs * (targets == 1) + _F.relu(margin - inputs) * (targets == -1)
+    loss = inputs * (targets > 0) + _F.relu(margin - inputs) * (targets < 0)
     return _reduce(loss, reduction)
 
 
