@@ -182,6 +182,8 @@ def test_multi_field_embedding_lookup_errors():
         cell(ids, Tensor(VALUES.astype(np.float16)), fields)
     with pytest.raises(TypeError, match="'field_ids' should be Int32"):
         cell(ids, values, Tensor(FIELDS.astype(np.int64)))
+    with pytest.raises(ValueError, match="'input_values' must have the shape of 'input_indices'"):
+        cell(ids, Tensor(VALUES[:, :2]), fields)
 
 
 @pytest.mark.parametrize("operator", ["SUM", "MEAN", "MAX"])

@@ -144,6 +144,8 @@ def test_matmul_errors():
         nn.MatMul()(x, x)
     with pytest.raises(TypeError, match="should be same as 'x1'"):
         nn.MatMul()(x, Tensor(np.ones((3, 2), np.float16)))
+    with pytest.raises(ValueError, match="at least 1-D"):
+        nn.MatMul()(Tensor(np.float32(1)), x)
 
 
 def test_matmul_gradient():

@@ -66,6 +66,8 @@ def test_micro_batch_errors():
         nn.MicroBatchInterleaved(_Loss(), "2")
     with pytest.raises(ValueError, match="'interleave_num' must be large than 0"):
         nn.MicroBatchInterleaved(_Loss(), -1)
+    with pytest.raises(TypeError, match="every input must be a Tensor"):
+        nn.GradAccumulationCell(_Loss(), 2)([1.0], [2.0])
     with pytest.raises(ValueError, match="divisible"):
         nn.GradAccumulationCell(_Loss(), 2)(Tensor(np.ones((3, 3), np.float32)), Tensor(np.ones((3, 2), np.float32)))
 

@@ -212,6 +212,10 @@ class MultiFieldEmbeddingLookup(EmbeddingLookup):
             if value.dtype not in dtypes:
                 expected = " or ".join(str(t) for t in dtypes)
                 raise TypeError(f"For '{name}', the '{arg}' should be {expected}, but got '{value.dtype}'.")
+        for arg, value in (("input_values", input_values), ("field_ids", field_ids)):
+            if value.shape != input_indices.shape:
+                raise ValueError(f"For '{name}', the '{arg}' must have the shape of 'input_indices' "
+                                 f"{input_indices.shape}, but got {value.shape}.")
 
     def construct(self, input_indices, input_values, field_ids):
         self._check_inputs(input_indices, input_values, field_ids)

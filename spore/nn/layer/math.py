@@ -117,6 +117,9 @@ class MatMul(Cell):
         if x1.dtype is not x2.dtype:
             raise TypeError(f"For '{name}', the type of 'x2' should be same as 'x1', but got 'x1' with type "
                             f"{x1.dtype} and 'x2' with type {x2.dtype}.")
+        if x1.ndim == 0 or x2.ndim == 0:
+            raise ValueError(f"For '{name}', the inputs must be at least 1-D, but got shapes {x1.shape} and "
+                             f"{x2.shape}.")
         if self.transpose_x1 and x1.ndim > 1:
             x1 = ops.swapaxes(x1, -1, -2)
         if self.transpose_x2 and x2.ndim > 1:

@@ -4,6 +4,7 @@ micro-batches run one after the other: the result is the sum of the network's ou
 from __future__ import annotations
 
 from ... import ops
+from ...common.tensor import Tensor
 from ..cell import Cell
 
 __all__ = ["GradAccumulationCell", "MicroBatchInterleaved", "VirtualDatasetCellTriple"]
@@ -21,6 +22,9 @@ def _micro_batch(owner: str, inputs: tuple, index: int, count: int) -> tuple:
     """Part `index` of `count` equal parts of every input along axis 0."""
     parts = ()
     for x in inputs:
+        if not isinstance(x, Tensor) or x.ndim == 0:
+            raise TypeError(f"For '{owner}', every input must be a Tensor of at least 1 dimension, but got "
+                            f"{x!r:.80}.")
         batch = x.shape[0]
         if batch % count != 0:
             raise ValueError(f"For '{owner}', the 0th dimension shape of every input must be divisible by the "
