@@ -13,9 +13,11 @@ mode like any user Cell.
     tree_impl     a tree's nodes, links and edits; symbol_tree: the public SymbolTree
     codegen       nodes -> module source -> new network
     table         print_node_tabulate's table
+    pattern_engine            PatternEngine, PatternNode, VarNode, Replacement: rewriting by pattern
 """
 from .node import Node
 from .node_type import NodeType
+from .pattern_engine import PatternEngine, PatternNode, Replacement, VarNode
 from .scoped_value import ScopedValue, ValueType
 from .symbol_tree import SymbolTree
 
