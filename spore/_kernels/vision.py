@@ -107,3 +107,33 @@ def _pseudo_random_steps(input_length: int, output_length: int, gen):
     u = torch.rand((), dtype=torch.float64, generator=gen).item() * u_max
     bounds = [1] + [math.ceil(alpha * (i + u)) for i in range(1, output_length)] + [input_length + 1]
     return torch.tensor([b - a for a, b in zip(bounds, bounds[1:])], dtype=torch.int64)
+
+
+@kernel_factory("CombinedNonMaxSuppression")
+def _combined_non_max_suppression(prim):
+    pad_per_class, clip_boxes = prim.pad_per_class, prim.clip_boxes
+
+    def combined(boxes, scores, max_output_size_per_class, max_total_size, iou_threshold, score_threshold):
+        batch, _, shared, _ = boxes.shape
+        classes = scores.shape[2]
+        per_class, total = int(_scalar(max_output_size_per_class)), int(_scalar(max_total_size))
+        size = min(total, per_class * classes) if pad_per_class else total
+        out_boxes = torch.zeros((batch, size, 4), dtype=torch.float32, device=boxes.device)
+        out_scores = torch.zeros((batch, size), dtype=torch.float32, device=boxes.device)
+        out_classes = torch.zeros((batch, size), dtype=torch.float32, device=boxes.device)
+        valid = torch.zeros((batch,), dtype=torch.int32, device=boxes.device)
+        for b in range(batch):
+            picks = []                                   # (score, class, box) of every class's selection
+            for c in range(classes):
+                class_boxes = boxes[b, :, 0 if shared == 1 else c].float()
+                corners = torch.cat((torch.minimum(class_boxes[:, :2], class_boxes[:, 2:]),
+                                     torch.maximum(class_boxes[:, :2], class_boxes[:, 2:])), 1)
+                kept = _suppress(_pairwise_iou(corners), scores[b, :, c], per_class, iou_threshold, score_threshold)
+                picks += [(scores[b, i, c].item(), c, class_boxes[i]) for i in kept.tolist()]
+            picks = sorted(picks, key=lambda pick: -pick[0])[:size]
+            for slot, (score, c, box) in enumerate(picks):
+                out_boxes[b, slot] = box.clamp(0.0, 1.0) if clip_boxes else box
+                out_scores[b, slot], out_classes[b, slot] = score, float(c)
+            valid[b] = len(picks)
+        return out_boxes, out_scores, out_classes, valid
+    return combined

@@ -194,6 +194,30 @@ def _nms_v3(boxes, scores, max_output_size, iou_threshold, score_threshold):
                     np.int32)
 
 
+def _combined_nms(pad_per_class, clip_boxes):
+    def reference(boxes, scores, per_class, total, iou_threshold, score_threshold):
+        batch, _, shared, _ = boxes.shape
+        classes = scores.shape[2]
+        size = min(int(total), int(per_class) * classes) if pad_per_class else int(total)
+        out = (np.zeros((batch, size, 4), F32), np.zeros((batch, size), F32), np.zeros((batch, size), F32),
+               np.zeros(batch, np.int32))
+        for b in range(batch):
+            picks = []
+            for c in range(classes):
+                own = boxes[b, :, 0 if shared == 1 else c].astype(F64)
+                corners = np.concatenate([np.minimum(own[:, :2], own[:, 2:]), np.maximum(own[:, :2], own[:, 2:])], 1)
+                order = [i for i in np.argsort(-scores[b, :, c], kind="stable") if scores[b, i, c] > score_threshold]
+                picks += [(scores[b, i, c], c, own[i])
+                          for i in _greedy_nms(corners, order, float(iou_threshold), int(per_class))]
+            picks = sorted(picks, key=lambda pick: -pick[0])[:size]
+            for slot, (score, c, box) in enumerate(picks):
+                out[0][b, slot] = np.clip(box, 0, 1) if clip_boxes else box
+                out[1][b, slot], out[2][b, slot] = score, c
+            out[3][b] = len(picks)
+        return out
+    return reference
+
+
 def _roi_align(pooled, scale, samples, end_mode):
     """ROIAlign: bins of bilinear samples (clipped into the map, zero beyond a pixel
     outside it), regions (x1, y1, x2 [+ 1], y2 [+ 1]) * scale."""
@@ -316,6 +340,9 @@ _FEATURES = np.arange(2 * 2 * 6 * 6, dtype=F32).reshape(2, 2, 6, 6)
 _ROIS = np.array([[0, 0.5, 1.0, 4.2, 3.7], [1, 2.0, 0.3, 5.5, 5.0], [0, -1.5, -1.2, 0.2, 0.3],
                   [1, 4.5, 4.2, 7.5, 7.5]], F32)
 _AREA_IMAGES = np.arange(2 * 4 * 4 * 2, dtype=F32).reshape(2, 4, 4, 2)
+_CORNERS = _rng.uniform(0, 1, (2, 7, 1, 2))
+_CLASS_BOXES = np.concatenate([_CORNERS, _CORNERS + _rng.uniform(0, 0.5, (2, 7, 1, 2))], -1).astype(F32)
+_CLASS_SCORES = _rng.uniform(0, 1, (2, 7, 3)).astype(F32)
 
 
 def _suppress(*inputs):
@@ -456,6 +483,23 @@ CASES = [
     OpCase(_suppress_by_overlaps, (rand(6, 6, low=0, high=1, dtype=F16), rand(6, low=0, high=1, dtype=F16),
                                    np.array(2, np.int32), np.array(0.8, F16), np.array(0.0, F16)), _nms_by_overlaps,
            prim="NonMaxSuppressionWithOverlaps"),
+    # CombinedNonMaxSuppression (the example MindSpore 2.7.1 documents, and random boxes)
+    OpCase(ops.CombinedNonMaxSuppression(), (np.array([[[[200, 100, 150, 100]], [[220, 120, 150, 100]],
+                                                        [[190, 110, 150, 100]], [[210, 112, 150, 100]]]], F32),
+                                             np.array([[[0.2, 0.7, 0.1], [0.1, 0.8, 0.1], [0.3, 0.6, 0.1],
+                                                        [0.05, 0.9, 0.05]]], F32),
+                                             np.array(4, np.int32), np.array(1, np.int32), np.array(0, F32),
+                                             np.array(0, F32)),
+           lambda *a: (np.ones((1, 1, 4), F32), np.array([[0.9]], F32), np.array([[1.0]], F32),
+                       np.array([1], np.int32))),
+    OpCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES, _CLASS_SCORES, np.array(2, np.int32), np.array(5, np.int32),
+                                             np.array(0.3, F32), np.array(0.2, F32)), _combined_nms(False, True)),
+    OpCase(ops.CombinedNonMaxSuppression(True, False),
+           (_CLASS_BOXES, _CLASS_SCORES, np.array(1, np.int32), np.array(5, np.int32), np.array(0.3, F32),
+            np.array(0.2, F32)), _combined_nms(True, False)),
+    OpCase(ops.CombinedNonMaxSuppression(),
+           (np.concatenate([_CLASS_BOXES] * 3, 2) * 1.5, _CLASS_SCORES, np.array(3, np.int32), np.array(4, np.int32),
+            np.array(0.5, F32), np.array(0.0, F32)), _combined_nms(False, True)),
     # ChannelShuffle
     OpCase(ops.ChannelShuffle(2), (np.arange(16, dtype=np.int16).reshape(1, 4, 2, 2),),
            lambda x: x[:, [0, 2, 1, 3]]),
@@ -578,6 +622,22 @@ ERROR_CASES = [
                                np.array(0, F32)), TypeError, "dtype of 'scores' must be the same"),
     ErrorCase(_WITH_OVERLAPS, (_OVERLAPS[:3], _OVERLAP_SCORES, np.array(4, np.int32), np.array(0.5, F32),
                                np.array(0, F32)), ValueError, "square matrix"),
+    ErrorCase(lambda: ops.CombinedNonMaxSuppression(1), (), TypeError, "'pad_per_class' must be bool"),
+    ErrorCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES[..., :3], _CLASS_SCORES, np.array(2, np.int32),
+                                                np.array(5, np.int32), np.array(0.3, F32), np.array(0.2, F32)),
+              ValueError, "'boxes' must have shape"),
+    ErrorCase(ops.CombinedNonMaxSuppression(), (np.concatenate([_CLASS_BOXES] * 2, 2), _CLASS_SCORES,
+                                                np.array(2, np.int32), np.array(5, np.int32), np.array(0.3, F32),
+                                                np.array(0.2, F32)), ValueError, "must be 1 or num_classes"),
+    ErrorCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES, _CLASS_SCORES[:1], np.array(2, np.int32),
+                                                np.array(5, np.int32), np.array(0.3, F32), np.array(0.2, F32)),
+              ValueError, "'scores' must have shape"),
+    ErrorCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES, _CLASS_SCORES, np.array(2, np.int64),
+                                                np.array(5, np.int32), np.array(0.3, F32), np.array(0.2, F32)),
+              TypeError, "dtype of 'max_output_size_per_class'"),
+    ErrorCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES, _CLASS_SCORES, np.array(2, np.int32),
+                                                np.array(0, np.int32), np.array(0.3, F32), np.array(0.2, F32)),
+              ValueError, "must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(0), (), ValueError, "'group' must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(2.0), (), TypeError, "'group' must be int"),
     ErrorCase(ops.ChannelShuffle(2), (np.ones((4, 2, 2), F32),), TypeError, "more than 3 dimensions"),

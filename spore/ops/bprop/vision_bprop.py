@@ -5,6 +5,6 @@ from .registry import non_differentiable
 
 # Box selections: their outputs are indices, a mask and the input boxes reordered, as
 # MindSpore's, which gives no gradient through them.
-non_differentiable("NMSWithMask", "NonMaxSuppressionV3", "NonMaxSuppressionWithOverlaps")
+non_differentiable("NMSWithMask", "NonMaxSuppressionV3", "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression")
 # The random window boundaries of fractional pooling: integers.
 non_differentiable("_FractionalPoolingSequence")

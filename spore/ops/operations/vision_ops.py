@@ -20,12 +20,14 @@ from ...common.tensor import Tensor
 from .. import function as _F  # the functions these compose, looked up at call time
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_dtype, check_same_dtype, check_string, check_tensor, check_type
+from .selection_ops import _known
 
 __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "MaxUnpool3D",
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
-           "NonMaxSuppressionWithOverlaps", "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
+           "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression",
+           "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
            "FractionalMaxPool", "FractionalAvgPool", "ChannelShuffle"]
 
 _FLOAT16_32 = (mstype.float16, mstype.float32)
@@ -720,6 +722,66 @@ class NonMaxSuppressionWithOverlaps(_NonMaxSuppression):
         if len(overlaps.shape) != 2 or overlaps.shape[0] != overlaps.shape[1]:
             raise ValueError(f"For '{self.name}', the 'overlaps' must be a square matrix, but got shape "
                              f"{overlaps.shape}.")
+
+
+class CombinedNonMaxSuppression(Primitive):
+    """CombinedNonMaxSuppression(pad_per_class=False, clip_boxes=True)(boxes, scores,
+    max_output_size_per_class, max_total_size, iou_threshold, score_threshold) ->
+    (nmsed_boxes, nmsed_scores, nmsed_classes, valid_detections): per image and class,
+    greedy suppression (see _NonMaxSuppression) of boxes (batch, num_boxes, q, 4), q 1
+    (shared by the classes) or num_classes, scored by scores (batch, num_boxes,
+    num_classes), at most max_output_size_per_class each; then the best max_total_size of
+    an image's selections (min(max_total_size, max_output_size_per_class * num_classes)
+    with pad_per_class), boxes clipped to [0, 1] with clip_boxes, zero-padded. Float32
+    (batch, total, 4), (batch, total), (batch, total) and Int32 (batch,) counts. The
+    scalars are 0-D Tensors (int32 sizes, float32 thresholds)."""
+
+    def __init__(self, pad_per_class=False, clip_boxes=True):
+        super().__init__()
+        self.add_prim_attr("pad_per_class", check_type(self.name, "pad_per_class", pad_per_class, bool))
+        self.add_prim_attr("clip_boxes", check_type(self.name, "clip_boxes", clip_boxes, bool))
+
+    def check(self, *inputs):
+        self.infer(*inputs)
+
+    def infer(self, boxes, scores, max_output_size_per_class, max_total_size, iou_threshold, score_threshold):
+        op = self.name
+        for arg, value, dtypes in (("boxes", boxes, (mstype.float32,)), ("scores", scores, (mstype.float32,)),
+                                   ("max_output_size_per_class", max_output_size_per_class, (mstype.int32,)),
+                                   ("max_total_size", max_total_size, (mstype.int32,)),
+                                   ("iou_threshold", iou_threshold, (mstype.float32,)),
+                                   ("score_threshold", score_threshold, (mstype.float32,))):
+            check_tensor(op, arg, value)
+            check_dtype(op, arg, value.dtype, dtypes)
+            if arg not in ("boxes", "scores") and len(value.shape) != 0:
+                raise ValueError(f"For '{op}', the '{arg}' must be a 0-D Tensor, but got shape {value.shape}.")
+        if len(boxes.shape) != 4 or boxes.shape[3] != 4:
+            raise ValueError(f"For '{op}', the 'boxes' must have shape (batch, num_boxes, q, 4), but got "
+                             f"{boxes.shape}.")
+        batch, count, q = boxes.shape[:3]
+        if len(scores.shape) != 3 or tuple(scores.shape[:2]) != (batch, count):
+            raise ValueError(f"For '{op}', the 'scores' must have shape ({batch}, {count}, num_classes), but got "
+                             f"{scores.shape}.")
+        classes = scores.shape[2]
+        if q not in (1, classes):
+            raise ValueError(f"For '{op}', the third dimension of 'boxes' must be 1 or num_classes {classes}, but "
+                             f"got {q}.")
+        total = _known_value(max_total_size)
+        per_class = _known_value(max_output_size_per_class)
+        if (total is not None and total <= 0) or (per_class is not None and per_class <= 0):
+            raise ValueError(f"For '{op}', the 'max_total_size' and 'max_output_size_per_class' must be positive, "
+                             f"but got {total} and {per_class}.")
+        size = -1 if total is None else total
+        if self.pad_per_class and total is not None:
+            size = -1 if per_class is None else min(total, per_class * classes)
+        return (TensorSpec((batch, size, 4), mstype.float32), TensorSpec((batch, size), mstype.float32),
+                TensorSpec((batch, size), mstype.float32), TensorSpec((batch,), mstype.int32))
+
+
+def _known_value(value):
+    """A 0-D Tensor's value when it is known (PyNative), else None (Graph mode)."""
+    known = _known(value)
+    return None if known is None else known.item()
 
 
 # ---- region pooling and resizing -----------------------------------------------------------
