@@ -55,6 +55,9 @@ class Node:
         targets = _naming_values("Node", targets)
         args, kwargs = _call_arguments(args, kwargs)
         check_type("Node", "name", name, str)
+        if name and not name.isidentifier():
+            raise ValueError(f"For 'Node', the 'name' must be a Python identifier (it names the network's "
+                             f"attribute), but got '{name}'.")
         check_type("Node", "is_sub_net", is_sub_net, bool)
         node_type = cell_node_type(cell)
         if node_type == NodeType.Tree and not is_sub_net:

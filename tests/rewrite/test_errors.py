@@ -75,6 +75,7 @@ def test_symbol_tree_and_node_errors(stree, call, error, message):
     ({"kwargs": {1: X[0]}}, TypeError, "the type of 'kwargs' should be str, but got '1' with type 'int'"),
     ({"name": 1}, TypeError, "the type of 'name' should be 'str', but got type 'int'"),
     ({"is_sub_net": 1}, TypeError, "the type of 'is_sub_net' should be 'bool', but got type 'int'"),
+    ({"name": "my relu"}, ValueError, "the 'name' must be a Python identifier"),
 ])
 def test_create_call_cell_errors(kwargs, error, message):
     arguments = {"cell": nn.ReLU(), "targets": ["x"], **kwargs}

@@ -73,6 +73,10 @@ def test_inserted_names_are_unique():
     stree.insert(stree.after("dense"), first)
     stree.insert(stree.after("dense"), second)
     assert (first.get_name(), second.get_name()) == ("relu_1", "ReLU")
+    # A name the network already uses for something else is not taken either.
+    flag = Node.create_call_cell(nn.ReLU(), ["x"], x_value(), name="construct")
+    stree.insert(stree.after("dense"), flag)
+    assert flag.get_name() == "construct_1"
 
 
 def test_erase_and_replace():
