@@ -3,7 +3,6 @@ margins, and the triplet loss with any distance."""
 from __future__ import annotations
 
 from ... import ops
-from ...ops.operations import loss_ops
 from ...ops.validator import check_bool, check_string, check_type
 from .loss import LossBase, _check_tensor
 
@@ -49,7 +48,7 @@ class MultiMarginLoss(LossBase):
 
     def __init__(self, p=1, margin=1.0, reduction="mean", weight=None):
         super().__init__()
-        self.multi_margin_loss = loss_ops.MultiMarginLoss(p, margin, reduction)
+        self.multi_margin_loss = ops.MultiMarginLoss(p, margin, reduction)
         self.weight = weight
 
     def construct(self, x, target, weight=None):
@@ -70,7 +69,7 @@ class MultilabelMarginLoss(LossBase):
 
     def __init__(self, reduction="mean"):
         super().__init__()
-        self.multilabel_margin_loss = loss_ops.MultilabelMarginLoss(reduction)
+        self.multilabel_margin_loss = ops.MultilabelMarginLoss(reduction)
 
     def construct(self, x, target):
         return self.multilabel_margin_loss(x, target)[0]

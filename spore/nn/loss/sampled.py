@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ... import ops
 from ...common import dtype as mstype
-from ...ops.operations import random_ops
 from ...ops.validator import check_dtype
 from .loss import LossBase, _check_tensor
 
@@ -51,7 +50,7 @@ class SampledSoftmaxLoss(LossBase):
         self.sampled_values = sampled_values
         self.remove_accidental_hits = remove_accidental_hits
         self.seed = seed
-        self.sampler = random_ops.UniformCandidateSampler(num_true, num_sampled, True, num_classes, seed,
+        self.sampler = ops.UniformCandidateSampler(num_true, num_sampled, True, num_classes, seed,
                                                           remove_accidental_hits)
 
     def construct(self, weights, biases, labels, logits):
