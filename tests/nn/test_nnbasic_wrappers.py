@@ -1,4 +1,4 @@
-"""GradAccumulationCell, MicroBatchInterleaved and VirtualDatasetCellTriple in one process (the
+"""GradAccumulationCell, PipelineCell, MicroBatchInterleaved and VirtualDatasetCellTriple in one process (the
 network's outputs summed over micro-batches) in PyNative and Graph mode, their gradients, and
 nn.get_metrics."""
 import numpy as np
@@ -31,6 +31,26 @@ def test_micro_batches_sum_the_outputs(wrapper, count):
     x, y = RNG.standard_normal((8, 3)).astype(np.float32), RNG.standard_normal((8, 2)).astype(np.float32)
     out = wrapper(net, count)(Tensor(x), Tensor(y))
     np.testing.assert_allclose(out.asnumpy(), net(Tensor(x), Tensor(y)).asnumpy(), rtol=1e-5)
+
+
+@pytest.mark.usefixtures("mode")
+def test_pipeline_cell_sums_the_micro_batch_outputs():
+    net = _Loss()
+    x, y = RNG.standard_normal((6, 3)).astype(np.float32), RNG.standard_normal((6, 2)).astype(np.float32)
+    out = nn.PipelineCell(net, 3)(Tensor(x), Tensor(y))
+    np.testing.assert_allclose(out.asnumpy(), net(Tensor(x), Tensor(y)).asnumpy(), rtol=1e-5)
+
+
+def test_pipeline_cell_stages_and_segments():
+    net = nn.SequentialCell([nn.Dense(2, 3), nn.ReLU()])
+    nn.PipelineCell(net, 2, stage_config={"0": 1}, segment_config={"1": 2})
+    assert net[0].pipeline_stage == 1 and net[1].pipeline_segment == 2
+    with pytest.raises(KeyError, match="'stage_config' : {'x': 0} is not found"):
+        nn.PipelineCell(net, 2, stage_config={"x": 0})
+    with pytest.raises(ValueError, match="'micro_size' must be large than 0"):
+        nn.PipelineCell(net, 0)
+    with pytest.raises(ValueError, match="no 'shard' on 'PipelineCell'"):
+        nn.PipelineCell(net, 2).shard(((1,),))
 
 
 @pytest.mark.usefixtures("mode")

@@ -7,7 +7,7 @@ from ... import ops
 from ...common.tensor import Tensor
 from ..cell import Cell
 
-__all__ = ["GradAccumulationCell", "MicroBatchInterleaved", "VirtualDatasetCellTriple"]
+__all__ = ["GradAccumulationCell", "PipelineCell", "MicroBatchInterleaved", "VirtualDatasetCellTriple"]
 
 
 def _check_count(owner: str, arg: str, value) -> int:
@@ -57,6 +57,48 @@ class GradAccumulationCell(Cell):
                             f"{type(network)}.")
         self.micro_size = _check_count("GradAccumulationCell", "micro_size", micro_size)
         self.network = network
+
+    def construct(self, *inputs):
+        return _sum_over_micro_batches(self.cls_name, self.network, inputs, self.micro_size)
+
+
+def _set_cell_attribute(owner: str, network: Cell, config: dict, attribute: str, arg: str) -> None:
+    """Set `attribute` to config[name] on each Cell of `network` named in `config` (the
+    network itself by its repr); a name matching none is a KeyError."""
+    remaining = dict(config)
+    for cell_name, cell in network.cells_and_names():
+        if cell_name and cell_name in remaining:
+            setattr(cell, attribute, remaining.pop(cell_name))
+    if str(network) in remaining:
+        setattr(network, attribute, remaining.pop(str(network)))
+    if remaining:
+        raise KeyError(f"For '{owner}', the argument '{arg}' : {remaining} is not found in 'network' : {network}")
+
+
+class PipelineCell(Cell):
+    """PipelineCell(network, micro_size, stage_config=None, segment_config=None)
+
+    The network of pipeline-parallel training: each input is split along axis 0 into
+    `micro_size` micro-batches, run one after the other in one process, and the outputs
+    summed. `stage_config` / `segment_config` map sub-Cell names (as cells_and_names gives
+    them) to their `pipeline_stage` / `pipeline_segment`.
+    Inputs: the network's inputs, axis 0 divisible by micro_size. Outputs: the summed output.
+    """
+
+    def __init__(self, network, micro_size, stage_config=None, segment_config=None):
+        super().__init__(auto_prefix=False)
+        if not isinstance(network, Cell):
+            raise TypeError(f"For 'PipelineCell', the argument 'network' must cell type, but got the type : "
+                            f"{type(network)}.")
+        self.micro_size = _check_count("PipelineCell", "micro_size", micro_size)
+        self.network = network
+        if stage_config is not None:
+            _set_cell_attribute("PipelineCell", network, stage_config, "pipeline_stage", "stage_config")
+        if segment_config is not None:
+            _set_cell_attribute("PipelineCell", network, segment_config, "pipeline_segment", "segment_config")
+
+    def shard(self, in_strategy, out_strategy=None, parameter_plan=None, device="Ascend", level=0):
+        raise ValueError("For 'PipelineCell', no 'shard' on 'PipelineCell' is allowed.")
 
     def construct(self, *inputs):
         return _sum_over_micro_batches(self.cls_name, self.network, inputs, self.micro_size)
