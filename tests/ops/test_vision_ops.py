@@ -218,6 +218,27 @@ def _combined_nms(pad_per_class, clip_boxes):
     return reference
 
 
+def _glimpse(size, centered, normalized):
+    """Glimpses with zero fill: corner = trunc(offset (scaled, centred) - size / 2)."""
+    def reference(x, offsets):
+        batch, height, width, channels = x.shape
+        out = np.zeros((batch,) + size + (channels,), x.dtype)
+        for b in range(batch):
+            corner = []
+            for offset, extent, glimpse in zip(offsets[b].astype(F32), (height, width), size):
+                if normalized:
+                    offset = offset * extent
+                if centered:
+                    offset = offset / 2 + extent / 2
+                corner.append(int(offset - glimpse / 2))
+            for i, j in np.ndindex(*size):
+                y, z = corner[0] + i, corner[1] + j
+                if 0 <= y < height and 0 <= z < width:
+                    out[b, i, j] = x[b, y, z]
+        return out
+    return reference
+
+
 def _roi_align(pooled, scale, samples, end_mode):
     """ROIAlign: bins of bilinear samples (clipped into the map, zero beyond a pixel
     outside it), regions (x1, y1, x2 [+ 1], y2 [+ 1]) * scale."""
@@ -500,6 +521,16 @@ CASES = [
     OpCase(ops.CombinedNonMaxSuppression(),
            (np.concatenate([_CLASS_BOXES] * 3, 2) * 1.5, _CLASS_SCORES, np.array(3, np.int32), np.array(4, np.int32),
             np.array(0.5, F32), np.array(0.0, F32)), _combined_nms(False, True)),
+    # ExtractGlimpse with zero fill (the first against values MindSpore 2.7.1 prints)
+    OpCase(lambda x, o: ops.ExtractGlimpse(True, True, False, "zero")(x, ms.Tensor(np.array([2, 3], np.int32)), o),
+           (np.arange(30, dtype=F32).reshape(1, 5, 6, 1), np.array([[0.5, -0.5]], F32)),
+           lambda x, o: np.array([[12, 13, 14], [18, 19, 20]], F32).reshape(1, 2, 3, 1)),
+    OpCase(lambda x, o: ops.ExtractGlimpse(False, False, False, "zero")(x, ms.Tensor(np.array([3, 2], np.int32)), o),
+           (rand(3, 5, 6, 2), rand(3, 2, low=-3, high=7)), _glimpse((3, 2), False, False)),
+    OpCase(lambda x, o: ops.ExtractGlimpse(True, False, False, "zero")(x, ms.Tensor(np.array([2, 4], np.int32)), o),
+           (rand(2, 5, 6, 1), rand(2, 2, low=-4, high=4)), _glimpse((2, 4), True, False)),
+    OpCase(lambda x, o: ops.ExtractGlimpse(False, True, False, "zero")(x, ms.Tensor(np.array([2, 2], np.int32)), o),
+           (rand(2, 5, 6, 1), rand(2, 2, low=-0.2, high=1.1)), _glimpse((2, 2), False, True)),
     # ChannelShuffle
     OpCase(ops.ChannelShuffle(2), (np.arange(16, dtype=np.int16).reshape(1, 4, 2, 2),),
            lambda x: x[:, [0, 2, 1, 3]]),
@@ -638,6 +669,14 @@ ERROR_CASES = [
     ErrorCase(ops.CombinedNonMaxSuppression(), (_CLASS_BOXES, _CLASS_SCORES, np.array(2, np.int32),
                                                 np.array(0, np.int32), np.array(0.3, F32), np.array(0.2, F32)),
               ValueError, "must be positive"),
+    ErrorCase(lambda: ops.ExtractGlimpse(noise="zero"), (), ValueError, "must be uniform when uniform_noise"),
+    ErrorCase(lambda: ops.ExtractGlimpse(False, False, False, "poisson"), (), ValueError, "'noise'"),
+    ErrorCase(ops.ExtractGlimpse(), (np.ones((1, 4, 4, 1), F64), np.array([2, 2], np.int32), np.zeros((1, 2), F32)),
+              TypeError, "dtype of 'x'"),
+    ErrorCase(ops.ExtractGlimpse(), (np.ones((1, 4, 4, 1), F32), np.array([2, 2], np.int32), np.zeros((2, 2), F32)),
+              ValueError, "'offsets' must have shape"),
+    ErrorCase(ops.ExtractGlimpse(), (np.ones((1, 4, 4, 1), F32), np.array([0, 2], np.int32), np.zeros((1, 2), F32)),
+              ValueError, "must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(0), (), ValueError, "'group' must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(2.0), (), TypeError, "'group' must be int"),
     ErrorCase(ops.ChannelShuffle(2), (np.ones((4, 2, 2), F32),), TypeError, "more than 3 dimensions"),
@@ -736,3 +775,17 @@ def test_fractional_pooling_seeds():
     first = ops.FractionalMaxPool([1.0, 1.4, 1.4, 1.0], seed=5, seed2=1)(x)[1]
     again = ops.FractionalMaxPool([1.0, 1.4, 1.4, 1.0], seed=5, seed2=1)(x)[1]
     np.testing.assert_array_equal(first.asnumpy(), again.asnumpy())
+
+
+@pytest.mark.parametrize("args, low, high, mean, std", [
+    ((False, False, True, "uniform"), -1, 1, 0.0, 1 / np.sqrt(3)),
+    ((False, False, False, "gaussian"), 7, 13, 10.0, 0.5),
+])
+def test_glimpse_noise_outside_the_image(args, low, high, mean, std):
+    """Outside the image, MindSpore's CPU kernel draws uniform [-1, 1) or normal (10, 0.5)
+    noise, whatever the image's values."""
+    x = ms.Tensor(np.full((1, 3, 3, 1), 100.0, F32))
+    out = ops.ExtractGlimpse(*args)(x, ms.Tensor(np.array([40, 40], np.int32)),
+                                    ms.Tensor(np.array([[-100.0, -100.0]], F32))).asnumpy()
+    assert low <= out.min() and out.max() <= high
+    assert abs(out.mean() - mean) < 0.05 and abs(out.std() - std) < 0.05

@@ -26,7 +26,7 @@ __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "Max
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
-           "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression",
+           "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression", "ExtractGlimpse",
            "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
            "FractionalMaxPool", "FractionalAvgPool", "ChannelShuffle"]
 
@@ -782,6 +782,70 @@ def _known_value(value):
     """A 0-D Tensor's value when it is known (PyNative), else None (Graph mode)."""
     known = _known(value)
     return None if known is None else known.item()
+
+
+class ExtractGlimpse(_Composed):
+    """ExtractGlimpse(centered=True, normalized=True, uniform_noise=True, noise='uniform')
+    (x, size, offsets): a glimpse of size = (h, w) (an int32 Tensor of 2 values) from each
+    image x (batch, H, W, C) (float32): its top-left corner at the offset (y, x) of
+    offsets (batch, 2) less half the glimpse, truncated to whole pixels; offsets scaled
+    by the image size when normalized, taken from the image centre (halved) when
+    centered. Positions outside the image read noise as MindSpore's CPU kernel draws it:
+    uniform on [-1, 1) ('uniform', or uniform_noise), normal with mean 10 and standard
+    deviation 0.5 ('gaussian'), or 0 ('zero')."""
+
+    def __init__(self, centered=True, normalized=True, uniform_noise=True, noise="uniform"):
+        super().__init__()
+        for arg, value in (("centered", centered), ("normalized", normalized), ("uniform_noise", uniform_noise)):
+            self.add_prim_attr(arg, check_type(self.name, arg, value, bool))
+        self.add_prim_attr("noise", check_string(self.name, "noise", noise, ("uniform", "gaussian", "zero"),
+                                                 case_sensitive=True))
+        if uniform_noise and noise != "uniform":
+            raise ValueError(f"For '{self.name}', the value of 'noise' must be uniform when uniform_noise is True, "
+                             f"but got {noise}.")
+
+    def compute(self, x, size, offsets):
+        self._check_tensor("x", x, (mstype.float32,))
+        self._check_tensor("size", size, (mstype.int32,))
+        self._check_tensor("offsets", offsets, (mstype.float32,))
+        self._check_rank("x", x, 4)
+        batch, height, width, channels = x.shape
+        if size.shape != (2,):
+            raise ValueError(f"For '{self.name}', the 'size' must have shape (2,), but got {size.shape}.")
+        if offsets.shape != (batch, 2):
+            raise ValueError(f"For '{self.name}', the 'offsets' must have shape ({batch}, 2), but got {offsets.shape}.")
+        glimpse_h, glimpse_w = size.tolist()
+        if glimpse_h <= 0 or glimpse_w <= 0:
+            raise ValueError(f"For '{self.name}', the values of 'size' must be positive, but got "
+                             f"{[glimpse_h, glimpse_w]}.")
+        rows, rows_in = self._positions(offsets[:, 0], height, glimpse_h)
+        cols, cols_in = self._positions(offsets[:, 1], width, glimpse_w)
+        flat = _F.reshape(_F.expand_dims(rows, 2) * width + _F.expand_dims(cols, 1), (batch, -1, 1))
+        picked = _F.gather_elements(_F.reshape(x, (batch, height * width, channels)), 1,
+                                    _F.broadcast_to(flat, (batch, flat.shape[1], channels)))
+        glimpse = _F.reshape(picked, (batch, glimpse_h, glimpse_w, channels))
+        inside = _F.logical_and(_F.reshape(rows_in, (batch, glimpse_h, 1, 1)),
+                                _F.reshape(cols_in, (batch, 1, glimpse_w, 1)))
+        return _F.select(_F.broadcast_to(inside, glimpse.shape), glimpse, self._noise(glimpse.shape))
+
+    def _positions(self, offset, size: int, glimpse: int):
+        """The image rows (columns) each glimpse row (column) reads, clipped into the
+        image (batch, glimpse), and whether they lie inside it."""
+        if self.normalized:
+            offset = offset * size
+        if self.centered:
+            offset = offset / 2 + size / 2
+        start = _F.cast(offset - glimpse / 2, mstype.int64)        # truncated toward zero
+        positions = _F.expand_dims(start, 1) + _F.expand_dims(_F.arange(glimpse, dtype=mstype.int64), 0)
+        inside = _F.logical_and(positions >= 0, positions < size)
+        return _F.clamp(positions, 0, size - 1), inside
+
+    def _noise(self, shape):
+        if self.noise == "zero":
+            return _F.zeros(shape, mstype.float32)
+        if self.noise == "gaussian":
+            return _F.randn(*shape) * 0.5 + 10
+        return _F.rand(*shape) * 2 - 1
 
 
 # ---- region pooling and resizing -----------------------------------------------------------
