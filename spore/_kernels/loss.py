@@ -146,13 +146,6 @@ def _sample_labels(indices, values, batch: int, blank: int, collapse_repeated: b
     return labels
 
 
-def _required_steps(labels: list, merge_repeated: bool) -> int:
-    """The fewest steps that emit `labels`: one per label, plus a blank between two equal
-    labels where repeated emissions merge."""
-    repeats = sum(a == b for a, b in zip(labels, labels[1:])) if merge_repeated else 0
-    return len(labels) + repeats
-
-
 def _lattice(labels: list, blank: int, merge_repeated: bool, device):
     """The padded extended labels (N, U) (blank, l1, blank, ..., lL, blank), each
     sample's state count (N,), and which states may be stayed in and be reached by
@@ -234,8 +227,6 @@ def ctc_loss(prim):
                 if not ignore_longer:
                     raise RuntimeError(f"For 'CTCLoss', the sequence length {length} of sample {n} must be at least "
                                        f"its label length {len(sample)}.")
-                ignored[n] = True
-            elif ignore_longer and _required_steps(sample, merge) > length:
                 ignored[n] = True
         extended, counts, can_stay, can_skip = _lattice(labels, classes - 1, merge, x.device)
         emit = log_probs.gather(2, extended[None].expand(steps, -1, -1))
