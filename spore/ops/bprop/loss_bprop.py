@@ -61,8 +61,7 @@ def _multi_margin_loss(prim, inputs, target, *rest):
     weight = rest[0] if len(rest) == 3 else None
     dout = rest[-1]
     samples, classes = inputs.shape
-    is_target = F.one_hot(target, classes, 1.0, 0.0)
-    is_target = F.cast(is_target, inputs.dtype)
+    is_target = F.cast(F.one_hot(target, classes, 1.0, 0.0), inputs.dtype)
     margins = inputs - F.gather_elements(inputs, 1, F.expand_dims(target, 1)) + prim.margin
     others = 1 - is_target
     active = F.cast(margins > 0, inputs.dtype) * others
