@@ -1,5 +1,5 @@
 """BiDense, Conv2dBnAct, DenseBnAct, TimeDistributed, the mint-style *Ext layers (DropoutExt,
-Dropout2dExt, LayerNormExt, LogSoftmaxExt, PReLUExt) and the sparse Cells (SparseToDense,
+Dropout2dExt, LayerNormExt, LogSoftmaxExt, PReLUExt), SyncBatchNorm and the sparse Cells (SparseToDense,
 SparseTensorDenseMatmul): outputs against NumPy float64 references in PyNative and Graph mode,
 Parameters, gradients against central differences, and MindSpore 2.7.1's errors and reprs."""
 import numpy as np
@@ -329,3 +329,36 @@ def test_sparse_tensor_dense_matmul_errors():
         nn.SparseTensorDenseMatmul(1)
     with pytest.raises(TypeError, match="adjoint_dt"):
         nn.SparseTensorDenseMatmul(False, 0)
+
+
+# ---- SyncBatchNorm --------------------------------------------------------------------------
+@pytest.mark.usefixtures("mode")
+@pytest.mark.parametrize("shape", [(4, 3, 2, 2), (5, 3)])
+def test_sync_batch_norm_in_one_process_is_batch_norm(shape):
+    cell = nn.SyncBatchNorm(3, process_groups=[[0]]).set_train()
+    x = rand(*shape)
+    axes = (0, 2, 3) if len(shape) == 4 else (0,)
+    x64 = x.astype(np.float64)
+    expected = (x64 - x64.mean(axes, keepdims=True)) / np.sqrt(x64.var(axes, keepdims=True) + 1e-5)
+    np.testing.assert_allclose(cell(Tensor(x)).asnumpy(), expected, rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(cell.moving_mean.asnumpy(), 0.1 * x64.mean(axes), rtol=1e-5, atol=1e-7)
+
+
+def test_sync_batch_norm_parameters_and_errors():
+    cell = nn.SyncBatchNorm(3)
+    assert [p.name for p in cell.get_parameters()] == ["mean", "variance", "gamma", "beta"]
+    assert repr(cell).startswith("SyncBatchNorm(num_features=3, eps=1e-05, momentum=0.9, gamma=Parameter")
+    with pytest.raises(ValueError, match=r"'rank id in process_groups' must be in range of \[0, 1\), but got 1"):
+        nn.SyncBatchNorm(3, process_groups=[[0, 1]])
+    with pytest.raises(ValueError, match="must not be duplicated"):
+        nn.SyncBatchNorm(3, process_groups=[[0], [0]])
+    with pytest.raises(ValueError, match="'process_groups' must be isinstance of"):
+        nn.SyncBatchNorm(3, process_groups="a")
+    with pytest.raises(ValueError, match="2 or 4 dims, but got 3"):
+        nn.SyncBatchNorm(3)(Tensor(np.ones((2, 3, 4), np.float32)))
+
+
+def test_sync_batch_norm_gradients():
+    cell = nn.SyncBatchNorm(2, dtype=ms.float64).set_train()
+    cell.gamma.set_data(Tensor(np.array([1.5, 0.5])))
+    check_parameter_gradients(cell, (Tensor(rand(4, 2, 2, 2).astype(np.float64)),))
