@@ -264,9 +264,9 @@ class ConstructParser:
         """One node per Cell of a Cell container (`x = Dense(x)` for those of a called
         SequentialCell, with `args`), in the container node's body."""
         for key, cell in container.instance.name_cells().items():
-            name = type(cell).__name__
-            member = self.tree.new_node(cell_node_type(cell), name, "call", container.targets, args,
-                                        instance=cell, func=ast.Name(name, ast.Load()))
+            member = self.tree.new_node(cell_node_type(cell), type(cell).__name__, "call", container.targets, args,
+                                        instance=cell)
+            member.func = ast.Name(member.name, ast.Load())
             member.member_of, member.member_key = container, key
             self._attach_sub_tree(member)
             member.container = container.body

@@ -135,21 +135,11 @@ class SymbolTree:
 
     # ---- output ------------------------------------------------------------------------
     def print_node_tabulate(self, all_nodes: bool = False) -> None:
-        """Print the table of nodes (with `all_nodes`, one more per control-flow body and
-        sub-tree, breadth first)."""
+        """Print the table of nodes; with `all_nodes`, each followed by those of the bodies
+        (control flow, containers) and sub-trees of its nodes, depth first."""
         check_type("print_node_tabulate", "all_nodes", all_nodes, bool)
-        title = self._tree.class_name
-        tables, pending = [], [(title, self._tree.nodes, self._tree)]
-        while pending:
-            title, nodes, tree = pending.pop(0)
-            tables.append(f"\n[{title}]\n{format_table(HEADERS, node_rows(nodes, tree.links()))}\n")
-            if not all_nodes:
-                break
-            for node in nodes:
-                if node.node_type in (NodeType.ControlFlow, NodeType.CellContainer) and node.body:
-                    pending.append((f"{title}.{node.name}", node.body, tree))
-                elif node.node_type == NodeType.Tree and node.sub_tree is not None:
-                    pending.append((node.sub_tree.class_name, node.sub_tree.nodes, node.sub_tree))
+        tables: list[str] = []
+        _add_tables(tables, self._tree.class_name, self._tree.nodes, self._tree, nested=False, recurse=all_nodes)
         print("".join(tables))
 
     def get_code(self) -> str:
@@ -179,3 +169,15 @@ def _check_not_member(operation: str, node) -> None:
     if node.member_of is not None:
         raise RuntimeError(f"For 'SymbolTree', {operation} can not edit the members of the cell container "
                            f"'{node.member_of.name}': node '{node.name}' is one.")
+
+
+def _add_tables(tables: list, title: str, nodes: list, tree: TreeImpl, nested: bool, recurse: bool) -> None:
+    tables.append(f"\n[{title}]\n{format_table(HEADERS, node_rows(nodes, tree.links(), nested))}\n")
+    if not recurse:
+        return
+    for node in nodes:
+        if node.node_type in (NodeType.ControlFlow, NodeType.CellContainer) and node.body:
+            _add_tables(tables, f"{title}.{node.name}", node.body, tree, nested=True, recurse=True)
+        elif node.node_type == NodeType.Tree and node.sub_tree is not None:
+            _add_tables(tables, node.sub_tree.class_name, node.sub_tree.nodes, node.sub_tree, nested=False,
+                        recurse=True)

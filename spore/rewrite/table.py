@@ -3,14 +3,15 @@ name, source, argument providers and target users, laid out as plain columns."""
 from __future__ import annotations
 
 
-def node_rows(nodes: list, links) -> list[list[str]]:
-    """The table rows of `nodes`, with the Links of their tree."""
+def node_rows(nodes: list, links, nested: bool) -> list[list[str]]:
+    """The table rows of `nodes` (the top-level ones of a tree, or a `nested` body), with
+    the Links of their tree."""
     rows = []
     for node in nodes:
         providers = [[index, (source.name, out)] for index, (source, out) in links.providers[id(node)].items()]
-        # As MindSpore lists them: an unused target only when it is a statement's first.
+        # As MindSpore lists them: an unused target only when it is a top-level statement's first.
         users = [[index, [(user.name, arg) for user, arg in found]] for index, found in links.users[id(node)].items()
-                 if found or (index == 0 and node.form != "input")]
+                 if found or (index == 0 and node.form != "input" and not nested)]
         rows.append([str(node.node_type), node.name, node.code(), str(providers), str(users)])
     return rows
 

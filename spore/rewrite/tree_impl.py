@@ -42,8 +42,9 @@ class Links:
                     source, out_index = defined[arg.value]
                     providers[index] = (source, out_index)
                     self.users[id(source)][out_index].append((node, index))
-            # Names bound inside a control-flow body are not known to hold after it.
-            self._walk(node.body, dict(defined))
+            # As MindSpore links them: the nodes of a body (control flow, container) only
+            # among themselves.
+            self._walk(node.body, {})
             for index, target in enumerate(node.targets):
                 if target.type == ValueType.NamingValue:
                     defined[target.value] = (node, index)

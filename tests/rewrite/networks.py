@@ -86,3 +86,8 @@ class FlowNet(nn.Cell):
 def inputs(*shape):
     """A fixed float32 input of `shape`."""
     return ms.Tensor(np.linspace(-1.0, 1.0, int(np.prod(shape)), dtype=np.float32).reshape(shape))
+
+
+def assert_close(actual, expected):
+    """Float32 results against their references (random weights put some near zero)."""
+    np.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-6)

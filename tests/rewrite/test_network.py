@@ -9,7 +9,7 @@ import spore as ms
 from spore import nn
 from spore.rewrite import Node, NodeType, ScopedValue, SymbolTree
 
-from .networks import FlowNet, MyNet, SimpleNet, inputs
+from .networks import FlowNet, MyNet, SimpleNet, assert_close, inputs
 
 
 def x_value():
@@ -37,7 +37,7 @@ def test_unedited_network_gives_the_same_outputs(make):
     got = new(x)
     for want, have in zip(expected if isinstance(expected, tuple) else [expected],
                           got if isinstance(got, tuple) else [got]):
-        np.testing.assert_allclose(have.asnumpy(), want.asnumpy(), rtol=1e-6)
+        assert_close(have.asnumpy(), want.asnumpy())
     assert [(p.name, id(p)) for p in new.get_parameters()] == [(p.name, id(p)) for p in net.get_parameters()]
     # Rewritten classes are named uniquely in the process: NetOpt, NetOpt_1, ...
     assert re.fullmatch(f"{type(net).__name__}Opt(_[0-9]+)?", type(new).__name__) and isinstance(new, type(net))
@@ -47,7 +47,7 @@ def test_unedited_network_in_graph_mode(graph_mode):
     net = MyNet()
     x = inputs(3, 4)
     new = SymbolTree.create(net).get_network()
-    np.testing.assert_allclose(new(x).asnumpy(), net(x).asnumpy(), rtol=1e-6)
+    assert_close(new(x).asnumpy(), net(x).asnumpy())
 
 
 def test_insert_after_and_before():
@@ -62,7 +62,7 @@ def test_insert_after_and_before():
     assert net.tanh is tanh.get_instance()
     x = inputs(2, 4)
     want = np.maximum(np.tanh(-x.asnumpy() @ np.ones((4, 4))), 0.0)
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), want)
     assert "x = self.tanh(x)" in stree.get_code()
 
 
@@ -85,10 +85,10 @@ def test_erase_and_replace():
     assert stree.replace(stree.get_node("relu"), [sigmoid]) == sigmoid
     x = inputs(2, 4)
     want = 1.0 / (1.0 + np.exp(-(x.asnumpy() @ np.ones((4, 4)))))
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), want)
     erased = stree.erase("dense")
     assert erased.get_name() == "dense" and stree.get_node("dense") is None
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), 1.0 / (1.0 + np.exp(-x.asnumpy())), rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), 1.0 / (1.0 + np.exp(-x.asnumpy())))
 
 
 def test_edited_network_in_graph_mode(graph_mode):
@@ -96,8 +96,8 @@ def test_edited_network_in_graph_mode(graph_mode):
     stree.insert(stree.after("relu"), Node.create_call_cell(nn.Tanh(), ["x"], x_value()))
     x = inputs(2, 4)
     want = np.tanh(dense_relu_reference(x.asnumpy()))
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
-    np.testing.assert_allclose(ms.jit(stree.get_network().construct)(x).asnumpy(), want, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), want)
+    assert_close(ms.jit(stree.get_network().construct)(x).asnumpy(), want)
 
 
 def test_edit_inside_a_sub_tree():
@@ -112,7 +112,7 @@ def test_edit_inside_a_sub_tree():
     assert isinstance(new.sub, type(net.sub)) and new.sub is not net.sub
     before_sub = np.abs(np.add(*[np.maximum(net.dense(x).asnumpy(), 0)] * 2) + 1)
     want = net.seq(ms.Tensor(np.maximum(before_sub, 0).astype(np.float32))).asnumpy()
-    np.testing.assert_allclose(new(x).asnumpy(), want, rtol=1e-5)
+    assert_close(new(x).asnumpy(), want)
     assert re.search(r"self.insert_child_to_cell\('sub', SubNetOpt(_[0-9]+)?\(self.sub\)\)", stree.get_code())
 
 
@@ -127,8 +127,8 @@ def test_set_arg_and_set_arg_by_node():
     x = inputs(2, 4)
     y = 3.0 * np.maximum(net.dense(x).asnumpy(), 0)
     out, y_out = stree.get_network()(x)
-    np.testing.assert_allclose(out.asnumpy(), y, rtol=1e-6)
-    np.testing.assert_allclose(y_out.asnumpy(), y, rtol=1e-6)
+    assert_close(out.asnumpy(), y)
+    assert_close(y_out.asnumpy(), y)
     last_relu.set_arg(0, "x")
     assert [n.get_name() for n in last_relu.get_inputs()] == ["binop_add"]
 
@@ -142,7 +142,7 @@ def test_set_output_and_new_input():
     assert output.get_args() == [ScopedValue.create_naming_value("y")]
     assert "def construct(self, x, scale=2.0):" in stree.get_code()
     x = inputs(2, 4)
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), 2 * dense_relu_reference(x.asnumpy()), rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), 2 * dense_relu_reference(x.asnumpy()))
 
 
 def test_call_function_node():
@@ -154,7 +154,7 @@ def test_call_function_node():
     stree.insert(stree.after("relu"), node)
     assert (node.get_name(), node.get_node_type(), node.get_instance()) == ("halve", NodeType.CallFunction, halve)
     x = inputs(2, 4)
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) / 2, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) / 2)
 
 
 def test_get_code_binds_the_globals_construct_reads():
@@ -186,7 +186,7 @@ def test_object_argument_without_source_form():
     stree.insert(stree.after("relu"), Node.create_call_function(
         ms.ops.add, ["x"], [ScopedValue.create_naming_value("x"), ScopedValue.create_variable_value(offset)]))
     x = inputs(2, 4)
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) + 3.0, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), dense_relu_reference(x.asnumpy()) + 3.0)
     assert "x = add(x, custom_obj)" in stree.get_code()
 
 
@@ -196,7 +196,7 @@ def test_rewritten_network_compiles_after_linecache_is_cleared(graph_mode):
     new = SymbolTree.create(SimpleNet()).get_network()
     linecache.clearcache()
     x = inputs(2, 4)
-    np.testing.assert_allclose(new(x).asnumpy(), dense_relu_reference(x.asnumpy()), rtol=1e-6)
+    assert_close(new(x).asnumpy(), dense_relu_reference(x.asnumpy()))
 
 
 def test_construct_reading_variables_of_an_enclosing_function():
@@ -208,7 +208,7 @@ def test_construct_reading_variables_of_an_enclosing_function():
 
     new = SymbolTree.create(Shifted()).get_network()
     x = inputs(2, 4)
-    np.testing.assert_allclose(new(x).asnumpy(), x.asnumpy() + 2.0)
+    assert_close(new(x).asnumpy(), x.asnumpy() + 2.0)
 
 
 def test_replace_by_several_nodes():
@@ -219,7 +219,7 @@ def test_replace_by_several_nodes():
     assert [n.get_name() for n in stree.nodes()] == ["input_x", "dense", "Tanh", "Neg", "return"]
     assert [n.get_name() for n in neg.get_inputs()] == ["Tanh"]
     x = inputs(2, 4)
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), -np.tanh(x.asnumpy() @ np.ones((4, 4))), rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), -np.tanh(x.asnumpy() @ np.ones((4, 4))))
 
 
 @pytest.mark.parametrize("mode", ["pynative", "graph"])
@@ -234,9 +234,9 @@ def test_gradients_of_the_rewritten_network(mode, graph_mode):
 
     want = ms.value_and_grad(loss_of(net), None, net.trainable_params())(x)
     got = ms.value_and_grad(loss_of(new), None, new.trainable_params())(x)
-    np.testing.assert_allclose(got[0].asnumpy(), want[0].asnumpy(), rtol=1e-6)
+    assert_close(got[0].asnumpy(), want[0].asnumpy())
     for have, expected in zip(got[1], want[1]):
-        np.testing.assert_allclose(have.asnumpy(), expected.asnumpy(), rtol=1e-6)
+        assert_close(have.asnumpy(), expected.asnumpy())
 
 
 def test_edit_a_sub_tree_inside_a_container():
@@ -249,7 +249,7 @@ def test_edit_a_sub_tree_inside_a_container():
         ScopedValue.create_naming_value("dense_var")]))
     new = stree.get_network()
     x = inputs(2, 4)
-    np.testing.assert_allclose(new(x).asnumpy(), np.tanh(net(x).asnumpy()), rtol=1e-6)
+    assert_close(new(x).asnumpy(), np.tanh(net(x).asnumpy()))
     assert type(net.seq[2]) is not type(new.seq[2]) and new.seq[1] is net.seq[1]
     assert [(p.name, id(p)) for p in new.get_parameters()] == [(p.name, id(p)) for p in net.get_parameters()]
 
@@ -283,7 +283,7 @@ def test_loop_over_a_cell_list(mode, graph_mode):
         ScopedValue.create_naming_value("dense_var")]))
     x = inputs(2, 4)
     want = 1.0 / (1.0 + np.exp(-net(x).asnumpy()))
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-6)
+    assert_close(stree.get_network()(x).asnumpy(), want)
     assert "for cell in self_cells_:" in stree.get_code()
 
 
@@ -301,5 +301,5 @@ def test_insert_a_sub_network():
     inner.get_node("return").set_arg(0, "dense_var")
     x = inputs(2, 4)
     want = sub.dense(ms.Tensor(dense_relu_reference(x.asnumpy()).astype(np.float32))).asnumpy()
-    np.testing.assert_allclose(stree.get_network()(x).asnumpy(), want, rtol=1e-5)
+    assert_close(stree.get_network()(x).asnumpy(), want)
     assert Node.create_call_cell(SubNet(), ["x"], x_value()).get_node_type() == NodeType.CallCell
