@@ -1,8 +1,8 @@
 """Gradients of the image and pooling Primitive classes of operations/vision_ops.py
 (compositions: their gradients come from their parts' bprops), checked numerically in
 float64 away from kinks (ties of maxima, hue sector borders, pixel-grid points).
-ResizeArea, linear, computes in float32 whatever the input (as MindSpore's): no float64
-check."""
+ResizeArea and ScaleAndTranslate, linear, compute in float32 whatever the input (as
+MindSpore's): no float64 check."""
 import numpy as np
 import pytest
 

@@ -239,6 +239,39 @@ def _glimpse(size, centered, normalized):
     return reference
 
 
+def _lanczos3(x):
+    return 1.0 if x == 0 else (3 * np.sin(np.pi * x) * np.sin(np.pi * x / 3) / (np.pi * x) ** 2 if x < 3 else 0.0)
+
+
+def _scale_translate(size, scale, translation, kernel, radius, antialias):
+    """Each output pixel's value: the kernel-weighted mean of the input pixels around
+    its sample point ((i + 0.5 - translation) / scale), zero when that point is outside."""
+    def axis_weights(n, out, s, t):
+        widen = max(1 / s, 1.0) if antialias else 1.0
+        m = np.zeros((out, n))
+        for i in range(out):
+            point = (i + 0.5 - t) / s
+            if 0 <= point <= n:
+                for p in range(n):
+                    if abs(p + 0.5 - point) <= radius * widen:
+                        m[i, p] = kernel(abs(p + 0.5 - point) / widen)
+                m[i] /= m[i].sum()
+        return m
+
+    def reference(images):
+        rows = axis_weights(images.shape[1], size[0], scale[0], translation[0])
+        cols = axis_weights(images.shape[2], size[1], scale[1], translation[1])
+        return np.einsum("oh,nhwc,pw->nopc", rows, images.astype(F64), cols).astype(F32)
+    return reference
+
+
+def _scaled(kernel_type, antialias, size, scale, translation):
+    op = ops.ScaleAndTranslate(kernel_type, antialias)
+    arrays = (ms.Tensor(np.array(size, np.int32)), ms.Tensor(np.array(scale, F32)),
+              ms.Tensor(np.array(translation, F32)))
+    return lambda images: op(images, *arrays)
+
+
 def _roi_align(pooled, scale, samples, end_mode):
     """ROIAlign: bins of bilinear samples (clipped into the map, zero beyond a pixel
     outside it), regions (x1, y1, x2 [+ 1], y2 [+ 1]) * scale."""
@@ -531,6 +564,21 @@ CASES = [
            (rand(2, 5, 6, 1), rand(2, 2, low=-4, high=4)), _glimpse((2, 4), True, False)),
     OpCase(lambda x, o: ops.ExtractGlimpse(False, True, False, "zero")(x, ms.Tensor(np.array([2, 2], np.int32)), o),
            (rand(2, 5, 6, 1), rand(2, 2, low=-0.2, high=1.1)), _glimpse((2, 2), False, True)),
+    # ScaleAndTranslate (the first three against values MindSpore 2.7.1 prints)
+    OpCase(_scaled("lanczos3", True, (2, 2), (1, 1), (1, 1)),
+           (np.array([[[[9.0], [5.0], [2.0], [1.0]], [[6.0], [1.0], [9.0], [7.0]]]], F32),),
+           lambda x: np.array([[[[0.0], [0.0]], [[0.0], [9.0]]]], F32)),
+    OpCase(_scaled("box", True, (2, 2), (0.6, 0.5), (0.0, 0.0)), (np.arange(12, dtype=F32).reshape(1, 3, 4, 1),),
+           lambda x: np.array([[2.5, 4.5], [8.5, 10.5]], F32).reshape(1, 2, 2, 1)),
+    OpCase(_scaled("mitchellcubic", True, (2, 3), (0.7, 0.8), (0.1, 0.1)),
+           (np.arange(12, dtype=np.int32).reshape(1, 3, 4, 1),),
+           lambda x: np.array([[1.11577, 2.20882, 3.49253], [6.00233, 7.09538, 8.37909]], F32).reshape(1, 2, 3, 1),
+           rtol=1e-4),
+    OpCase(_scaled("lanczos3", True, (3, 4), (0.6, 0.55), (0.2, -0.3)), (rand(2, 5, 7, 2),),
+           _scale_translate((3, 4), (0.6, 0.55), (0.2, -0.3), _lanczos3, 3.0, True), rtol=1e-4, atol=1e-5),
+    OpCase(_scaled("triangle", False, (8, 9), (1.7, 1.3), (0.5, 0.7)), (rand(1, 5, 7, 1, dtype=F64),),
+           _scale_translate((8, 9), (1.7, 1.3), (0.5, 0.7), lambda d: max(1 - d, 0.0), 1.0, False), rtol=1e-5,
+           atol=1e-6),
     # ChannelShuffle
     OpCase(ops.ChannelShuffle(2), (np.arange(16, dtype=np.int16).reshape(1, 4, 2, 2),),
            lambda x: x[:, [0, 2, 1, 3]]),
@@ -677,6 +725,16 @@ ERROR_CASES = [
               ValueError, "'offsets' must have shape"),
     ErrorCase(ops.ExtractGlimpse(), (np.ones((1, 4, 4, 1), F32), np.array([0, 2], np.int32), np.zeros((1, 2), F32)),
               ValueError, "must be positive"),
+    ErrorCase(lambda: ops.ScaleAndTranslate("bicubic"), (), ValueError, "'kernel_type'"),
+    ErrorCase(lambda: ops.ScaleAndTranslate(antialias=1), (), TypeError, "'antialias' must be bool"),
+    ErrorCase(ops.ScaleAndTranslate(), (np.ones((1, 3, 3, 1), F32), np.array([2, 2], np.int64), np.ones(2, F32),
+                                        np.zeros(2, F32)), TypeError, "dtype of 'size'"),
+    ErrorCase(ops.ScaleAndTranslate(), (np.ones((1, 3, 3, 1), F32), np.array([2, 2], np.int32), np.ones(3, F32),
+                                        np.zeros(2, F32)), ValueError, r"'scale' must have shape \(2,\)"),
+    ErrorCase(ops.ScaleAndTranslate(), (np.ones((1, 3, 3, 1), F32), np.array([2, 2], np.int32), np.zeros(2, F32),
+                                        np.zeros(2, F32)), ValueError, "'scale' must be positive"),
+    ErrorCase(ops.ScaleAndTranslate(), (np.ones((3, 3, 1), F32), np.array([2, 2], np.int32), np.ones(2, F32),
+                                        np.zeros(2, F32)), ValueError, "'images' must be 4-D"),
     ErrorCase(lambda: ops.ChannelShuffle(0), (), ValueError, "'group' must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(2.0), (), TypeError, "'group' must be int"),
     ErrorCase(ops.ChannelShuffle(2), (np.ones((4, 2, 2), F32),), TypeError, "more than 3 dimensions"),

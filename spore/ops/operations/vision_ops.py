@@ -15,6 +15,8 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
+
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as _F  # the functions these compose, looked up at call time
@@ -26,7 +28,7 @@ __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "Max
            "FractionalMaxPoolWithFixedKsize", "FractionalMaxPool3DWithFixedKsize", "AffineGrid", "GridSampler2D",
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
-           "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression", "ExtractGlimpse",
+           "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression", "ExtractGlimpse", "ScaleAndTranslate",
            "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
            "FractionalMaxPool", "FractionalAvgPool", "ChannelShuffle"]
 
@@ -1098,3 +1100,98 @@ class ChannelShuffle(_Composed):
         if x.ndim < 4:
             raise TypeError(f"For '{self.name}', the 'x' must have more than 3 dimensions, but got {x.ndim}.")
         return _F.channel_shuffle(x, self.group)
+
+
+
+# ---- scale and translate -------------------------------------------------------------------
+def _lanczos(radius: float):
+    def weight(x: float) -> float:
+        if x > radius:
+            return 0.0
+        if x < 1e-6:
+            return 1.0
+        return radius * math.sin(math.pi * x) * math.sin(math.pi * x / radius) / (math.pi * math.pi * x * x)
+    return weight, radius
+
+
+def _cubic(x: float, a: float, b: float, c: float, d: float, e: float, f: float, g: float) -> float:
+    """A piecewise cubic of |x|: a x^3 + b x^2 + 1 on [0, 1) (scaled by g), c x^3 + d x^2 + e x
+    + f on [1, 2), 0 beyond."""
+    if x >= 2.0:
+        return 0.0
+    if x >= 1.0:
+        return ((c * x + d) * x + e) * x + f
+    return (a * x + b) * x * x + g
+
+
+# name: (weight of a distance >= 0, radius); gaussian with sigma 0.5, keyscubic with
+# a = -0.5, mitchellcubic with b = c = 1/3 (the Keys and Mitchell-Netravali filters)
+_RESAMPLING_KERNELS = {
+    "lanczos1": _lanczos(1.0), "lanczos3": _lanczos(3.0), "lanczos5": _lanczos(5.0),
+    "gaussian": (lambda x: math.exp(-2.0 * x * x) if x < 1.5 else 0.0, 1.5),
+    "box": (lambda x: 1.0 if x < 0.5 else (0.5 if x == 0.5 else 0.0), 1.0),
+    "triangle": (lambda x: 1.0 - x if x < 1.0 else 0.0, 1.0),
+    "keyscubic": (lambda x: _cubic(x, 1.5, -2.5, -0.5, 2.5, -4.0, 2.0, 1.0), 2.0),
+    "mitchellcubic": (lambda x: _cubic(x, 7 / 6, -2.0, -7 / 18, 2.0, -10 / 3, 16 / 9, 8 / 9), 2.0),
+}
+
+
+def _resampling_weights(kernel: str, antialias: bool, size: int, out: int, scale: float, translation: float):
+    """(out, size) weights of scale-and-translate resampling along one axis: output i
+    samples the input at (i + 0.5 - translation) / scale, reading the pixels within the
+    kernel's radius (widened by 1 / scale when shrinking with antialias), weights
+    normalized to sum 1; samples outside the input read nothing. Positions are computed
+    in float32, as MindSpore's kernel does (the box kernel's value at exactly 0.5
+    depends on it)."""
+    weight, radius = _RESAMPLING_KERNELS[kernel]
+    f32 = np.float32
+    inv_scale = f32(1.0) / f32(scale)
+    inv_translate = -inv_scale * f32(translation)
+    kernel_scale = max(inv_scale, f32(1.0)) if antialias else f32(1.0)
+    weights = np.zeros((out, size), np.float32)
+    for i in range(out):
+        sample = (f32(i) + f32(0.5)) * inv_scale + inv_translate
+        if sample < 0 or sample > size:
+            continue
+        first = min(max(math.ceil(sample - f32(radius) * kernel_scale - f32(0.5)), 0), size - 1)
+        last = min(max(math.floor(sample + f32(radius) * kernel_scale - f32(0.5)), 0), size - 1)
+        row = np.array([weight(float(abs((f32(source) + f32(0.5) - sample) / kernel_scale)))
+                        for source in range(first, last + 1)], np.float32)
+        total = row.sum()
+        weights[i, first:last + 1] = row / total if abs(total) >= 1000 * np.finfo(np.float32).tiny else row
+    return Tensor(weights)
+
+
+class ScaleAndTranslate(_Composed):
+    """ScaleAndTranslate(kernel_type='lanczos3', antialias=True)(images, size, scale,
+    translation): images (batch, H, W, C) resampled to size = (new_h, new_w), output pixel
+    (i, j) sampling the input at ((i, j) + 0.5 - translation) / scale with the kernel
+    (lanczos1/3/5, gaussian, box, triangle, keyscubic, mitchellcubic; see
+    `_resampling_weights`). size is an int32 Tensor, scale and translation float32
+    Tensors, of 2 values each (height, width). Float32 output."""
+
+    def __init__(self, kernel_type="lanczos3", antialias=True):
+        super().__init__()
+        self.add_prim_attr("kernel_type", check_string(self.name, "kernel_type", kernel_type,
+                                                       tuple(_RESAMPLING_KERNELS), case_sensitive=True))
+        self.add_prim_attr("antialias", check_type(self.name, "antialias", antialias, bool))
+
+    def compute(self, images, size, scale, translation):
+        self._check_tensor("images", images, _FLOATS + (mstype.int8, mstype.uint8, mstype.int16, mstype.int32,
+                                                        mstype.int64))
+        self._check_rank("images", images, 4)
+        for arg, value, dtype in (("size", size, mstype.int32), ("scale", scale, mstype.float32),
+                                  ("translation", translation, mstype.float32)):
+            self._check_tensor(arg, value, (dtype,))
+            if value.shape != (2,):
+                raise ValueError(f"For '{self.name}', the '{arg}' must have shape (2,), but got {value.shape}.")
+        new_size, scales, shifts = size.tolist(), scale.tolist(), translation.tolist()
+        if min(new_size) <= 0:
+            raise ValueError(f"For '{self.name}', the values of 'size' must be positive, but got {new_size}.")
+        if min(scales) <= 0:
+            raise ValueError(f"For '{self.name}', the values of 'scale' must be positive, but got {scales}.")
+        rows, columns = (_resampling_weights(self.kernel_type, self.antialias, images.shape[axis + 1], new_size[axis],
+                                             scales[axis], shifts[axis]) for axis in (0, 1))
+        planes = _F.transpose(_F.cast(images, mstype.float32), (0, 3, 1, 2))
+        resized = _F.matmul(_F.matmul(rows, planes), _F.transpose(columns, (1, 0)))
+        return _F.transpose(resized, (0, 2, 3, 1))
