@@ -307,3 +307,20 @@ def test_insert_a_sub_network():
     want = sub.dense(ms.Tensor(dense_relu_reference(x.asnumpy()).astype(np.float32))).asnumpy()
     assert_close(stree.get_network()(x).asnumpy(), want)
     assert Node.create_call_cell(SubNet(), ["x"], x_value()).get_node_type() == NodeType.CallCell
+
+
+def test_edit_inside_control_flow():
+    net = FlowNet(flag=False)
+    stree = SymbolTree.create(net)
+    stree.insert(stree.after("binop_mult"), Node.create_call_cell(nn.Tanh(), ["x"], x_value(), name="tanh"))
+    assert "        else:\n            x = x * 2\n            x = self.tanh(x)\n" in stree.get_code()
+    stree.erase("if_node")
+    # The else body still runs only when the if's test is false.
+    assert "        if not self.flag:\n            x = x * 2\n" in stree.get_code()
+    x = inputs(2, 4)
+    h = np.tanh(2 * np.maximum(net.dense(x).asnumpy(), 0))
+    for activation in (np.tanh, lambda v: 1 / (1 + np.exp(-v))):
+        h = activation(h)
+    out, y = stree.get_network()(x)
+    assert_close(out.asnumpy(), np.maximum(h * 3.0 + np.pi, 0))
+    assert_close(y.asnumpy(), 3.0 * np.maximum(net.dense(x).asnumpy(), 0))
