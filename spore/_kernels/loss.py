@@ -28,6 +28,16 @@ def _require(condition: bool) -> None:
         raise ValueError("input rejected by the primitive's rules")
 
 
+def _check_within(op: str, arg: str, values: torch.Tensor, low: int, high: int) -> None:
+    """Every value in [low, high]: a RuntimeError naming the first outside, as MindSpore's
+    kernels raise for values their data do not fit."""
+    outside = ((values < low) | (values > high)).flatten().nonzero()
+    if outside.numel():
+        first = int(outside[0, 0])
+        raise RuntimeError(f"For '{op}', {arg}[{first}] must be in [{low}, {high}], but got "
+                           f"{int(values.flatten()[first])}.")
+
+
 # ---- elementwise losses ---------------------------------------------------------------------
 @kernel_factory("SoftMarginLoss")
 def soft_margin_loss(prim):
@@ -88,6 +98,8 @@ def ctc_loss_v2(prim):
     def kernel(log_probs, targets, input_lengths, target_lengths):
         _require(log_probs.ndim == 3 and targets.ndim == 2
                  and all(t.dtype in _INDEX_DTYPES for t in (targets, input_lengths, target_lengths)))
+        _check_within("CTCLossV2", "input_lengths", input_lengths, 0, log_probs.shape[0])
+        _check_within("CTCLossV2", "target_lengths", target_lengths, 0, targets.shape[1])
         input_lengths, target_lengths = input_lengths.long(), target_lengths.long()
         loss, log_alpha = torch.ops.aten._ctc_loss(log_probs, targets.long(), input_lengths, target_lengths, blank,
                                                    zero_infinity)
@@ -126,6 +138,7 @@ def _sample_labels(indices, values, batch: int, blank: int, collapse_repeated: b
     """The label sequence of each sample, as MindSpore reads sparse labels: sample b takes
     as many consecutive values as labels_indices names it, in their order. Values from the
     blank up are dropped; a label after one of them is an error."""
+    _check_within("CTCLoss", "labels_indices[:, 0]", indices[:, 0], 0, batch - 1)
     counts = torch.bincount(indices[:, 0], minlength=batch).tolist() if indices.numel() else [0] * batch
     values = values.tolist()
     labels, start = [], 0
@@ -217,6 +230,7 @@ def ctc_loss(prim):
                  and sequence_length.dtype == torch.int32 and labels_values.ndim == 1
                  and labels_indices.shape == (labels_values.shape[0], 2))
         steps, batch, classes = x.shape
+        _check_within("CTCLoss", "sequence_length", sequence_length, 1, steps)
         work = _work(x)
         log_probs = torch.log_softmax(work, 2)
         labels = _sample_labels(labels_indices, labels_values, batch, classes - 1, collapse)
@@ -292,11 +306,15 @@ def rnnt_loss(prim):
         _require(acts.ndim == 4 and labels.shape == (acts.shape[0], acts.shape[2] - 1)
                  and input_lengths.shape == label_lengths.shape == acts.shape[:1]
                  and all(t.dtype == torch.int32 for t in (labels, input_lengths, label_lengths)))
-        batch, steps, positions, _ = acts.shape
+        batch, steps, positions, classes = acts.shape
+        _check_within("RNNTLoss", "input_length", input_lengths, 1, steps)
+        _check_within("RNNTLoss", "label_length", label_lengths, 0, positions - 1)
+        counted = torch.arange(positions - 1, device=acts.device)[None, :] < label_lengths[:, None]
+        _check_within("RNNTLoss", "labels (counted)", labels[counted], 0, classes - 1)
         log_probs = torch.log_softmax(_work(acts), -1)
         blank = log_probs[..., blank_label]
         # the padding past each sample's labels may hold anything: its cells are never counted
-        index = labels.long().clamp(0, acts.shape[3] - 1)[:, None, :, None].expand(batch, steps, positions - 1, 1)
+        index = labels.long().clamp(0, classes - 1)[:, None, :, None].expand(batch, steps, positions - 1, 1)
         emit = torch.cat((log_probs[:, :, :-1].gather(3, index).squeeze(3),
                           torch.full_like(blank[:, :, :1], -math.inf)), 2)
         last_t, last_u = input_lengths.long() - 1, label_lengths.long()

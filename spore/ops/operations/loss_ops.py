@@ -1,13 +1,12 @@
 """Primitives of the loss functions that need a kernel of their own: the margin losses,
-the sigmoid cross entropy and the connectionist temporal classification (CTC) losses;
-losses composed of other primitives live in function/loss_func.py.
+the sigmoid cross entropy, the connectionist temporal classification (CTC) losses and
+the RNN transducer loss; losses composed of other primitives live in
+function/loss_func.py.
 
 Dtypes: the losses compute on Float16 / Float32 / Float64 (Float64 so that gradients can
 be checked in double precision), their inputs of one dtype.
 """
 from __future__ import annotations
-
-import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
@@ -186,19 +185,6 @@ def _check_ctc_inputs(op: str, log_probs, targets, input_lengths, target_lengths
             raise ValueError(f"For '{op}', the shape of '{arg}' must be ({batch},), but got {tuple(value.shape)}.")
 
 
-def _check_ctc_lengths(op: str, log_probs, targets, input_lengths, target_lengths) -> None:
-    """Each sample's lengths fit the inputs (known where the data is: PyNative); a
-    RuntimeError, as MindSpore's kernel raises."""
-    if not (_known(input_lengths, target_lengths) and len(log_probs.shape) == 3 and len(targets.shape) == 2):
-        return  # infer explains bad ranks
-    steps, labels = log_probs.shape[0], targets.shape[1]
-    for arg, lengths, limit in (("input_lengths", input_lengths, steps), ("target_lengths", target_lengths, labels)):
-        values = lengths.asnumpy()
-        bad = np.flatnonzero((values < 0) | (values > limit))
-        if bad.size:
-            raise RuntimeError(f"For '{op}', {arg}[{bad[0]}] must be in [0, {limit}], but got {values[bad[0]]}.")
-
-
 class CTCLossV2(Primitive):
     """CTCLossV2(blank=0, reduction='none', zero_infinity=False)(log_probs, targets,
     input_lengths, target_lengths) -> (neg_log_likelihood, log_alpha)
@@ -208,7 +194,8 @@ class CTCLossV2(Primitive):
     target_lengths[n] labels. neg_log_likelihood (N,) is -log p(labels) (inf where no
     alignment exists, 0 then with `zero_infinity`); log_alpha (N, T, 2S + 1) holds the
     forward variables, -inf where unreachable or past a sample's lengths. Only
-    reduction 'none' (ops.ctc_loss reduces).
+    reduction 'none' (ops.ctc_loss reduces). Lengths the data do not fit raise
+    RuntimeError when the loss is computed.
     """
 
     def __init__(self, blank=0, reduction="none", zero_infinity=False):
@@ -217,16 +204,12 @@ class CTCLossV2(Primitive):
         self.add_prim_attr("reduction", _reduction(self.name, reduction, ("none",)))
         self.add_prim_attr("zero_infinity", check_bool(self.name, "zero_infinity", zero_infinity))
 
-    def check(self, log_probs, targets, input_lengths, target_lengths):
-        _check_ctc_lengths(self.name, log_probs, targets, input_lengths, target_lengths)
-
     def infer(self, log_probs, targets, input_lengths, target_lengths):
         op = self.name
         _check_ctc_inputs(op, log_probs, targets, input_lengths, target_lengths)
         steps, batch, classes = log_probs.shape
         if not 0 <= self.blank < classes:
             raise ValueError(f"For '{op}', the 'blank' must be in [0, {classes}), but got {self.blank}.")
-        self.check(log_probs, targets, input_lengths, target_lengths)
         states = 2 * targets.shape[1] + 1
         return TensorSpec((batch,), log_probs.dtype), TensorSpec((batch, steps, states), log_probs.dtype)
 
@@ -267,7 +250,7 @@ class CTCLoss(Primitive):
     The CTC loss of the logits `x` (T, N, C) (softmax over C inside; the last class the
     blank) against sparse labels: labels_indices (K, 2) Int64 (sample, position) and
     labels_values (K,) Int32, sample n taking as many consecutive values as the indices
-    name it; it uses its first sequence_length[n] (Int32, >= 1) steps. Values from the
+    name it; it uses its first sequence_length[n] (Int32, in [1, T]) steps. Values from the
     blank up end a sample's labels (a label after them raises RuntimeError); an empty label
     sequence may also end one step early, as in MindSpore. With
     `preprocess_collapse_repeated` repeated labels merge before the loss; without
@@ -285,19 +268,6 @@ class CTCLoss(Primitive):
                            ("ignore_longer_outputs_than_inputs", ignore_longer_outputs_than_inputs)):
             self.add_prim_attr(arg, check_bool(self.name, arg, value))
 
-    def check(self, x, labels_indices, labels_values, sequence_length):
-        if not (_known(labels_indices, sequence_length) and len(x.shape) == 3 and len(labels_indices.shape) == 2):
-            return  # infer explains bad ranks
-        steps, batch = x.shape[:2]
-        lengths, indices = sequence_length.asnumpy(), labels_indices.asnumpy()
-        bad = np.flatnonzero((lengths < 1) | (lengths > steps))
-        if bad.size:
-            raise RuntimeError(f"For '{self.name}', sequence_length[{bad[0]}] must be in [1, {steps}], but got "
-                             f"{lengths[bad[0]]}.")
-        if indices.size and (indices[:, 0].min() < 0 or indices[:, 0].max() >= batch or indices[:, 1].min() < 0):
-            raise RuntimeError(f"For '{self.name}', the 'labels_indices' must hold (sample, position) pairs with "
-                             f"samples in [0, {batch}) and positions >= 0.")
-
     def infer(self, x, labels_indices, labels_values, sequence_length):
         op = self.name
         _typed_tensor(op, "x", x)
@@ -314,7 +284,6 @@ class CTCLoss(Primitive):
         if tuple(sequence_length.shape) != (batch,):
             raise ValueError(f"For '{op}', the shape of 'sequence_length' must be ({batch},), but got "
                              f"{tuple(sequence_length.shape)}.")
-        self.check(x, labels_indices, labels_values, sequence_length)
         return TensorSpec((batch,), x.dtype), TensorSpec(x.shape, x.dtype)
 
 
@@ -326,33 +295,13 @@ class RNNTLoss(Primitive):
     input_length[b] steps and label_length[b] labels (Int32). An alignment moves through
     the (t, u) lattice from (0, 0), emitting blank_label to advance t or the next label to
     advance u, and ends with a blank at its last cell. costs (B,) is -log p(labels);
-    grads (B, T, U, V) its gradient with respect to acts.
+    grads (B, T, U, V) its gradient with respect to acts. Lengths or labels the data do
+    not fit raise RuntimeError when the loss is computed.
     """
 
     def __init__(self, blank_label=0):
         super().__init__()
         self.add_prim_attr("blank_label", check_type(self.name, "blank_label", blank_label, int))
-
-    def check(self, acts, labels, input_length, label_length):
-        if not (_known(input_length, label_length) and len(acts.shape) == 4):
-            return  # infer explains bad ranks
-        _, steps, positions, classes = acts.shape
-        if not 0 <= self.blank_label < classes:
-            raise ValueError(f"For '{self.name}', the 'blank_label' must be in [0, {classes}), but got "
-                             f"{self.blank_label}.")
-        for arg, lengths, low, high in (("input_length", input_length, 1, steps),
-                                        ("label_length", label_length, 0, positions - 1)):
-            values = lengths.asnumpy()
-            bad = np.flatnonzero((values < low) | (values > high))
-            if bad.size:
-                raise ValueError(f"For '{self.name}', {arg}[{bad[0]}] must be in [{low}, {high}], but got "
-                                 f"{values[bad[0]]}.")
-        if _known(labels) and tuple(labels.shape) == (acts.shape[0], positions - 1):
-            counted = np.arange(positions - 1)[None, :] < label_length.asnumpy()[:, None]
-            used = labels.asnumpy()[counted]
-            if used.size and (used.min() < 0 or used.max() >= classes):
-                raise ValueError(f"For '{self.name}', the 'labels' must be in [0, {classes}), but got "
-                                 f"{used.min() if used.min() < 0 else used.max()}.")
 
     def infer(self, acts, labels, input_length, label_length):
         op = self.name
@@ -367,5 +316,7 @@ class RNNTLoss(Primitive):
         for arg, value in (("input_length", input_length), ("label_length", label_length)):
             if tuple(value.shape) != (batch,):
                 raise ValueError(f"For '{op}', the shape of '{arg}' must be ({batch},), but got {tuple(value.shape)}.")
-        self.check(acts, labels, input_length, label_length)
+        if not 0 <= self.blank_label < acts.shape[3]:
+            raise ValueError(f"For '{op}', the 'blank_label' must be in [0, {acts.shape[3]}), but got "
+                             f"{self.blank_label}.")
         return TensorSpec((batch,), acts.dtype), TensorSpec(acts.shape, acts.dtype)
