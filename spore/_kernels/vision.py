@@ -137,3 +137,80 @@ def _combined_non_max_suppression(prim):
             valid[b] = len(picks)
         return out_boxes, out_scores, out_classes, valid
     return combined
+
+
+# ---- random crops --------------------------------------------------------------------------
+def _random_crop(width: int, height: int, areas: tuple, aspect_ratio: float, gen):
+    """A crop (x0, y0, x1, y1) of the given aspect ratio whose area is within
+    `areas` (min, max) times the image's, at a random place, or None when it can not be
+    (TensorFlow's GenerateRandomCrop)."""
+    def draw(n: int) -> int:
+        return int(torch.randint(n, (), generator=gen).item())
+
+    min_area, max_area = areas[0] * width * height, areas[1] * width * height
+    crop_h = round(math.sqrt(min_area / aspect_ratio))
+    max_h = round(math.sqrt(max_area / aspect_ratio))
+    if round(max_h * aspect_ratio) > width:
+        # the largest height whose rounded width still fits
+        max_h = int((width + 0.5 - 1e-7) / aspect_ratio)
+        if round(max_h * aspect_ratio) > width:
+            max_h -= 1
+    max_h = min(max_h, height)
+    crop_h = min(crop_h, max_h)
+    if crop_h < max_h:
+        crop_h += draw(max_h - crop_h + 1)
+    crop_w = round(crop_h * aspect_ratio)
+    if crop_w * crop_h < min_area:
+        crop_h += 1
+        crop_w = round(crop_h * aspect_ratio)
+    if crop_w * crop_h > max_area:
+        crop_h -= 1
+        crop_w = round(crop_h * aspect_ratio)
+    area = crop_w * crop_h
+    if area < min_area or area > max_area or not 0 < crop_w <= width or not 0 < crop_h <= height:
+        return None
+    y = draw(height - crop_h) if crop_h < height else 0
+    x = draw(width - crop_w) if crop_w < width else 0
+    return x, y, x + crop_w, y + crop_h
+
+
+def _covers(crop, boxes, min_object_covered: float) -> bool:
+    """Whether the crop covers at least min_object_covered of some non-empty box."""
+    for x0, y0, x1, y1 in boxes:
+        area = (x1 - x0) * (y1 - y0)
+        if area <= 0:
+            continue
+        overlap = max(min(crop[2], x1) - max(crop[0], x0), 0) * max(min(crop[3], y1) - max(crop[1], y0), 0)
+        if overlap / area >= min_object_covered:
+            return True
+    return False
+
+
+@kernel_factory("SampleDistortedBoundingBoxV2")
+def _sample_distorted_bounding_box(prim):
+    seed = _seed.op_seeds(prim.seed, prim.seed2)
+    ratios, areas, attempts = prim.aspect_ratio_range, prim.area_range, prim.max_attempts
+
+    def sample(image_size, bounding_boxes, min_object_covered):
+        # as MindSpore's kernel, each call starts the seeded stream afresh: fixed seeds
+        # give the same crop every call
+        gen = rng.generator_for(seed)
+        height, width = int(image_size[0]), int(image_size[1])
+        boxes = [(int(width * b[1]), int(height * b[0]), int(width * b[3]), int(height * b[2]))
+                 for b in bounding_boxes.reshape(-1, 4).tolist()] or [(0, 0, width, height)]
+        covered = float(min_object_covered.reshape(-1)[0])
+        crop = None
+        for _ in range(attempts):
+            ratio = torch.rand((), generator=gen).item() * (ratios[1] - ratios[0]) + ratios[0]
+            candidate = _random_crop(width, height, areas, ratio, gen)
+            if candidate is not None and _covers(candidate, boxes, covered):
+                crop = candidate
+                break
+        x0, y0, x1, y1 = crop or (0, 0, width, height)
+        last = 255 if image_size.dtype == torch.uint8 else -1
+        begin = torch.tensor([y0, x0, 0], dtype=image_size.dtype, device=image_size.device)
+        size = torch.tensor([y1 - y0, x1 - x0, last], dtype=image_size.dtype, device=image_size.device)
+        bbox = torch.tensor([[[y0 / height, x0 / width, y1 / height, x1 / width]]], dtype=torch.float32,
+                            device=image_size.device)
+        return begin, size, bbox
+    return sample

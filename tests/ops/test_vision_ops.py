@@ -397,6 +397,8 @@ _AREA_IMAGES = np.arange(2 * 4 * 4 * 2, dtype=F32).reshape(2, 4, 4, 2)
 _CORNERS = _rng.uniform(0, 1, (2, 7, 1, 2))
 _CLASS_BOXES = np.concatenate([_CORNERS, _CORNERS + _rng.uniform(0, 0.5, (2, 7, 1, 2))], -1).astype(F32)
 _CLASS_SCORES = _rng.uniform(0, 1, (2, 7, 3)).astype(F32)
+_BOX = np.array([[[0.3, 0.1, 0.5, 0.4]]], F32)
+_BAD_BOX = np.array([[[0.3, 0.1, 1.5, 0.4]]], F32)
 
 
 def _suppress(*inputs):
@@ -579,6 +581,15 @@ CASES = [
     OpCase(_scaled("triangle", False, (8, 9), (1.7, 1.3), (0.5, 0.7)), (rand(1, 5, 7, 1, dtype=F64),),
            _scale_translate((8, 9), (1.7, 1.3), (0.5, 0.7), lambda d: max(1 - d, 0.0), 1.0, False), rtol=1e-5,
            atol=1e-6),
+    # SampleDistortedBoundingBoxV2 when no crop satisfies the constraints: the whole image
+    OpCase(ops.SampleDistortedBoundingBoxV2(area_range=(0.05, 0.06), max_attempts=5),
+           (np.array([640, 480, 3], np.int32), np.array([[[0.38, 0.17, 0.95, 0.40]]], F32), np.array([1.0], F32)),
+           lambda *a: (np.array([0, 0, 0], np.int32), np.array([640, 480, -1], np.int32),
+                       np.array([[[0, 0, 1, 1]]], F32))),
+    OpCase(ops.SampleDistortedBoundingBoxV2(area_range=(0.05, 0.06), max_attempts=3),
+           (np.array([60, 40, 1], np.uint8), np.array([[[0.1, 0.1, 0.9, 0.9]]], F32), np.array([0.9], F32)),
+           lambda *a: (np.array([0, 0, 0], np.uint8), np.array([60, 40, 255], np.uint8),
+                       np.array([[[0, 0, 1, 1]]], F32))),
     # ChannelShuffle
     OpCase(ops.ChannelShuffle(2), (np.arange(16, dtype=np.int16).reshape(1, 4, 2, 2),),
            lambda x: x[:, [0, 2, 1, 3]]),
@@ -735,6 +746,22 @@ ERROR_CASES = [
                                         np.zeros(2, F32)), ValueError, "'scale' must be positive"),
     ErrorCase(ops.ScaleAndTranslate(), (np.ones((3, 3, 1), F32), np.array([2, 2], np.int32), np.ones(2, F32),
                                         np.zeros(2, F32)), ValueError, "'images' must be 4-D"),
+    ErrorCase(lambda: ops.SampleDistortedBoundingBoxV2(aspect_ratio_range=(1.0, 0.5)), (), ValueError,
+              "second value of 'aspect_ratio_range'"),
+    ErrorCase(lambda: ops.SampleDistortedBoundingBoxV2(area_range=(0.0, 0.5)), (), ValueError, r"\(0.0, 1.0\]"),
+    ErrorCase(lambda: ops.SampleDistortedBoundingBoxV2(area_range=(1, 2)), (), TypeError, "must hold floats"),
+    ErrorCase(lambda: ops.SampleDistortedBoundingBoxV2(max_attempts=0), (), ValueError, "'max_attempts'"),
+    ErrorCase(ops.SampleDistortedBoundingBoxV2(), (np.array([64, 48, 3], np.int32), np.zeros((1, 0, 4), F32),
+                                                   np.array([0.5], F32)), ValueError, "no bounding boxes"),
+    ErrorCase(ops.SampleDistortedBoundingBoxV2(), (np.array([64, 48, 3], np.int32), _BAD_BOX, np.array([0.5], F32)),
+              RuntimeError, r"in range \[0.0, 1.0\]"),
+    ErrorCase(ops.SampleDistortedBoundingBoxV2(), (np.array([64, 48], np.int32), _BOX, np.array([0.5], F32)),
+              ValueError, "3 elements"),
+    ErrorCase(ops.SampleDistortedBoundingBoxV2(), (np.array([64, 48, 3], F32), _BOX, np.array([0.5], F32)),
+              TypeError, "dtype of 'image_size'"),
+    ErrorCase(ops.SampleDistortedBoundingBoxV2(), (np.array([64, 48, 3], np.int32),
+                                                   np.array([[[0.3, 0.1, 0.5, 0.4]]], F32), np.array([1.5], F32)),
+              RuntimeError, "'min_object_covered' must be in range"),
     ErrorCase(lambda: ops.ChannelShuffle(0), (), ValueError, "'group' must be positive"),
     ErrorCase(lambda: ops.ChannelShuffle(2.0), (), TypeError, "'group' must be int"),
     ErrorCase(ops.ChannelShuffle(2), (np.ones((4, 2, 2), F32),), TypeError, "more than 3 dimensions"),
@@ -847,3 +874,30 @@ def test_glimpse_noise_outside_the_image(args, low, high, mean, std):
                                     ms.Tensor(np.array([[-100.0, -100.0]], F32))).asnumpy()
     assert low <= out.min() and out.max() <= high
     assert abs(out.mean() - mean) < 0.05 and abs(out.std() - std) < 0.05
+
+
+def test_sampled_crops_keep_their_constraints():
+    box = np.array([0.38, 0.17, 0.95, 0.40])
+    sampler = ops.SampleDistortedBoundingBoxV2(aspect_ratio_range=(0.9, 1.1), area_range=(0.1, 1.0))
+    sizes = set()
+    for _ in range(20):
+        begin, size, bbox = sampler(ms.Tensor(np.array([640, 480, 3], np.int32)), ms.Tensor(box.reshape(1, 1, 4), F32),
+                                    ms.Tensor(np.array([0.8], F32)))
+        (y, x, _), (h, w, last) = begin.asnumpy(), size.asnumpy()
+        sizes.add((h, w))
+        assert last == -1 and 0 <= y <= 640 - h and 0 <= x <= 480 - w
+        assert 0.1 <= h * w / (640 * 480) <= 1.0 and 0.88 <= w / h <= 1.12
+        covered = (max(min(y + h, 0.95 * 640) - max(y, 0.38 * 640), 0)
+                   * max(min(x + w, 0.40 * 480) - max(x, 0.17 * 480), 0))
+        assert covered / ((0.57 * 640) * (0.23 * 480)) >= 0.79
+        np.testing.assert_allclose(bbox.asnumpy(), [[[y / 640, x / 480, (y + h) / 640, (x + w) / 480]]], rtol=1e-6)
+    assert len(sizes) > 1
+
+
+def test_seeded_sampler_gives_the_same_crop_every_call():
+    sampler = ops.SampleDistortedBoundingBoxV2(seed=1, seed2=1)
+    inputs = (ms.Tensor(np.array([64, 48, 3], np.int32)), ms.Tensor(np.array([[[0.1, 0.1, 0.9, 0.9]]], F32)),
+              ms.Tensor(np.array([0.1], F32)))
+    first, second = sampler(*inputs), sampler(*inputs)
+    for a, b in zip(first, second):
+        np.testing.assert_array_equal(a.asnumpy(), b.asnumpy())

@@ -29,6 +29,7 @@ __all__ = ["LRN", "ExtractImagePatches", "Im2Col", "Col2Im", "MaxUnpool2D", "Max
            "GridSampler3D", "CropAndResize", "IOU", "BoundingBoxEncode", "BoundingBoxDecode", "CheckValid",
            "RGBToHSV", "HSVToRGB", "AdjustHue", "AdjustSaturation", "NMSWithMask", "NonMaxSuppressionV3",
            "NonMaxSuppressionWithOverlaps", "CombinedNonMaxSuppression", "ExtractGlimpse", "ScaleAndTranslate",
+           "SampleDistortedBoundingBoxV2",
            "ROIAlign", "ExtractVolumePatches", "Dilation2D", "ResizeArea",
            "FractionalMaxPool", "FractionalAvgPool", "ChannelShuffle"]
 
@@ -848,6 +849,91 @@ class ExtractGlimpse(_Composed):
         if self.noise == "gaussian":
             return _F.randn(*shape) * 0.5 + 10
         return _F.rand(*shape) * 2 - 1
+
+
+def _float_pair(op: str, arg: str, value, low_open: float, high: float | None) -> tuple:
+    """Two increasing floats, both above low_open (and at most `high`)."""
+    check_type(op, arg, value, (list, tuple))
+    if not all(isinstance(v, float) for v in value):
+        raise TypeError(f"For '{op}', the '{arg}' must hold floats, but got {value}.")
+    if len(value) != 2:
+        raise ValueError(f"For '{op}', the '{arg}' must have 2 elements, but got {len(value)}.")
+    if min(value) <= low_open or (high is not None and max(value) > high):
+        bounds = f"({low_open}, {high}]" if high is not None else f"greater than {low_open}"
+        raise ValueError(f"For '{op}', the values of '{arg}' must be {bounds}, but got {value}.")
+    if value[1] <= value[0]:
+        raise ValueError(f"For '{op}', the second value of '{arg}' must be greater than the first, but got {value}.")
+    return tuple(value)
+
+
+class SampleDistortedBoundingBoxV2(Primitive):
+    """SampleDistortedBoundingBoxV2(seed=0, seed2=0, aspect_ratio_range=(0.75, 1.33),
+    area_range=(0.05, 1.0), max_attempts=100, use_image_if_no_bounding_boxes=False)
+    (image_size, bounding_boxes, min_object_covered) -> (begin, size, bboxes): a random
+    crop of an image of image_size (height, width, channels): up to max_attempts crops of
+    a random aspect ratio (width / height) in aspect_ratio_range and area within
+    area_range of the image are drawn until one covers at least min_object_covered of
+    some box of bounding_boxes (batch, N, 4), rows (y_min, x_min, y_max, x_max) in
+    [0, 1]; else the whole image. Seeds not both 0 give the same crop at every call (as
+    MindSpore's kernel). begin (y, x, 0) and size (height, width, -1; 255 for
+    uint8) in image_size's dtype, bboxes the crop normalized, float32 (1, 1, 4)."""
+
+    pure = False
+
+    def __init__(self, seed=0, seed2=0, aspect_ratio_range=(0.75, 1.33), area_range=(0.05, 1.0), max_attempts=100,
+                 use_image_if_no_bounding_boxes=False):
+        super().__init__()
+        op = self.name
+        for arg, value in (("seed", seed), ("seed2", seed2)):
+            self.add_prim_attr(arg, check_type(op, arg, value, int))
+        self.add_prim_attr("aspect_ratio_range", _float_pair(op, "aspect_ratio_range", aspect_ratio_range, 0.0, None))
+        self.add_prim_attr("area_range", _float_pair(op, "area_range", area_range, 0.0, 1.0))
+        check_type(op, "max_attempts", max_attempts, int)
+        if max_attempts <= 0:
+            raise ValueError(f"For '{op}', the 'max_attempts' must be a positive int, but got {max_attempts}.")
+        self.add_prim_attr("max_attempts", max_attempts)
+        self.add_prim_attr("use_image_if_no_bounding_boxes", check_type(
+            op, "use_image_if_no_bounding_boxes", use_image_if_no_bounding_boxes, bool))
+
+    def check(self, image_size, bounding_boxes, min_object_covered):
+        self.infer(image_size, bounding_boxes, min_object_covered)
+        op = self.name
+        if min(image_size.tolist()) <= 0:
+            raise RuntimeError(f"For '{op}', the values of 'image_size' must be positive, but got "
+                               f"{image_size.tolist()}.")
+        boxes = bounding_boxes.asnumpy().reshape(-1, 4)
+        if boxes.size and (boxes.min() < 0 or boxes.max() > 1):
+            raise RuntimeError(f"For '{op}', the values of 'bounding_boxes' must be in range [0.0, 1.0].")
+        if (boxes[:, 2] < boxes[:, 0]).any() or (boxes[:, 3] < boxes[:, 1]).any():
+            raise RuntimeError(f"For '{op}', each box of 'bounding_boxes' must have y_min <= y_max and "
+                               f"x_min <= x_max.")
+        covered = min_object_covered.tolist()[0]
+        if not 0.0 <= covered <= 1.0:
+            raise RuntimeError(f"For '{op}', the 'min_object_covered' must be in range [0.0, 1.0], but got {covered}.")
+
+    def infer(self, image_size, bounding_boxes, min_object_covered):
+        op = self.name
+        check_tensor(op, "image_size", image_size)
+        check_dtype(op, "image_size", image_size.dtype, (mstype.uint8, mstype.int8, mstype.int16, mstype.int32,
+                                                           mstype.int64))
+        if tuple(image_size.shape) != (3,):
+            raise ValueError(f"For '{op}', the 'image_size' must be 1-D with 3 elements, but got shape "
+                             f"{image_size.shape}.")
+        check_tensor(op, "bounding_boxes", bounding_boxes)
+        check_dtype(op, "bounding_boxes", bounding_boxes.dtype, (mstype.float32,))
+        if len(bounding_boxes.shape) != 3 or bounding_boxes.shape[2] != 4:
+            raise ValueError(f"For '{op}', the 'bounding_boxes' must have shape (batch, N, 4), but got "
+                             f"{bounding_boxes.shape}.")
+        if 0 in bounding_boxes.shape[:2] and not self.use_image_if_no_bounding_boxes:
+            raise ValueError(f"For '{op}', no bounding boxes are given and 'use_image_if_no_bounding_boxes' is "
+                             f"False.")
+        check_tensor(op, "min_object_covered", min_object_covered)
+        check_dtype(op, "min_object_covered", min_object_covered.dtype, (mstype.float32,))
+        if math.prod(min_object_covered.shape) != 1:
+            raise ValueError(f"For '{op}', the 'min_object_covered' must hold 1 element, but got shape "
+                             f"{min_object_covered.shape}.")
+        return (TensorSpec((3,), image_size.dtype), TensorSpec((3,), image_size.dtype),
+                TensorSpec((1, 1, 4), mstype.float32))
 
 
 # ---- region pooling and resizing -----------------------------------------------------------
