@@ -3,7 +3,8 @@
 A node keeps its targets, arguments and keyword arguments as ScopedValues, and its
 `form`: how those are written back as source. The forms:
 
-    call      targets = func(*args, **kwargs)        func: the callee expression
+    call      targets = func(*args, **kwargs)        func: the callee expression (a
+                                                     ScopedValue when it was split out)
     binop / unaryop / boolop / compare               targets = <args joined by op>
     tuple / list / dict                              targets = (args...) / [args...] / {kwargs}
     value     targets = args[0]
@@ -84,7 +85,8 @@ class NodeImpl:
         args = [expr_of_value(a, custom_name) for a in self.args]
         kwargs = {k: expr_of_value(v, custom_name) for k, v in self.kwargs.items()}
         if self.form == "call":
-            return ast.Call(self.func, args, [ast.keyword(k, v) for k, v in kwargs.items()])
+            func = expr_of_value(self.func) if isinstance(self.func, ScopedValue) else self.func
+            return ast.Call(func, args, [ast.keyword(k, v) for k, v in kwargs.items()])
         if self.form == "binop":
             return ast.BinOp(args[0], self.op, args[1])
         if self.form == "unaryop":

@@ -13,6 +13,7 @@ import ast
 import builtins
 import inspect
 import textwrap
+import types
 
 from ..compiler.parser import is_user_code
 from ..nn.cell import Cell
@@ -29,17 +30,24 @@ class _UnsupportedError(Exception):
     """An expression the parser keeps as Python source."""
 
 
-def parse_construct(cls) -> ast.FunctionDef:
-    """The syntax tree of `cls.construct`."""
+def parse_function(function, label: str) -> ast.FunctionDef:
+    """The syntax tree of `function` (`label` names it in errors: 'Net.construct')."""
     try:
-        source = textwrap.dedent(inspect.getsource(cls.construct))
+        source = textwrap.dedent(inspect.getsource(function))
     except (OSError, TypeError) as failure:
-        raise OSError(f"For 'SymbolTree', the source of '{cls.__name__}.construct' can not be read: "
-                      f"{failure}") from None
+        raise OSError(f"For 'SymbolTree', the source of '{label}' can not be read: {failure}") from None
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.FunctionDef) and node.name == "construct":
+        if isinstance(node, ast.FunctionDef) and node.name == function.__name__:
             return node
-    raise RuntimeError(f"For 'SymbolTree', no 'construct' was found in the source of '{cls.__name__}'.")
+    raise OSError(f"For 'SymbolTree', no definition of '{label}' was found in its source.")
+
+
+def is_parsable_function(function) -> bool:
+    """Whether a function construct calls is parsed into a tree of its own, as MindSpore
+    parses them: a user's plain Python function (not a lambda, a closure or a generator)."""
+    return (isinstance(function, types.FunctionType) and is_user_code(function) and function.__name__ != "<lambda>"
+            and not function.__code__.co_freevars
+            and not function.__code__.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE))
 
 
 def is_sub_network(cell) -> bool:
@@ -65,13 +73,13 @@ class ConstructParser:
 
     def __init__(self, tree):
         self.tree = tree
-        self.globals = tree.cls.construct.__globals__
+        self.globals = tree.function.__globals__
         self._statement_count = 0
         # (statement number, stem, ScopedValue) of each new variable, named once all are known.
         self._new_variables: list[tuple[int, str, ScopedValue]] = []
 
     def parse(self, func_def: ast.FunctionDef) -> None:
-        for arg, default, kind in _arguments(func_def.args):
+        for arg, default, kind in _arguments(func_def.args, has_self=self.tree.network is not None):
             node = self.tree.new_node(NodeType.Input, f"input_{arg.arg}", "input",
                                       targets=[ScopedValue.create_naming_value(arg.arg)])
             node.default, node.arg_kind, node.statement = default, kind, arg
@@ -235,16 +243,20 @@ class ConstructParser:
         func = call.func
         path = dotted_name(func)
         if path is None:
-            # A callee that is itself computed (`ops.Add()(x, y)`) is assigned first.
-            callee = self._argument(func, nodes)
-            func, path = ast.Name(callee.value, ast.Load()), callee.value
+            # A callee that is itself computed (`ops.Add()(x, y)`) is assigned first, to a
+            # variable the node is named after (`Add_var`), as MindSpore names it.
+            name = f"{_base_name(func)}_var"
+            func = self._argument(func, nodes)
+        else:
+            name = path.rsplit(".", 1)[-1]
         args = [self._argument(a, nodes) for a in call.args]
         kwargs = {k.arg: self._argument(k.value, nodes) for k in call.keywords}
-        instance = self._resolve(path)
-        node_type = cell_node_type(instance) if path.startswith("self.") else _global_node_type(instance)
-        node = self.tree.new_node(node_type, path.rsplit(".", 1)[-1], "call", targets, args, kwargs,
-                                  instance=instance, func=func)
+        instance = None if path is None else self._resolve(path)
+        node_type = cell_node_type(instance) if _is_self_attribute(call.func) else _global_node_type(instance)
+        node = self.tree.new_node(node_type, name, "call", targets, args, kwargs, instance=instance, func=func)
         self._attach_sub_tree(node)
+        if node_type == NodeType.CallFunction and is_parsable_function(instance):
+            node.sub_tree = self.tree.function_tree_of(instance)
         if node.node_type == NodeType.CellContainer and isinstance(instance, SequentialCell):
             self._add_members(node, args=node.args[:1])
         nodes.append(node)
@@ -276,7 +288,7 @@ class ConstructParser:
         """The object a dotted name stands for: an attribute of the network under `self`,
         a global or builtin of construct's module; None when it depends on a local."""
         root, *attrs = path.split(".")
-        if root == "self":
+        if root == "self" and self.tree.network is not None:
             obj = self.tree.network
         elif root in self.globals:
             obj = self.globals[root]
@@ -305,11 +317,12 @@ def _global_node_type(instance) -> NodeType:
     return NodeType.CallFunction
 
 
-def _arguments(args: ast.arguments):
-    """(ast.arg, default expression or None, kind) of each argument of construct but self."""
+def _arguments(args: ast.arguments, has_self: bool):
+    """(ast.arg, default expression or None, kind) of each argument (but construct's self)."""
     positional = args.posonlyargs + args.args
     defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    found = [(a, d, "posonly" if a in args.posonlyargs else "arg") for a, d in zip(positional, defaults)][1:]
+    found = [(a, d, "posonly" if a in args.posonlyargs else "arg") for a, d in zip(positional, defaults)]
+    found = found[1:] if has_self else found
     if args.vararg is not None:
         found.append((args.vararg, None, "vararg"))
     found += [(a, d, "kwonly") for a, d in zip(args.kwonlyargs, args.kw_defaults)]

@@ -312,7 +312,7 @@ def test_insert_a_sub_network():
 def test_edit_inside_control_flow():
     net = FlowNet(flag=False)
     stree = SymbolTree.create(net)
-    stree.insert(stree.after("binop_mult"), Node.create_call_cell(nn.Tanh(), ["x"], x_value(), name="tanh"))
+    stree.insert(stree.after("binop_mult_1"), Node.create_call_cell(nn.Tanh(), ["x"], x_value(), name="tanh"))
     assert "        else:\n            x = x * 2\n            x = self.tanh(x)\n" in stree.get_code()
     stree.erase("if_node")
     # The else body still runs only when the if's test is false.
@@ -324,3 +324,22 @@ def test_edit_inside_control_flow():
     out, y = stree.get_network()(x)
     assert_close(out.asnumpy(), np.maximum(h * 3.0 + np.pi, 0))
     assert_close(y.asnumpy(), 3.0 * np.maximum(net.dense(x).asnumpy(), 0))
+
+
+def test_edit_a_user_function_construct_calls():
+    net = FlowNet()
+    stree = SymbolTree.create(net)
+    double = stree.get_node("double")
+    assert double.get_node_type() == NodeType.CallFunction
+    function_tree = next(n for n in stree.nodes(all_nodes=True) if n.get_name() == "binop_mult").get_symbol_tree()
+    function_tree.insert(function_tree.after("binop_mult"), Node.create_call_function(
+        ms.ops.neg, ["mult_var"], [ScopedValue.create_naming_value("mult_var")]))
+    assert "def double(a, b=2):\n    mult_var = a * b\n    mult_var = neg(mult_var)\n" in stree.get_code()
+    x = inputs(2, 4)
+    _, y = stree.get_network()(x)
+    assert_close(y.asnumpy(), -3.0 * np.maximum(net.dense(x).asnumpy(), 0))
+    with pytest.raises(RuntimeError, match="the tree of function 'double' is written with the network"):
+        function_tree.get_network()
+    with pytest.raises(RuntimeError, match="the tree of function 'double' has no network"):
+        function_tree.insert(function_tree.after("binop_mult"), Node.create_call_cell(nn.ReLU(), ["a"], [
+            ScopedValue.create_naming_value("a")]))
