@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import spore as ms
-from spore import nn
+from spore import nn, ops
 from spore.rewrite import Node, NodeType, ScopedValue, SymbolTree
 
 from .networks import FlowNet, MyNet, SimpleNet, assert_close, inputs
@@ -343,3 +343,23 @@ def test_edit_a_user_function_construct_calls():
     with pytest.raises(RuntimeError, match="the tree of function 'double' has no network"):
         function_tree.insert(function_tree.after("binop_mult"), Node.create_call_cell(nn.ReLU(), ["a"], [
             ScopedValue.create_naming_value("a")]))
+
+
+class ComputedCallee(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.acts = nn.CellList([nn.ReLU(), nn.Tanh()])
+
+    def construct(self, x):
+        x = self.acts[1](x)
+        return ops.Add()(x, x)
+
+
+def test_computed_callees():
+    stree = SymbolTree.create(ComputedCallee())
+    # As MindSpore 2.7.1 names them: after the variable the callee is assigned to.
+    assert [n.get_name() for n in stree.nodes()] == [
+        "input_x", "subscript_var", "subscript_var_1", "Add", "Add_var", "return"]
+    assert "        x = subscript_var(x)\n" in stree.get_code()
+    x = inputs(2, 4)
+    assert_close(stree.get_network()(x).asnumpy(), 2 * np.tanh(x.asnumpy()))
