@@ -1,7 +1,8 @@
 """mindspore.rewrite: edit a network at the level of its source.
 
 `SymbolTree.create(net)` parses the construct of a Cell into nodes (one per statement,
-nested calls split into statements of their own); nodes are read, created, inserted,
+nested calls split into statements of their own; the user Cells and functions it calls,
+and the Cells of its containers, into nodes of their own); nodes are read, created, inserted,
 erased and replaced; `get_network()` writes the edited construct back as Python source and
 builds a new Cell from it that holds the original Parameters. It runs in PyNative and Graph
 mode like any user Cell.
