@@ -4,8 +4,10 @@ Each tree becomes a class `<Name>Opt(<Name>, nn.Cell)`: it derives from the orig
 (so its other methods stay), its `__init__(obj)` takes over the state of the original Cell
 `obj` (the same Parameters and sub-Cells) and swaps each parsed sub-network for its own
 rewritten class, and its `construct` is written from the tree's nodes. Sub-networks'
-classes come first in the module. The module binds every global its code reads to the
-object construct's module holds under that name.
+classes come first in the module, and before them the parsed user functions constructs
+call, rewritten under their own names (so the code calls them, not the originals). The
+module binds every global its code reads to the object construct's module holds under
+that name.
 
 The module is compiled under a file name registered in `linecache`, so that Graph mode
 (which reads construct's source) compiles the rewritten network as any user's Cell.
@@ -53,44 +55,72 @@ class ModuleSource:
     """The generated module of a root tree: its text and the objects its names are bound to."""
 
     def __init__(self, root):
+        if root.network is None:
+            raise RuntimeError(f"For 'SymbolTree', the tree of function '{root.class_name}' is written with the "
+                               f"network that calls it: use that network's SymbolTree.")
         self.namespace: dict = {"sys": sys}
         self.lines = list(_HEADER)
-        self.classes: list[ast.ClassDef] = []
+        self.definitions: list[ast.stmt] = []
         self.class_names: dict[int, str] = {}
+        self._function_names: dict[int, str] = {}
         self._names = Namer(["sys", "nn", "adopt_network", "with_member"])
         self._add_tree(root)
         self.root_class = self.class_names[id(root)]
 
     def text(self) -> str:
-        module = ast.Module(self.classes, [])
+        module = ast.Module(self.definitions, [])
         return "\n".join(self.lines) + "\n\n" + ast.unparse(ast.fix_missing_locations(module)) + "\n"
 
     def _add_tree(self, tree) -> None:
+        self._add_functions(tree)
         for node in tree.all_nodes(nested=True):
             if node.node_type == NodeType.Tree and node.sub_tree is not None and id(node.sub_tree) not in \
                     self.class_names:
                 self._add_tree(node.sub_tree)
         construct = self._construct(tree)
         base = self._bind(tree.cls.__name__, tree.cls)
-        closure = _closure_values(tree.cls.construct)
-        for name in _free_names(construct):
-            if name in tree.extra_globals:
-                self._bind(name, tree.extra_globals[name], keep_name=True)
-            elif name in closure:
-                self._bind(name, closure[name], keep_name=True)
-            elif name in tree.cls.construct.__globals__:
-                self._bind_global(name, tree)
+        self._bind_free_names(tree, construct)
         class_name = tree.class_name
         self._names.taken.add(class_name)
         self.class_names[id(tree)] = class_name
         body = [self._init(tree), construct]
         bases = [ast.Name(base, ast.Load()), ast.Attribute(ast.Name("nn", ast.Load()), "Cell", ast.Load())]
-        self.classes.append(ast.ClassDef(name=class_name, bases=bases, keywords=[], body=body, decorator_list=[]))
+        self.definitions.append(ast.ClassDef(name=class_name, bases=bases, keywords=[], body=body,
+                                             decorator_list=[]))
+
+    def _add_functions(self, tree) -> None:
+        """Write the parsed user functions `tree` calls (each once, callees first)."""
+        for node in tree.all_nodes(nested=True):
+            function_tree = node.sub_tree
+            if node.node_type != NodeType.CallFunction or function_tree is None or \
+                    id(function_tree) in self._function_names:
+                continue
+            self._function_names[id(function_tree)] = function_tree.class_name
+            self._add_functions(function_tree)
+            statements = body_statements(function_tree.nodes, self._custom_object_name)
+            definition = ast.FunctionDef(function_tree.class_name, _signature(function_tree, with_self=False),
+                                         statements, [], None)
+            self._bind_free_names(function_tree, definition)
+            self._names.taken.add(function_tree.class_name)
+            self.definitions.append(definition)
+
+    def _bind_free_names(self, tree, definition: ast.FunctionDef) -> None:
+        """Bind the globals `definition` (written from `tree`) reads, but the functions written here."""
+        closure = _closure_values(tree.function)
+        for name in _free_names(definition):
+            if name in self._function_names.values():
+                continue
+            if name in tree.extra_globals:
+                self._bind(name, tree.extra_globals[name], keep_name=True)
+            elif name in closure:
+                self._bind(name, closure[name], keep_name=True)
+            elif name in tree.function.__globals__:
+                self._bind_global(name, tree)
 
     def _construct(self, tree) -> ast.FunctionDef:
         custom = self._custom_object_name
         statements = body_statements(tree.nodes, custom)
-        return ast.FunctionDef("construct", _signature(tree), statements, [], None)
+        return ast.FunctionDef("construct", _signature(tree, with_self=True), statements, [], None)
 
     def _init(self, tree) -> ast.FunctionDef:
         lines = ["nn.Cell.__init__(self)", "adopt_network(self, obj)"]
@@ -131,7 +161,7 @@ class ModuleSource:
         return name
 
     def _bind_global(self, name: str, tree) -> None:
-        globals_ = tree.cls.construct.__globals__
+        globals_ = tree.function.__globals__
         obj = globals_[name]
         if self.namespace.get(name, obj) is not obj:
             raise RuntimeError(f"For 'SymbolTree', the global name '{name}' means different objects in the "
@@ -170,19 +200,18 @@ class _SourceLoader:
         return self.text
 
 
-def _signature(tree) -> ast.arguments:
-    """construct's arguments from the tree's input nodes, in their order."""
+def _signature(tree, with_self: bool) -> ast.arguments:
+    """The arguments of construct (`with_self`) or of a function from the tree's input nodes."""
     inputs = [n for n in tree.nodes if n.form == "input"]
     of_kind = {kind: [n for n in inputs if n.arg_kind == kind] for kind in ("posonly", "arg", "vararg", "kwonly",
                                                                            "kwarg")}
     positional = of_kind["posonly"] + of_kind["arg"]
     defaults = [n.default for n in positional]
     first_default = next((i for i, d in enumerate(defaults) if d is not None), len(defaults))
+    first = [ast.arg("self")] if with_self else []
     return ast.arguments(
-        posonlyargs=[ast.arg("self")] + [ast.arg(n.targets[0].value) for n in of_kind["posonly"]]
-        if of_kind["posonly"] else [],
-        args=([] if of_kind["posonly"] else [ast.arg("self")]) + [ast.arg(n.targets[0].value)
-                                                                  for n in of_kind["arg"]],
+        posonlyargs=first + [ast.arg(n.targets[0].value) for n in of_kind["posonly"]] if of_kind["posonly"] else [],
+        args=([] if of_kind["posonly"] else first) + [ast.arg(n.targets[0].value) for n in of_kind["arg"]],
         vararg=ast.arg(of_kind["vararg"][0].targets[0].value) if of_kind["vararg"] else None,
         kwonlyargs=[ast.arg(n.targets[0].value) for n in of_kind["kwonly"]],
         kw_defaults=[n.default for n in of_kind["kwonly"]],

@@ -43,14 +43,16 @@ class SymbolTree:
         return (Node(node) for node in self._tree.nodes)
 
     def all_nodes(self, subtree_nodes: bool = True) -> list[Node]:
-        """Every node, inside control flow too, and with `subtree_nodes` those of sub-trees."""
+        """Every node, inside control flow too, and with `subtree_nodes` those of sub-trees
+        (sub-networks, and the user functions construct calls)."""
         check_type("all_nodes", "subtree_nodes", subtree_nodes, bool)
-        found, trees = [], [self._tree]
+        found, trees, seen = [], [self._tree], [self._tree]
         while trees:
             tree = trees.pop(0)
             for node in tree.all_nodes(nested=True):
                 found.append(Node(node))
-                if subtree_nodes and node.node_type == NodeType.Tree and node.sub_tree is not None:
+                if subtree_nodes and _has_tree(node) and all(node.sub_tree is not t for t in seen):
+                    seen.append(node.sub_tree)
                     trees.append(node.sub_tree)
         return found
 
@@ -181,3 +183,11 @@ def _add_tables(tables: list, title: str, nodes: list, tree: TreeImpl, nested: b
         elif node.node_type == NodeType.Tree and node.sub_tree is not None:
             _add_tables(tables, node.sub_tree.class_name, node.sub_tree.nodes, node.sub_tree, nested=False,
                         recurse=True)
+        elif _has_tree(node):
+            _add_tables(tables, f"{title}.{node.name}", node.sub_tree.nodes, node.sub_tree, nested=False,
+                        recurse=True)
+
+
+def _has_tree(node) -> bool:
+    """Whether `node` calls a sub-network or a user function parsed into a tree of its own."""
+    return node.node_type in (NodeType.Tree, NodeType.CallFunction) and node.sub_tree is not None

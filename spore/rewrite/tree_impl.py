@@ -12,7 +12,7 @@ import ast
 from .namer import Namer
 from .node_impl import NodeImpl
 from .node_type import NodeType
-from .parser import ConstructParser, parse_construct
+from .parser import ConstructParser, parse_function
 from .scoped_value import ValueType
 
 
@@ -69,20 +69,39 @@ _CLASS_NAMES = Namer()
 
 
 class TreeImpl:
-    """The parsed construct of `network`: `nodes` (inputs first), names, sub-trees."""
+    """The parsed construct of `network`: `nodes` (inputs first), names, sub-trees.
 
-    def __init__(self, network):
+    A tree of a user function that a construct calls (`TreeImpl.of_function`) has no
+    network; it shares the node names of the tree that parsed it, as MindSpore names them.
+    `function_trees` ({id(function): tree}) is shared by all the trees of one `create`, so
+    that each function is parsed once.
+    """
+
+    def __init__(self, network, function_trees: dict | None = None):
         self.network = network
         self.cls = type(network)
-        self.func_def = parse_construct(self.cls)
+        self.function = self.cls.construct
+        self.func_def = parse_function(self.function, f"{self.cls.__name__}.construct")
         self.class_name = _CLASS_NAMES.make(f"{self.cls.__name__}Opt")
-        self.node_names = Namer()
+        self._setup(Namer(), {} if function_trees is None else function_trees)
+
+    @classmethod
+    def of_function(cls, function, func_def: ast.FunctionDef, node_names: Namer, function_trees: dict) -> TreeImpl:
+        tree = cls.__new__(cls)
+        tree.network = tree.cls = None
+        tree.function, tree.func_def, tree.class_name = function, func_def, function.__name__
+        tree._setup(node_names, function_trees)
+        return tree
+
+    def _setup(self, node_names: Namer, function_trees: dict) -> None:
+        self.node_names = node_names
         self.var_names = Namer(n.id for n in ast.walk(self.func_def) if isinstance(n, ast.Name))
         self.var_names.taken.update(a.arg for a in ast.walk(self.func_def.args) if isinstance(a, ast.arg))
         self.nodes: list[NodeImpl] = []
         self.extra_globals: dict[str, object] = {}
         self.saved_file_name = "network_define.py"
         self._sub_trees: dict[int, TreeImpl] = {}
+        self._function_trees = function_trees
         ConstructParser(self).parse(self.func_def)
 
     def new_node(self, node_type: NodeType, name: str, form: str, targets=None, args=None, kwargs=None,
@@ -95,10 +114,25 @@ class TreeImpl:
         """The tree of a sub-network (one per Cell object), None if its source can not be read."""
         if id(cell) not in self._sub_trees:
             try:
-                self._sub_trees[id(cell)] = TreeImpl(cell)
+                self._sub_trees[id(cell)] = TreeImpl(cell, self._function_trees)
             except OSError:
                 return None
         return self._sub_trees[id(cell)]
+
+    def function_tree_of(self, function) -> TreeImpl | None:
+        """The tree of a user function construct calls (one per function); None when its
+        source can not be read or it is decorated (its code is not all in its body)."""
+        key = id(function)
+        if key not in self._function_trees:
+            self._function_trees[key] = None  # a function calling itself is not parsed again
+            try:
+                func_def = parse_function(function, function.__qualname__)
+            except OSError:
+                return None
+            if not func_def.decorator_list:
+                self._function_trees[key] = TreeImpl.of_function(function, func_def, self.node_names,
+                                                                 self._function_trees)
+        return self._function_trees[key]
 
     # ---- reading -----------------------------------------------------------------------
     def all_nodes(self, nested: bool) -> list[NodeImpl]:
@@ -151,6 +185,9 @@ class TreeImpl:
             self.extra_globals[global_name] = node.instance
             node.func = ast.Name(global_name, ast.Load())
             return
+        if self.network is None:
+            raise RuntimeError(f"For 'SymbolTree', the tree of function '{self.class_name}' has no network to hold "
+                               f"the {type(node.instance).__name__} of node '{node.name}'.")
         name = self.node_names.make(node.name)
         while getattr(self.network, name, node.instance) is not node.instance:
             name = self.node_names.make(node.name)
@@ -162,7 +199,7 @@ class TreeImpl:
 
     def _global_name(self, obj) -> str:
         """A global name for `obj` in the generated code, its own name where that is free."""
-        globals_ = self.cls.construct.__globals__
+        globals_ = self.function.__globals__
         base = getattr(obj, "__name__", "func")
         name, suffix = base, 0
         while self.extra_globals.get(name, obj) is not obj or globals_.get(name, obj) is not obj:
