@@ -43,8 +43,8 @@ from . import nn
 from .compiler import jit, ms_function
 from .common import api
 from .common.api import (
-    JitConfig, _no_grad, enable_dynamic, jit_class, lazy_inline, ms_memory_recycle, mutable, no_inline,
-    set_recursion_limit,
+    JitConfig, _no_grad, enable_dynamic, flops_collection, jit_class, lazy_inline, ms_memory_recycle, mutable,
+    no_inline, set_recursion_limit,
 )
 from .common.recompute import recompute
 from .autograd.function import _Function
@@ -73,6 +73,11 @@ from .train.pipeline_checkpoints import (
 from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
 from .train.unified_safetensors import unified_safetensors
 from .common.dump import set_dump
+from . import safeguard
+from .safeguard import load_obf_params_into_net, obfuscate_ckpt
+from .common.file_system import mindio_preload, set_mindio_server_info
+from . import rewrite
+from .rewrite import Node, NodeType, ScopedValue, SymbolTree
 
 __version__ = "0.1.0"
 

@@ -44,3 +44,13 @@ def reset_peaks() -> None:
 def empty_cache() -> None:
     if _cuda() is not None:
         torch.cuda.empty_cache()
+
+
+def allocate_block(nbytes: int) -> torch.Tensor:
+    """`nbytes` bytes on the current device, given back when the returned handle is dropped.
+
+    Raises MemoryError when the device has no room for them."""
+    try:
+        return torch.empty(nbytes, dtype=torch.uint8, device=device.current())
+    except RuntimeError as error:  # torch's out-of-memory errors (CPU and CUDA) are RuntimeErrors
+        raise MemoryError(f"{nbytes} bytes on {device.current()}: {error}") from None

@@ -17,11 +17,12 @@ from .._kernels import memory as _memory
 from ..autograd import tape as _tape
 from ..compiler import jit, ms_function
 from ..compiler.compiler import JitFunction
+from ..compiler.flops import flops_collection
 from ..nn.cell import Cell
 from .tensor import Tensor
 
-__all__ = ["JitConfig", "enable_dynamic", "jit", "jit_class", "lazy_inline", "ms_function", "ms_memory_recycle",
-           "mutable", "no_inline", "set_recursion_limit"]
+__all__ = ["JitConfig", "enable_dynamic", "flops_collection", "jit", "jit_class", "lazy_inline", "ms_function",
+           "ms_memory_recycle", "mutable", "no_inline", "set_recursion_limit"]
 
 
 def jit_class(cls):

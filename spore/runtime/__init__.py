@@ -1,4 +1,4 @@
-"""`mindspore.runtime`: device memory statistics, streams and how kernels are launched."""
+"""`mindspore.runtime`: device memory statistics and pools, streams and how kernels are launched."""
 from .executor import *
 from .memory import *
 from .stream import *

@@ -1,4 +1,6 @@
-"""Device memory statistics and settings (`mindspore.runtime.memory_allocated`, ...).
+"""Device memory statistics and settings (`mindspore.runtime.memory_allocated`, ...); memory
+pools (`mem_pool.py`) and `memory_replay` (`memory_replay.py`) are served from here too, as
+in MindSpore's `mindspore.runtime.memory`.
 
 On the CPU, as in MindSpore, every statistic is 0: tensors live in memory the system
 allocates. On a CUDA device they are those of PyTorch's caching allocator.
@@ -8,11 +10,13 @@ from __future__ import annotations
 import re
 
 from .._kernels import memory as _memory
+from .mem_pool import MemPool, PluggableAllocator, use_mem_pool
+from .memory_replay import memory_replay
 from .once import record_once
 
 __all__ = ["empty_cache", "max_memory_allocated", "max_memory_reserved", "memory_allocated", "memory_reserved",
            "memory_stats", "memory_summary", "reset_max_memory_allocated", "reset_max_memory_reserved",
-           "reset_peak_memory_stats", "set_memory"]
+           "reset_peak_memory_stats", "set_memory", "MemPool", "PluggableAllocator", "use_mem_pool", "memory_replay"]
 
 
 def memory_allocated() -> int:

@@ -1,5 +1,7 @@
-"""Pooling layers: MaxPool1d/2d/3d, AvgPool1d/2d/3d and the adaptive
-AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d.
+"""Pooling layers: MaxPool1d/2d/3d, AvgPool1d/2d/3d, the adaptive
+AdaptiveAvgPool1d/2d/3d, AdaptiveMaxPool1d/2d/3d, the PyTorch-style AvgPool1d/2d/3dExt and
+MaxPool2dExt, the power-average LPPool1d/2d, the unpooling MaxUnpool1d/2d/3d and the
+fractional FractionalMaxPool2d/3d.
 
 The layers call the pooling primitives of ops/operations/conv_ops.py the way MindSpore's
 do, so the same arguments give the same results:
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 from ...common.tensor import Tensor
 from ...ops.function import array_func as F
+from ...ops.function import conv_func
 from ...ops.operations import conv_ops as C
 from ...ops.validator import check_bool, check_int, check_string, check_type
 from ..cell import Cell
@@ -24,6 +27,8 @@ __all__ = [
     "MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d",
     "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
     "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d",
+    "AvgPool1dExt", "AvgPool2dExt", "AvgPool3dExt", "MaxPool2dExt", "LPPool1d", "LPPool2d",
+    "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d", "FractionalMaxPool2d", "FractionalMaxPool3d",
 ]
 
 
@@ -490,3 +495,182 @@ class AdaptiveMaxPool3d(Cell):
     def construct(self, input):
         output, indices = self.adaptive_max_pool3d(input, self.output_size)
         return (output, indices) if self.return_indices else output
+
+
+# ---- PyTorch-style pools -------------------------------------------------------------------
+class _AvgPoolExt(Cell):
+    """The arguments of the PyTorch-style average pools: stride None means kernel_size."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override
+
+    def _stride(self):
+        return self.kernel_size if self.stride is None else self.stride
+
+    def _divisor(self) -> int:
+        return 0 if self.divisor_override is None else self.divisor_override
+
+
+class AvgPool1dExt(_AvgPoolExt):
+    """AvgPool1dExt(kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True): the mean of each window of input (N, C, L_in), output
+    (N, C, L_out), L_out = floor((L_in + 2 * padding - kernel_size) / stride) + 1 (ceil with
+    ceil_mode); count_include_pad counts the padding in the divisor."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+    def construct(self, input):
+        return conv_func.avg_pool1d(input, self.kernel_size, self._stride(), self.padding, self.ceil_mode,
+                                    self.count_include_pad)
+
+
+class AvgPool2dExt(_AvgPoolExt):
+    """AvgPool2dExt(kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): the mean of each window of input
+    (N, C, H_in, W_in), sizes per dim as AvgPool1dExt's; divisor_override, if given,
+    divides instead of the window size."""
+
+    def construct(self, input):
+        return conv_func.avg_pool2d(input, self.kernel_size, self._stride(), self.padding, self.ceil_mode,
+                                    self.count_include_pad, self._divisor())
+
+
+class AvgPool3dExt(_AvgPoolExt):
+    """AvgPool3dExt(kernel_size, stride=None, padding=0, ceil_mode=False,
+    count_include_pad=True, divisor_override=None): the mean of each window of input
+    (N, C, D_in, H_in, W_in), sizes per dim as AvgPool1dExt's."""
+
+    def construct(self, input):
+        return conv_func.avg_pool3d(input, self.kernel_size, self._stride(), self.padding, self.ceil_mode,
+                                    self.count_include_pad, self._divisor())
+
+
+class MaxPool2dExt(Cell):
+    """MaxPool2dExt(kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False,
+    ceil_mode=False): the maximum of each window of input (N, C, H_in, W_in), output
+    (N, C, H_out, W_out), H_out = floor((H_in + 2 * padding - dilation * (kh - 1) - 1) /
+    stride) + 1 (ceil with ceil_mode); stride None means kernel_size. With return_indices,
+    also the int64 position of each maximum in its flattened (H_in, W_in) plane."""
+
+    def __init__(self, kernel_size=1, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def construct(self, input):
+        return conv_func.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                                    self.return_indices, self.ceil_mode)
+
+
+# ---- power-average pools -------------------------------------------------------------------
+class _LPPool(Cell):
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size, self.stride, self.ceil_mode = norm_type, kernel_size, stride, ceil_mode
+
+
+class LPPool1d(_LPPool):
+    """LPPool1d(norm_type, kernel_size, stride=None, ceil_mode=False): x (N, C, L_in) or
+    (C, L_in) to (sum of x^p over each window)^(1/p), p = norm_type; stride defaults to
+    kernel_size, L_out = floor((L_in - kernel_size) / stride) + 1 (ceil with ceil_mode)."""
+
+    def construct(self, x):
+        return conv_func.lp_pool1d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+class LPPool2d(_LPPool):
+    """LPPool2d(norm_type, kernel_size, stride=None, ceil_mode=False): x (N, C, H_in, W_in)
+    to (sum of x^p over each window)^(1/p), p = norm_type; kernel_size and stride an int
+    or (h, w), sizes per dim as LPPool1d's."""
+
+    def construct(self, x):
+        return conv_func.lp_pool2d(x, self.norm_type, self.kernel_size, self.stride, self.ceil_mode)
+
+
+# ---- unpooling -----------------------------------------------------------------------------
+class _MaxUnpool(Cell):
+    """The inverse of a max pool: each value goes to the position its index gives in the
+    flattened unpooled plane (or volume), zeros elsewhere. Unpooled size per dim
+    (in - 1) * stride - 2 * padding + kernel_size, or the last dims of output_size (a tuple
+    within a stride of that); stride None means kernel_size."""
+
+    unpool = None
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = kernel_size if stride is None else stride
+        self.padding = padding
+
+    def construct(self, x, indices, output_size=None):
+        if output_size is not None:
+            if not isinstance(output_size, tuple):
+                raise ValueError(f"For {self.cls_name}, output_size must be tuple, but type "
+                                 f"{type(output_size)}.")
+            if not output_size:
+                raise ValueError(f"For {self.cls_name}, the length of output_size must be positive, but got 0.")
+        return type(self).unpool(x, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool1d(_MaxUnpool):
+    """MaxUnpool1d(kernel_size, stride=None, padding=0): x and indices (N, C, L_in) or
+    (C, L_in) to (N, C, L_out) (see _MaxUnpool)."""
+
+    unpool = staticmethod(conv_func.max_unpool1d)
+
+
+class MaxUnpool2d(_MaxUnpool):
+    """MaxUnpool2d(kernel_size, stride=None, padding=0): x and indices (N, C, H_in, W_in)
+    or (C, H_in, W_in) to (N, C, H_out, W_out) (see _MaxUnpool)."""
+
+    unpool = staticmethod(conv_func.max_unpool2d)
+
+
+class MaxUnpool3d(_MaxUnpool):
+    """MaxUnpool3d(kernel_size, stride=None, padding=0): x and indices (N, C, D_in, H_in,
+    W_in) or (C, D_in, H_in, W_in) to (N, C, D_out, H_out, W_out) (see _MaxUnpool)."""
+
+    unpool = staticmethod(conv_func.max_unpool3d)
+
+
+# ---- fractional max pools ------------------------------------------------------------------
+class _FractionalMaxPool(Cell):
+    """Max over kernel_size windows whose starts advance by pseudo-random steps, to
+    output_size or output_ratio * the input size; `_random_samples` (N, C, rank) in [0, 1)
+    places the windows (drawn per call when None). With return_indices, also the int64
+    position of each maximum in its flattened input plane (or volume)."""
+
+    pool = None
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        self.kernel_size, self.output_size, self.output_ratio = kernel_size, output_size, output_ratio
+        self.return_indices = return_indices
+        self._random_samples = _random_samples
+
+    def construct(self, input):
+        return type(self).pool(input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+                               self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPool):
+    """FractionalMaxPool2d(kernel_size, output_size=None, output_ratio=None,
+    return_indices=False, _random_samples=None): input (N, C, H, W) or (C, H, W) pooled to
+    (oh, ow); `_random_samples` (N, C, 2), the width's sample first."""
+
+    pool = staticmethod(conv_func.fractional_max_pool2d)
+
+
+class FractionalMaxPool3d(_FractionalMaxPool):
+    """FractionalMaxPool3d(kernel_size, output_size=None, output_ratio=None,
+    return_indices=False, _random_samples=None): input (N, C, D, H, W) or (C, D, H, W)
+    pooled to (od, oh, ow); `_random_samples` (N, C, 3) in (d, h, w) order."""
+
+    pool = staticmethod(conv_func.fractional_max_pool3d)

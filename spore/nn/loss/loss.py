@@ -18,7 +18,7 @@ from ...ops.validator import check_bool, check_dtype, check_float_range, check_s
 from ..cell import Cell
 
 __all__ = [
-    "LossBase", "L1Loss", "MSELoss", "RMSELoss", "MAELoss", "SmoothL1Loss", "HuberLoss",
+    "LossBase", "L1Loss", "L1LossExt", "MSELoss", "RMSELoss", "MAELoss", "SmoothL1Loss", "HuberLoss",
     "SoftmaxCrossEntropyWithLogits", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "KLDivLoss",
     "CosineEmbeddingLoss", "MarginRankingLoss", "TripletMarginLoss",
 ]
@@ -82,6 +82,14 @@ def _check_class_weight(name: str, weight) -> None:
 # ---- regression losses ------------------------------------------------------------------------
 class L1Loss(LossBase):
     """L1Loss(reduction='mean'): |logits - labels|, reduced; the inputs broadcast."""
+
+    def construct(self, logits, labels):
+        return ops.l1_loss(logits, labels, self.reduction)
+
+
+class L1LossExt(LossBase):
+    """L1LossExt(reduction='mean'): |logits - labels|, reduced; the inputs broadcast (the
+    PyTorch-style L1 loss of `mint.nn.functional.l1_loss`)."""
 
     def construct(self, logits, labels):
         return ops.l1_loss(logits, labels, self.reduction)

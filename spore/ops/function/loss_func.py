@@ -1,18 +1,22 @@
-"""Loss functions of `ops` composed of other primitives: margin losses, the Gaussian
-negative log-likelihood, soft-margin losses, and the connectionist temporal
-classification (CTC) loss as its forward recursion. They differentiate through the
-bprops of their parts. With the CTC loss, its greedy decoder (`ctc_greedy_decoder`).
+"""Loss functions of `ops`: the Gaussian negative log-likelihood, hinge-embedding and
+multi-label soft-margin losses composed of other primitives (they differentiate through
+the bprops of their parts), and the soft-margin, multi-class / multi-label margin and
+connectionist temporal classification (CTC) losses over their primitives in
+operations/loss_ops.py, which check their arguments here first. With the CTC loss, its
+greedy decoder (`ctc_greedy_decoder`).
 
 (The losses with a primitive of their own, `ops.nll_loss`, `ops.binary_cross_entropy`...,
 live in nn_func.py.)
 """
 from __future__ import annotations
 
+import functools
 import math
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
+from ..operations import loss_ops as L
 from ..operations import nn_ops as N
 from ..validator import check_bool, check_string, check_type
 
@@ -23,6 +27,12 @@ __all__ = [
 
 _REDUCTIONS = ("none", "mean", "sum")
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _prim(cls, *attrs):
+    """The Primitive `cls(*attrs)`, built once per distinct attributes."""
+    return cls(*attrs)
 
 
 def _check_tensor(fn: str, arg: str, value) -> None:
@@ -99,33 +109,34 @@ def mse_loss_ext(input, target, reduction="mean"):
 
 # ---- margin losses ------------------------------------------------------------------------
 def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
-    """inputs where targets is 1, max(0, margin - inputs) where it is -1 (0 elsewhere); the
-    two broadcast; the result has inputs' dtype."""
+    """inputs where targets is positive (1), max(0, margin - inputs) where it is negative
+    (-1), 0 where it is 0; the two (float) broadcast; the result has inputs' dtype."""
     fn = "hinge_embedding_loss"
     _check_float(fn, "inputs", inputs)
-    _check_tensor(fn, "targets", targets)
+    _check_float(fn, "targets", targets)
     if isinstance(margin, bool) or not isinstance(margin, (int, float)):
         raise TypeError(f"For '{fn}', 'margin' must be a float or int, but got {type(margin).__name__}.")
     reduction = _check_reduction(fn, reduction)
     targets = _F.cast(targets, inputs.dtype)
-    loss = inputs * (targets == 1) + _F.relu(margin - inputs) * (targets == -1)
+    loss = inputs * (targets > 0) + _F.relu(margin - inputs) * (targets < 0)
     return _reduce(loss, reduction)
 
 
 def soft_margin_loss(input, target, reduction="mean"):
-    """log(1 + exp(-target * input)), reduced; input and target of one shape."""
+    """log(1 + exp(-target * input)), reduced; input and target of one shape (see
+    ops.SoftMarginLoss)."""
     fn = "soft_margin_loss"
     _check_float(fn, "input", input)
     _check_tensor(fn, "target", target)
     reduction = _check_reduction(fn, reduction)
     _same_shape(fn, ("input", "target"), (input, target))
-    return _reduce(_F.softplus(-_F.cast(target, input.dtype) * input), reduction)
+    return _prim(L.SoftMarginLoss, reduction)(input, _F.cast(target, input.dtype))
 
 
 def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean"):
     """Multi-class hinge loss of the scores `input` (N, C) for the classes `target` (N,):
     per sample, the sum over the other classes j of max(0, margin - x[y] + x[j])^p / C,
-    times weight[y]; p is 1 or 2."""
+    times weight[y]; p is 1 or 2 (see ops.MultiMarginLoss)."""
     fn = "multi_margin_loss"
     check_type(fn, "p", p, int)
     if p not in (1, 2):
@@ -142,24 +153,20 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
     if target.shape[0] != samples:
         raise ValueError(f"For '{fn}', the size of 'target' must be the number of samples {samples}, but got "
                          f"{target.shape[0]}.")
-    picked = _F.gather_elements(input, 1, _F.expand_dims(target, 1))
-    is_target = _F.one_hot(target, classes, 1.0, 0.0) > 0.5
-    margins = _F.relu(input - picked + margin)
-    if p == 2:
-        margins = _F.square(margins)
-    loss = _F.sum(_F.select(is_target, _F.zeros_like(margins), margins), 1) / classes
-    if weight is not None:
-        _check_float(fn, "weight", weight)
-        if tuple(weight.shape) != (classes,):
-            raise ValueError(f"For '{fn}', the shape of 'weight' must be ({classes},), but got {weight.shape}.")
-        loss = loss * _F.gather(weight, target, 0)
-    return _reduce(loss, reduction)
+    loss = _prim(L.MultiMarginLoss, p, float(margin), reduction)
+    if weight is None:
+        return loss(input, target)
+    _check_float(fn, "weight", weight)
+    if tuple(weight.shape) != (classes,):
+        raise ValueError(f"For '{fn}', the shape of 'weight' must be ({classes},), but got {weight.shape}.")
+    return loss(input, target, weight)
 
 
 def multilabel_margin_loss(input, target, reduction="mean"):
     """Multi-label hinge loss of the scores `input` ((C,) or (N, C)): `target` (int32, of
     input's shape) lists each sample's classes, ended by the first -1; the loss sums
-    max(0, 1 - (x[j] - x[i])) over listed j and unlisted i, divided by C."""
+    max(0, 1 - (x[j] - x[i])) over listed j and unlisted i, divided by C (see
+    ops.MultilabelMarginLoss)."""
     fn = "multilabel_margin_loss"
     _check_float(fn, "input", input)
     _check_index(fn, "target", target, (mstype.int32,))
@@ -167,22 +174,7 @@ def multilabel_margin_loss(input, target, reduction="mean"):
     _same_shape(fn, ("input", "target"), (input, target))
     if input.ndim not in (1, 2):
         raise ValueError(f"For '{fn}', the 'input' must be 1-D or 2-D, but got {input.ndim}-D.")
-    rows = input if input.ndim == 2 else _F.expand_dims(input, 0)
-    labels = target if target.ndim == 2 else _F.expand_dims(target, 0)
-    classes = rows.shape[1]
-    # A label counts while no -1 came before it (cumulative count of -1s is zero).
-    listed = _F.cumsum(_F.cast(labels < 0, mstype.int32), 1) == 0
-    safe = _F.select(listed, labels, _F.zeros_like(labels))
-    # member[n, k, c]: the k-th listed label of sample n is class c.
-    member = _F.logical_and(_F.one_hot(safe, classes, 1.0, 0.0) > 0.5, _F.expand_dims(listed, 2))
-    is_label = _F.any(member, 1)
-    listed_scores = _F.gather_elements(rows, 1, safe)
-    hinge = _F.relu(1 - (_F.expand_dims(listed_scores, 2) - _F.expand_dims(rows, 1)))
-    pairs = _F.logical_and(_F.expand_dims(listed, 2), _F.logical_not(_F.expand_dims(is_label, 1)))
-    loss = _F.sum(_F.select(pairs, hinge, _F.zeros_like(hinge)), (1, 2)) / classes
-    if input.ndim == 1:
-        loss = _F.reshape(loss, ())
-    return _reduce(loss, reduction)
+    return _prim(L.MultilabelMarginLoss, reduction)(input, target)[0]
 
 
 def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
@@ -201,12 +193,6 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
 
 
 # ---- CTC ----------------------------------------------------------------------------------
-# Log-probabilities of impossible paths: a large finite negative rather than -inf, so that
-# log-sum-exp and its gradient stay finite; results below _IMPOSSIBLE become -inf / inf.
-_NEG = -1e30
-_IMPOSSIBLE = -1e29
-
-
 def _check_ctc(log_probs, targets, input_lengths, target_lengths, blank):
     fn = "ctc_loss"
     _check_tensor(fn, "log_probs", log_probs)
@@ -229,23 +215,6 @@ def _check_ctc(log_probs, targets, input_lengths, target_lengths, blank):
             raise ValueError(f"For '{fn}', the shape of '{arg}' must be ({batch},), but got {value.shape}.")
 
 
-def _extended_labels(targets, blank: int):
-    """(N, S) labels -> (N, 2S + 1): blank, l1, blank, l2, ..., blank; and where a path may
-    skip from s - 2 to s (a label differing from the label two places before)."""
-    batch, length = targets.shape
-    blanks = _F.full((batch, length), blank, dtype=mstype.int64)
-    labels = _F.cast(targets, mstype.int64)
-    extended = _F.concat((_F.reshape(_F.stack((blanks, labels), 2), (batch, 2 * length)), blanks[:, :1]), 1)
-    before = _F.concat((_F.full((batch, 2), blank, dtype=mstype.int64), extended[:, :-2]), 1)
-    can_skip = _F.logical_and(extended != blank, extended != before)
-    return extended, can_skip
-
-
-def _shift(alpha, steps: int, neg):
-    """alpha moved `steps` places right along the states, `neg` filling the start."""
-    return _F.concat((_F.full_like(alpha[:, :steps], neg), alpha[:, :-steps]), 1)
-
-
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
     """Connectionist temporal classification loss of `log_probs` (T, N, C) against the
     padded label sequences `targets` (N, S), each sample n using its first
@@ -253,49 +222,19 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     loss is -log p(labels) per sample ('none'), summed ('sum'), or each divided by its
     target length and averaged ('mean'); log_alpha (N, T, 2S + 1) holds the forward
     variables (-inf where unreachable). `zero_infinity` makes impossible alignments'
-    infinite losses 0."""
+    infinite losses 0. See ops.CTCLossV2."""
     fn = "ctc_loss"
     _check_ctc(log_probs, targets, input_lengths, target_lengths, blank)
     reduction = _check_reduction(fn, reduction)
     check_bool(fn, "zero_infinity", zero_infinity)
-    steps, batch, _ = log_probs.shape
-    extended, can_skip = _extended_labels(targets, blank)
-    states = extended.shape[1]
-    emit = _F.gather_elements(log_probs, 2, _F.broadcast_to(_F.expand_dims(extended, 0), (steps, batch, states)))
-    neg = _F.full_like(emit[0], _NEG)
-    lengths = _F.expand_dims(_F.cast(input_lengths, mstype.int64), 1)
-    alpha = _F.select(_F.expand_dims(_F.arange(states) < 2, 0), emit[0], neg)
-    alphas = [alpha]
-    for t in range(1, steps):
-        stay, advance = alpha, _shift(alpha, 1, _NEG)
-        skip = _F.select(can_skip, _shift(alpha, 2, _NEG), neg)
-        step = _F.logsumexp(_F.stack((stay, advance, skip), 0), 0) + emit[t]
-        alpha = _F.select(_F.broadcast_to(lengths > t, alpha.shape), step, alpha)
-        alphas.append(step)
-    label_counts = _F.cast(target_lengths, mstype.int64)
-    last = _F.stack((label_counts * 2, _F.maximum(label_counts * 2 - 1, _F.zeros_like(label_counts))), 1)
-    ends = _F.gather_elements(alpha, 1, last)
-    ends = _F.select(_F.stack((label_counts >= 0, label_counts > 0), 1), ends, _F.full_like(ends, _NEG))
-    nll = -_F.logsumexp(ends, 1)
-    impossible = nll > -_IMPOSSIBLE
-    nll = _F.select(impossible, _F.full_like(nll, 0.0 if zero_infinity else math.inf), nll)
-    loss = nll
+    nll, log_alpha = _prim(L.CTCLossV2, blank, "none", zero_infinity)(log_probs, targets, input_lengths,
+                                                                       target_lengths)
+    if reduction == "sum":
+        return _F.sum(nll), log_alpha
     if reduction == "mean":
-        loss = _F.mean(nll / _F.cast(_F.maximum(label_counts, _F.ones_like(label_counts)), nll.dtype))
-    elif reduction == "sum":
-        loss = _F.sum(nll)
-    return loss, _log_alpha(alphas, lengths, label_counts)
-
-
-def _log_alpha(alphas, lengths, label_counts):
-    """The forward variables as (N, T, 2S + 1), -inf past each sample's input length, past
-    its last state, and where unreachable."""
-    table = _F.stack(alphas, 1)
-    batch, steps, states = table.shape
-    in_time = _F.expand_dims(_F.arange(steps) < lengths, 2)
-    in_states = _F.reshape(_F.arange(states), (1, 1, states)) <= _F.reshape(label_counts * 2, (batch, 1, 1))
-    valid = _F.logical_and(_F.logical_and(in_time, in_states), table > _IMPOSSIBLE)
-    return _F.select(valid, table, _F.full_like(table, -math.inf))
+        label_counts = _F.cast(_F.maximum(target_lengths, _F.ones_like(target_lengths)), nll.dtype)
+        return _F.mean(nll / label_counts), log_alpha
+    return nll, log_alpha
 
 
 def ctc_greedy_decoder(inputs, sequence_length, merge_repeated=True):

@@ -300,37 +300,38 @@ def _specified_data(specified, keep_default_action: bool) -> dict:
     return {**_DEFAULT_SPECIFIED_DATA, **specified} if keep_default_action else dict(specified)
 
 
-def _landscape_settings(landscape: dict) -> dict:
+def _landscape_settings(landscape: dict, api: str = "SummaryCollector") -> dict:
+    """The landscape settings: `landscape` over the defaults, checked (errors name `api`)."""
     unexpected = set(landscape) - set(_DEFAULT_LANDSCAPE)
     if unexpected:
-        raise ValueError(f"For 'SummaryCollector', the keys {unexpected} of `collect_landscape` are unsupported, "
+        raise ValueError(f"For '{api}', the keys {unexpected} of `collect_landscape` are unsupported, "
                          f"expect the follow keys: {list(_DEFAULT_LANDSCAPE)}")
     settings = {**_DEFAULT_LANDSCAPE, **landscape}
     size = settings["landscape_size"]
-    check_type("SummaryCollector", "landscape_size", size, int)
+    check_type(api, "landscape_size", size, int)
     if size < 3 or size > 256:
-        raise ValueError(f"For 'SummaryCollector', the 'landscape_size' in collect_specified_data should be less than "
+        raise ValueError(f"For '{api}', the 'landscape_size' in collect_specified_data should be less than "
                          f"256 and more than 3, but got the: {size}")
-    check_type("SummaryCollector", "unit", settings["unit"], str)
+    check_type(api, "unit", settings["unit"], str)
     if settings["unit"] not in ("step", "epoch"):
-        raise ValueError(f"For 'SummaryCollector', unit in collect_specified_data should be step or epoch, but got "
+        raise ValueError(f"For '{api}', unit in collect_specified_data should be step or epoch, but got "
                          f"the: {settings['unit']}.")
-    check_type("SummaryCollector", "num_samples", settings["num_samples"], int)
-    check_type("SummaryCollector", "create_landscape", settings["create_landscape"], dict)
+    check_type(api, "num_samples", settings["num_samples"], int)
+    check_type(api, "create_landscape", settings["create_landscape"], dict)
     for key, value in settings["create_landscape"].items():
         if key not in ("train", "result"):
-            raise ValueError(f"For 'SummaryCollector', the key to create landscape should be in [\"train\", "
+            raise ValueError(f"For '{api}', the key to create landscape should be in [\"train\", "
                              f"\"result\"], but got the: {key}.")
-        check_type("SummaryCollector", key, value, bool)
-    check_type("SummaryCollector", "intervals", settings["intervals"], list)
+        check_type(api, key, value, bool)
+    check_type(api, "intervals", settings["intervals"], list)
     for interval in settings["intervals"]:
-        check_type("SummaryCollector", "each interval in intervals", interval, list)
+        check_type(api, "each interval in intervals", interval, list)
         if len(interval) < 3:
-            raise ValueError(f"For 'SummaryCollector', the length of each list in \"intervals\" should not be less "
+            raise ValueError(f"For '{api}', the length of each list in \"intervals\" should not be less "
                              f"than three, but got the: {interval}")
         for number in interval:
             if isinstance(number, bool) or not isinstance(number, int):
-                raise TypeError(f"For 'SummaryCollector', the value of each list in \"intervals\" should be int, but "
+                raise TypeError(f"For '{api}', the value of each list in \"intervals\" should be int, but "
                                 f"got the: {type(number)}")
     return settings
 
