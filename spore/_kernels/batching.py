@@ -9,9 +9,15 @@ spore's own (the batched primitive's bprop is the batched bprop).
 """
 from __future__ import annotations
 
+import warnings
 from typing import Callable
 
 import torch
+
+# torch.func.vmap warns when an operation has no batching rule of its own and it loops
+# internally: still exact, and spore users can do nothing about it.
+warnings.filterwarnings("ignore", message="There is a performance drop because we have not yet implemented the "
+                                          "batching rule")
 
 _unbatchable: set = set()
 """Kernels torch.func.vmap failed on once: they go straight to the per-sample loop."""

@@ -74,6 +74,11 @@ class BatchInterpreter(interpreter.Interpreter):
         dims = tuple(self._dims(a) for a in args)
         if not any(_batched(d) for d in dims):
             return prim(*args)
+        for position in prim.state_positions:
+            if dims[position] is None:
+                raise ValueError(f"For '{prim.name}' inside vmap, the input {position} it updates is shared by the "
+                                 f"batch (not batched) while other inputs are batched: each sample would update it "
+                                 f"differently.")
         values = tuple(self._values(a) for a in args)
         rule = getattr(prim, "batch_rule", None)
         if rule is not None:
@@ -133,6 +138,9 @@ class BatchedPrimitive(Primitive):
         self.size = size
         self.side_effect = prim.side_effect
         self.pure = prim.pure
+        self.state_positions = prim.state_positions
+        self.state_results = prim.state_results
+        self.output_results = prim.output_results
 
     @property
     def kernel(self) -> Callable:

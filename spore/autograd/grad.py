@@ -65,8 +65,7 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
         parts = [part for part in (differentiable_part(args[i]) for i in positions) if part is not None]
         input_vids = [[tape.watch(t) for t in _tensor_leaves(part)] for part in parts]
         weight_vids = [tape.watch(w) for w in weights]
-        with interpreter.op_by_op():
-            outputs = fn(*args)
+        outputs = fn(*args)
         grads = tape.backward(roots_of(outputs, sens, has_aux, api))
         input_grads = tuple(
             rebuild(part, (_grad_or_zeros(grads, vid, t) for vid, t in zip(vids, _tensor_leaves(part))))

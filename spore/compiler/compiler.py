@@ -9,15 +9,17 @@ of Tensor arguments and the values of the others (and a Cell's training flag).
 from __future__ import annotations
 
 import os
+import weakref
 
+from ..autograd import tape as _tape
 from ..autograd.casting import casting
-from ..autograd.grad import _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
+from ..autograd.grad import _differentiate, _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, tensor
 from ..nn.cell import Cell
 from ..ops import interpreter
 from ..ops.function import array_func
-from ..ops.primitive import TensorSpec
+from ..ops.primitive import Primitive, TensorSpec
 from . import autodiff, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
 from .ir import Block, Graph, Node, Value
@@ -302,11 +304,15 @@ class JitFunction:
         self.__wrapped__ = fn
 
     def __call__(self, *args, **kwargs):
-        from ..autograd import tape
         if interpreter.graph_builder is not None:
             return call(self.fn, args, kwargs)
-        if tape.is_recording():
-            # A PyNative gradient is being taken: run op by op so that the tape sees it.
+        if interpreter.STACK:
+            if not kwargs and _only_tapes():
+                outputs = recorded_call(self.cache, self.fn, args)
+                if outputs is not _NOT_REPLAYABLE:
+                    return outputs
+            # Another transformation is in effect (vmap, casting): run op by op so that it
+            # sees every operator.
             return self.fn(*args, **kwargs)
         return self.cache.run(self.fn, args, kwargs)
 
@@ -320,22 +326,115 @@ class JitFunction:
 class _BoundJit:
     """A jit method bound to its object: compiled per object."""
 
+    _bound_calls: dict = {}
+    """The function each cache compiles, one per cache (its gradient programs are cached by it)."""
+
     def __init__(self, jit_function: JitFunction, instance):
         self.jit_function = jit_function
         self.instance = instance
 
     def __call__(self, *args, **kwargs):
-        from ..autograd import tape
         fn = self.jit_function.fn
         if interpreter.graph_builder is not None:
             return call(fn, (self.instance,) + args, kwargs)
-        if tape.is_recording():
-            return fn(self.instance, *args, **kwargs)
         caches = self.instance.__dict__.setdefault("_jit_caches", {}) if hasattr(self.instance, "__dict__") else {}
         cache = caches.get(fn)
         if cache is None:
             cache = caches[fn] = ProgramCache(fn.__name__)
-        return cache.run(lambda *a, **k: call(fn, (self.instance,) + a, k), args, kwargs)
+        bound = self._bound_calls.get(id(cache))
+        if bound is None:
+            bound = self._bound_calls[id(cache)] = lambda *a, **k: call(fn, (self.instance,) + a, k)
+        if interpreter.STACK:
+            if not kwargs and _only_tapes():
+                outputs = recorded_call(cache, bound, args)
+                if outputs is not _NOT_REPLAYABLE:
+                    return outputs
+            return fn(self.instance, *args, **kwargs)
+        return cache.run(bound, args, kwargs)
+
+
+# ---- gradients through compiled calls -------------------------------------------------------
+_NOT_REPLAYABLE = object()
+
+
+def _only_tapes() -> bool:
+    return all(isinstance(i, _tape.Tape) for i in interpreter.STACK) and _tape.is_recording()
+
+
+def recorded_call(cache: ProgramCache, fn, args: tuple):
+    """fn(*args) run as its compiled program while a gradient is taken: the open tapes
+    record it as one node, whose bprop runs the compiled gradient program (the forward
+    recomputed inside it, then the backward). _NOT_REPLAYABLE when the program can not be
+    run again for its gradient (side effects, random ops) or an argument nests Tensors in
+    a sequence: the caller then runs fn op by op."""
+    if any(type(a) in (tuple, list) and _tensor_leaves(a) for a in args):
+        return _NOT_REPLAYABLE
+    program = cache.program(fn, args, {})
+    gradient = _gradient_programs.get(program)
+    if gradient is None:
+        params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
+        gradient = _gradient_programs[program] = None if params is None else _GradientProgram(fn, params)
+    if gradient is None:
+        return _NOT_REPLAYABLE
+    raws: list = []
+    _raw_inputs(args, raws)
+    outputs = program.run(*raws)
+    node = _CompiledCall(cache.name, gradient, args)
+    inputs = args + gradient.params
+    for tape in _tape.recording_tapes():
+        tape.record(node, inputs, outputs)
+    return outputs
+
+
+_gradient_programs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _replayable(block: Block) -> bool:
+    for node in block.nodes:
+        if node.kind == "effect" or (node.prim is not None and getattr(node.prim, "pure", True) is False):
+            return False
+        if not all(_replayable(sub) for sub in node.blocks.values()):
+            return False
+    return True
+
+
+def _differentiable_parameters(block: Block) -> tuple:
+    found: dict = {}
+    for _, param in _loads(block.nodes):
+        if param.requires_grad:
+            found.setdefault(id(param), param)
+    return tuple(found.values())
+
+
+class _GradientProgram:
+    """The compiled gradient of a compiled function with respect to its arguments and the
+    Parameters its program reads: gradient(*args, sens) -> (input grads..., weight grads...)."""
+
+    def __init__(self, fn, params: tuple):
+        self.params = params
+
+        def gradient(*args_and_sens):
+            *args, sens = args_and_sens
+            result = _differentiate(fn, tuple(args), tuple(range(len(args))), params, sens, api="grad")
+            return result.input_grads + result.weight_grads
+
+        self.run = JitFunction(gradient)
+
+
+class _CompiledCall(Primitive):
+    """A compiled call as one tape node: its bprop is the gradient program."""
+
+    def __init__(self, name: str, gradient: _GradientProgram, args: tuple):
+        super().__init__(name)
+        self.gradient = gradient
+        self.args = args
+
+    def bprop(self, *inputs_out_dout):
+        *inputs, _out, dout = inputs_out_dout
+        n = len(self.args)
+        grads = iter(self.gradient.run(*inputs[:n], dout))
+        input_grads = tuple(next(grads) if isinstance(a, Tensor) else None for a in inputs[:n])
+        return input_grads + tuple(grads)
 
 
 def jit(function=None, *args, **kwargs):

@@ -422,7 +422,9 @@ class Cell(CellStateMixin, CellSettingsMixin):
         builder = interpreter.graph_builder
         if builder is not None:
             return builder.call_cell(self, args, kwargs)
-        if interpreter.mode_executor is not None:
+        if interpreter.mode_executor is not None and not interpreter.STACK:
+            # GRAPH_MODE compiles a Cell called from Python; under a transformation (a
+            # gradient, vmap) it runs op by op, so that the transformation sees every operator.
             return interpreter.mode_executor(self, args, kwargs)
         if self._call_setup:
             return self._call_with_setup(args, kwargs)

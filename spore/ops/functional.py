@@ -25,4 +25,6 @@ for, so that F has exactly those its owner defines."""
 def __getattr__(name: str):
     if name in _PRIMITIVE_CLASSES:
         return getattr(operations, name)
+    if name in _composite.TRANSFORMATIONS:   # defined above ops, in spore.autograd
+        return getattr(_composite, name)
     raise AttributeError(f"module 'mindspore.ops.functional' has no attribute '{name}'")

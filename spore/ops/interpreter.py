@@ -139,16 +139,6 @@ def graph_mode() -> bool:
     return _graph_mode
 
 
-@contextlib.contextmanager
-def op_by_op():
-    """Cells called from Python run op by op inside, even in GRAPH_MODE (a gradient taken
-    from Python records their operators on its tape)."""
-    global mode_executor
-    previous, mode_executor = mode_executor, None
-    try:
-        yield
-    finally:
-        mode_executor = previous
 
 
 context.on_mode_change(set_graph_mode)

@@ -18,11 +18,11 @@ import inspect
 import numpy as np
 
 from .. import ops
-from ..common import graph_handoff
 from ..common.tensor import Tensor
 from ..compiler.compiler import call as graph_call
 from ..nn.cell import Cell
 from ..nn.container import CellList, SequentialCell
+from ..ops import interpreter
 from .config import check_obf_config, config_from_target_modules, deprecation_warning, expand_layers
 
 _OP = "load_obf_params_into_net"
@@ -217,7 +217,7 @@ def _subclass(base: type, role: type, construct, **members) -> type:
 
 def _run_construct(construct, cell: Cell, inputs: tuple, kwargs: dict):
     """The base class's construct, parsed like any user construct while a graph is built."""
-    if graph_handoff.builder is not None:
+    if interpreter.graph_builder is not None:
         return graph_call(construct, (cell,) + tuple(inputs), kwargs)
     return construct(cell, *inputs, **kwargs)
 

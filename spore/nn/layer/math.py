@@ -18,7 +18,11 @@ from ..cell import Cell
 __all__ = ["Range", "Moments", "MatMul", "MatDet", "MatInverse", "ReduceLogSumExp",
            "DiGamma", "LGamma", "IGamma", "LBeta"]
 
-__getattr__ = resolver(__name__, "spore.nn", frozenset({"CosineSimilarity"}))[0]
+__getattr__, _aliased = resolver(__name__, "spore.nn", frozenset({"CosineSimilarity"}))
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_aliased()))
 
 _HALF_OR_SINGLE = (mstype.float16, mstype.float32)
 
