@@ -1,0 +1,74 @@
+"""grad of a jit function differentiates the compiled program: the tape records one node
+for the call, whose bprop is the compiled gradient. The gradients are those of the same
+function run op by op; programs with side effects or random ops run op by op."""
+import numpy as np
+
+import spore as ms
+from spore import Parameter, Tensor, nn, ops
+from spore.compiler import compiler
+
+W = Parameter(Tensor(np.array([[0.5, -1.0], [2.0, 0.25], [-0.75, 1.5]])), name="w")
+X = Tensor(np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]]))
+
+
+def loss(x):
+    return (ops.tanh(ops.matmul(x, W)) ** 2).sum()
+
+
+def test_inputs_and_weights_match_the_op_by_op_gradient():
+    eager = ms.value_and_grad(loss, grad_position=0, weights=[W])(X)
+    compiled = ms.value_and_grad(ms.jit(loss), grad_position=0, weights=[W])(X)
+    np.testing.assert_allclose(compiled[0].asnumpy(), eager[0].asnumpy(), rtol=1e-12)
+    np.testing.assert_allclose(compiled[1][0].asnumpy(), eager[1][0].asnumpy(), rtol=1e-12)
+    np.testing.assert_allclose(compiled[1][1][0].asnumpy(), eager[1][1][0].asnumpy(), rtol=1e-12)
+
+
+def test_the_call_is_recorded_as_one_compiled_node(monkeypatch):
+    calls = []
+    original = compiler._CompiledCall.bprop
+
+    def counting(self, *args):
+        calls.append(self.name)
+        return original(self, *args)
+
+    monkeypatch.setattr(compiler._CompiledCall, "bprop", counting)
+    ms.grad(ms.jit(loss))(X)
+    assert calls == ["loss"]
+
+
+def test_second_order_through_a_compiled_call():
+    def first(x):
+        return ms.grad(ms.jit(loss))(x).sum()
+
+    def first_eager(x):
+        return ms.grad(loss)(x).sum()
+
+    np.testing.assert_allclose(ms.grad(first)(X).asnumpy(), ms.grad(first_eager)(X).asnumpy(), rtol=1e-10)
+
+
+def test_side_effects_run_once_op_by_op():
+    """BatchNorm in training updates its statistics: the program is not replayed for the
+    gradient, so the statistics move once per step, as op by op."""
+    def run(compiled: bool):
+        bn = nn.BatchNorm1d(2)
+        bn.set_train(True)
+        fn = (lambda x: bn(x).sum() * 1.0)
+        fn = ms.jit(fn) if compiled else fn
+        grads = ms.grad(fn)(Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)))
+        return grads.asnumpy(), bn.moving_mean.asnumpy()
+
+    (g_eager, mean_eager), (g_jit, mean_jit) = run(False), run(True)
+    np.testing.assert_allclose(g_jit, g_eager, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(mean_jit, mean_eager, rtol=1e-6)
+
+
+def test_assign_to_a_graph_value_rebinds_it():
+    """A declared state that is a value of the graph (not a Parameter) is the new value
+    after the update, in the graph as op by op."""
+    def fn(x, y):
+        ops.assign(x, y)
+        return x * 2
+
+    x, y = Tensor(np.ones(3, np.float32)), Tensor(np.full(3, 4.0, np.float32))
+    np.testing.assert_array_equal(ms.jit(fn)(x, y).asnumpy(), [8.0, 8.0, 8.0])
+    np.testing.assert_array_equal(fn(Tensor(np.ones(3, np.float32)), y).asnumpy(), [8.0, 8.0, 8.0])
