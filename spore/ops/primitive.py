@@ -124,10 +124,18 @@ class Primitive:
     pure = True
     """False for random ops: the compiler neither folds nor merges their calls."""
 
+    composed = False
+    """True for a Primitive that defines `compose(*inputs)`: MindSpore gives it a kernel,
+    spore computes it with other primitives. A call runs `compose`, so every transformation
+    sees the parts; it has no kernel or bprop of its own."""
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith("spore.ops.operations") and not cls.__name__.startswith("_"):
             PRIMITIVES[cls.__name__] = cls
+        if "compose" in cls.__dict__:
+            cls.composed = True
+            cls.__call__ = _call_composed
 
     def __init__(self, name: str | None = None):
         self.name = name or type(self).__name__
@@ -225,6 +233,10 @@ class Primitive:
         shown = {k: v for k, v in self.attrs.items() if k not in ("input_names", "output_names")}
         args = ", ".join(f"{k}={v!r}" for k, v in shown.items())
         return f"Prim[{self.name}]" + (f"<{args}>" if args else "")
+
+
+def _call_composed(self, *args):
+    return self.compose(*args)
 
 
 class PrimitiveWithInfer(Primitive):

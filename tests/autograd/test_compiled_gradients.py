@@ -52,9 +52,10 @@ def test_side_effects_run_once_op_by_op():
     def run(compiled: bool):
         bn = nn.BatchNorm1d(2)
         bn.set_train(True)
-        fn = (lambda x: bn(x).sum() * 1.0)
-        fn = ms.jit(fn) if compiled else fn
-        grads = ms.grad(fn)(Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)))
+        def fn(x):
+            return bn(x).sum() * 1.0
+
+        grads = ms.grad(ms.jit(fn) if compiled else fn)(Tensor(np.array([[1.0, 2.0], [3.0, 5.0]], np.float32)))
         return grads.asnumpy(), bn.moving_mean.asnumpy()
 
     (g_eager, mean_eager), (g_jit, mean_jit) = run(False), run(True)

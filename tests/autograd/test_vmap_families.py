@@ -10,7 +10,7 @@ import pytest
 
 import spore as ms
 from spore import Tensor, ops
-from tests.compiler.test_differential import FORWARD_CASES, _value_positions
+from tests.compiler.test_differential import FORWARD_CASES, _value_positions, assert_same
 from tests.ops.op_testing import to_tensors
 
 
@@ -49,25 +49,12 @@ def test_vmap_matches_a_loop(case):
     batched = tuple(Tensor(np.stack([s[i] for s in samples])) if a is not None else to_tensors(v)
                     for i, (v, a) in enumerate(zip(case.inputs, axes)))
     got = ms.vmap(lambda *args: _call(case, args), in_axes=axes)(*batched)
-    _assert_close(got, _stacked(per_sample))
+    assert_same(got, _stacked(per_sample), _TOLERANCE)
 
 
 # A batched kernel may sum in another order than the per-sample one (convolutions, matmuls).
 _TOLERANCE = {np.dtype(np.float16): (1e-2, 1e-2), np.dtype(np.float32): (1e-4, 1e-5),
               np.dtype(np.float64): (1e-9, 1e-12)}
-
-
-def _assert_close(got, want) -> None:
-    got, want = _leaves(got), _leaves(want)
-    assert len(got) == len(want)
-    for i, (g, w) in enumerate(zip(got, want)):
-        assert isinstance(g, Tensor) and (g.shape, g.dtype) == (w.shape, w.dtype), f"output {i}: {g!r} vs {w!r}"
-        g_np, w_np = g.asnumpy(), w.asnumpy()
-        if w_np.dtype.kind in "fc":
-            rtol, atol = _TOLERANCE.get(np.dtype(w_np.real.dtype), (1e-4, 1e-5))
-            np.testing.assert_allclose(g_np, w_np, rtol=rtol, atol=atol, equal_nan=True, err_msg=f"output {i}")
-        else:
-            np.testing.assert_array_equal(g_np, w_np, err_msg=f"output {i}")
 
 
 def _leaves(value) -> list:

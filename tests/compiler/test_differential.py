@@ -109,9 +109,9 @@ def _leaves(value) -> list:
     return [value]
 
 
-def assert_same(graph, eager) -> None:
+def assert_same(graph, eager, tolerance: dict = _TOLERANCE) -> None:
     """The same structure, Tensors of the same shape and dtype and equal values (to
-    rounding for floats: NaN where NaN), other values equal."""
+    rounding for floats, `tolerance` by dtype: NaN where NaN), other values equal."""
     got, want = _leaves(graph), _leaves(eager)
     assert len(got) == len(want), f"{len(got)} outputs in Graph mode, {len(want)} in PyNative"
     for i, (g, w) in enumerate(zip(got, want)):
@@ -123,7 +123,7 @@ def assert_same(graph, eager) -> None:
             f"output {i}: shape {g.shape} {g.dtype} in Graph mode, {w.shape} {w.dtype} in PyNative"
         g_np, w_np = g.asnumpy(), w.asnumpy()
         if w_np.dtype.kind in "fc":
-            rtol, atol = _TOLERANCE.get(np.dtype(w_np.real.dtype), (1e-6, 1e-7))
+            rtol, atol = tolerance.get(np.dtype(w_np.real.dtype), (1e-6, 1e-7))
             np.testing.assert_allclose(g_np, w_np, rtol=rtol, atol=atol, equal_nan=True, err_msg=f"output {i}")
         else:
             np.testing.assert_array_equal(g_np, w_np, err_msg=f"output {i}")

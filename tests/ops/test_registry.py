@@ -1,4 +1,5 @@
-"""Every registered primitive has a kernel, forward cases and error cases."""
+"""Every registered primitive has a kernel (or is composed of other primitives), forward
+cases and error cases."""
 import importlib
 import pkgutil
 
@@ -26,9 +27,14 @@ def _covered(attr):
     return names
 
 
-@pytest.mark.parametrize("name", sorted(PRIMITIVES))
+@pytest.mark.parametrize("name", sorted(n for n, cls in PRIMITIVES.items() if not cls.composed))
 def test_primitive_has_kernel(name):
     assert name in KERNELS, f"primitive {name} has no registered kernel"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, cls in PRIMITIVES.items() if cls.composed))
+def test_composed_primitive_has_no_kernel_of_its_own(name):
+    assert name not in KERNELS, f"primitive {name} composes other primitives but also registers a kernel"
 
 
 def test_every_primitive_has_forward_cases():
