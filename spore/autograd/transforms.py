@@ -17,6 +17,7 @@ from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import array_func
+from .batching import vmap
 from .grad import _as_weights, _differentiate, _positions, _tensor_leaves
 
 __all__ = ["vjp", "jvp", "linearize", "jacrev", "jacfwd", "jet", "derivative", "get_grad"]
@@ -118,10 +119,10 @@ def linearize(fn: Callable, inputs):
     return outputs, jvp_fn
 
 
-def _one_hot(like: Tensor, index: int) -> Tensor:
-    values = np.zeros(like.size, dtype=like.dtype.np_type)
-    values[index] = 1
-    return Tensor(values.reshape(tuple(like.shape)), like.dtype)
+def _basis(like: Tensor) -> Tensor:
+    """The one-hot Tensors of `like`'s shape, stacked: shape (like.size, *like.shape)."""
+    eye = np.eye(like.size, dtype=like.dtype.np_type)
+    return Tensor(eye.reshape((like.size,) + tuple(like.shape)), like.dtype)
 
 
 def _jacobian(api: str, fn: Callable, grad_position, has_aux: bool, forward: bool) -> Callable:
@@ -147,37 +148,32 @@ def _jacobian(api: str, fn: Callable, grad_position, has_aux: bool, forward: boo
 
 
 def _reverse_blocks(fn, args, positions, leaves, has_aux) -> list:
-    """One backward pass per output element: the rows of each Jacobian block."""
+    """The rows of each Jacobian block: vector-Jacobian products of the one-hot
+    cotangents of each output, all at once (vmap over the basis)."""
     blocks = []
     for o, leaf in enumerate(leaves):
-        rows = []
-        for i in range(leaf.size):
-            sens = tuple(_one_hot(other, i) if k == o else array_func.zeros_like(other)
-                         for k, other in enumerate(leaves))
-            rows.append(_differentiate(fn, args, positions, (), sens, has_aux, api="jacrev").input_grads)
-        blocks.append([array_func.reshape(array_func.stack([r[j] for r in rows]),
-                                          tuple(leaf.shape) + tuple(args[p].shape))
+        def row(one_hot, o=o):
+            sens = tuple(one_hot if k == o else array_func.zeros_like(other) for k, other in enumerate(leaves))
+            return _differentiate(fn, args, positions, (), sens, has_aux, api="jacrev").input_grads
+
+        rows = vmap(row)(_basis(leaf))
+        blocks.append([array_func.reshape(rows[j], tuple(leaf.shape) + tuple(args[p].shape))
                        for j, p in enumerate(positions)])
     return blocks
 
 
 def _forward_blocks(fn, args, positions, outputs, leaves, has_aux) -> list:
-    """One Jacobian-vector product per input element: the columns of each block."""
-    columns = {p: [] for p in positions}
+    """The columns of each Jacobian block: Jacobian-vector products of the one-hot
+    tangents of each input, all at once (vmap over the basis)."""
+    columns = {}
     for p in positions:
-        for i in range(args[p].size):
-            tangents = tuple(_one_hot(args[k], i) if k == p else array_func.zeros_like(args[k])
-                             for k in range(len(args)))
-            product = _jvp_of(fn, args, outputs, tangents, has_aux)
-            columns[p].append(_tensor_leaves(product))
-    blocks = []
-    for o, leaf in enumerate(leaves):
-        block = []
-        for p in positions:
-            stacked = array_func.stack([column[o] for column in columns[p]], axis=-1)
-            block.append(array_func.reshape(stacked, tuple(leaf.shape) + tuple(args[p].shape)))
-        blocks.append(block)
-    return blocks
+        def column(one_hot, p=p):
+            tangents = tuple(one_hot if k == p else array_func.zeros_like(args[k]) for k in range(len(args)))
+            return tuple(_tensor_leaves(_jvp_of(fn, args, outputs, tangents, has_aux)))
+
+        columns[p] = vmap(column, out_axes=-1)(_basis(args[p]))
+    return [[array_func.reshape(columns[p][o], tuple(leaf.shape) + tuple(args[p].shape)) for p in positions]
+            for o, leaf in enumerate(leaves)]
 
 
 def jacrev(fn: Callable, grad_position=0, has_aux: bool = False) -> Callable:
