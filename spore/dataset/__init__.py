@@ -14,7 +14,9 @@ from .samplers import (
     DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, SubsetSampler,
 )
 from .sources import (
-    Cifar10Dataset, GeneratorDataset, ImageFolderDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
+    Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
+    GeneratorDataset, ImageFolderDataset, KMnistDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
+    PaddedDataset, QMnistDataset, RandomDataset, Shuffle, TextFileDataset,
 )
 from . import transforms, vision
 from .config import get_seed, set_seed
@@ -22,6 +24,8 @@ from .config import get_seed, set_seed
 __all__ = [
     "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset", "Cifar10Dataset",
     "ImageFolderDataset", "zip",
+    "Cifar100Dataset", "CLUEDataset", "CSVDataset", "EMnistDataset", "FakeImageDataset", "FashionMnistDataset",
+    "KMnistDataset", "PaddedDataset", "QMnistDataset", "RandomDataset", "Shuffle", "TextFileDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "config", "transforms", "vision",

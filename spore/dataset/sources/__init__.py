@@ -1,7 +1,10 @@
 """Dataset sources: the leaves of a pipeline, where rows come from."""
-from .cifar10 import Cifar10Dataset
+from .cifar import Cifar10Dataset, Cifar100Dataset
+from .file_rows import Shuffle
 from .generator import GeneratorDataset
 from .image_folder import ImageFolderDataset
 from .mappable import MappableDataset
-from .mnist import MnistDataset
+from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
+from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
+from .text_files import CLUEDataset, CSVDataset, TextFileDataset
