@@ -18,6 +18,7 @@ from .sources import (
     GeneratorDataset, ImageFolderDataset, KMnistDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
     PaddedDataset, QMnistDataset, RandomDataset, Shuffle, TextFileDataset,
 )
+from .sources.mindrecord import MindDataset
 from . import transforms, vision
 from .config import get_seed, set_seed
 
@@ -28,5 +29,6 @@ __all__ = [
     "KMnistDataset", "PaddedDataset", "QMnistDataset", "RandomDataset", "Shuffle", "TextFileDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
+    "MindDataset",
     "config", "transforms", "vision",
 ]
