@@ -17,6 +17,9 @@ from .sources import (
     Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
     GeneratorDataset, ImageFolderDataset, KMnistDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
     PaddedDataset, QMnistDataset, RandomDataset, Shuffle, TextFileDataset,
+    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
+    PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
+    YelpReviewDataset,
 )
 from .sources.mindrecord import MindDataset
 from . import transforms, vision
@@ -27,6 +30,9 @@ __all__ = [
     "ImageFolderDataset", "zip",
     "Cifar100Dataset", "CLUEDataset", "CSVDataset", "EMnistDataset", "FakeImageDataset", "FashionMnistDataset",
     "KMnistDataset", "PaddedDataset", "QMnistDataset", "RandomDataset", "Shuffle", "TextFileDataset",
+    "AGNewsDataset", "AmazonReviewDataset", "CoNLL2000Dataset", "DBpediaDataset", "EnWik9Dataset", "IMDBDataset",
+    "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
+    "YahooAnswersDataset", "YelpReviewDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset",

@@ -7,4 +7,9 @@ from .mappable import MappableDataset
 from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
 from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
+from .text_corpora import (
+    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
+    PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
+    YelpReviewDataset,
+)
 from .text_files import CLUEDataset, CSVDataset, TextFileDataset
