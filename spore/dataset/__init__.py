@@ -19,7 +19,7 @@ from .sources import (
     PaddedDataset, QMnistDataset, RandomDataset, Shuffle, TextFileDataset,
     AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
     PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
-    YelpReviewDataset,
+    YelpReviewDataset, CelebADataset, CocoDataset, ManifestDataset, VOCDataset,
 )
 from .sources.mindrecord import MindDataset
 from . import transforms, vision
@@ -32,7 +32,7 @@ __all__ = [
     "KMnistDataset", "PaddedDataset", "QMnistDataset", "RandomDataset", "Shuffle", "TextFileDataset",
     "AGNewsDataset", "AmazonReviewDataset", "CoNLL2000Dataset", "DBpediaDataset", "EnWik9Dataset", "IMDBDataset",
     "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
-    "YahooAnswersDataset", "YelpReviewDataset",
+    "YahooAnswersDataset", "YelpReviewDataset", "CelebADataset", "CocoDataset", "ManifestDataset", "VOCDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset",

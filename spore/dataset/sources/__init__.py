@@ -1,4 +1,5 @@
 """Dataset sources: the leaves of a pipeline, where rows come from."""
+from .annotated_images import CelebADataset, CocoDataset, ManifestDataset, VOCDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
 from .file_rows import Shuffle
 from .generator import GeneratorDataset
