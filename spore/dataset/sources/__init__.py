@@ -1,4 +1,7 @@
 """Dataset sources: the leaves of a pipeline, where rows come from."""
+from .audio_corpora import (
+    CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+)
 from .annotated_images import CelebADataset, CocoDataset, ManifestDataset, VOCDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
 from .file_rows import Shuffle
