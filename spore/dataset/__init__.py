@@ -11,8 +11,7 @@ from .engine.dataset import Dataset, zip  # first: the operations it imports sub
 from .engine.batch_op import BatchInfo
 from .engine.iterators import DictIterator, TupleIterator
 from .samplers import (
-    BuiltinSampler, DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
-    SubsetSampler, WeightedRandomSampler,
+    DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, SubsetSampler,
 )
 from .sources import (
     Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
@@ -24,7 +23,6 @@ from .sources import (
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
 )
 from .sources.mindrecord import MindDataset
-from .callback import DSCallback, WaitedDSCallback
 from . import transforms, vision
 from .config import get_seed, set_seed
 
@@ -39,6 +37,6 @@ __all__ = [
     "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
-    "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
+    "MindDataset",
     "config", "transforms", "vision",
 ]
