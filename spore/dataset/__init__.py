@@ -11,7 +11,8 @@ from .engine.dataset import Dataset, zip  # first: the operations it imports sub
 from .engine.batch_op import BatchInfo
 from .engine.iterators import DictIterator, TupleIterator
 from .samplers import (
-    DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, SubsetSampler,
+    BuiltinSampler, DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
+    SubsetSampler, WeightedRandomSampler,
 )
 from .sources import (
     Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
@@ -23,6 +24,7 @@ from .sources import (
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
 )
 from .sources.mindrecord import MindDataset
+from .callback import DSCallback, WaitedDSCallback
 from . import transforms, vision
 from .config import get_seed, set_seed
 
@@ -37,6 +39,6 @@ __all__ = [
     "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
-    "MindDataset",
+    "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
     "config", "transforms", "vision",
 ]
