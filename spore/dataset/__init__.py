@@ -22,6 +22,8 @@ from .sources import (
     PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
     YelpReviewDataset, CelebADataset, CocoDataset, ManifestDataset, VOCDataset,
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+    Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset, SemeionDataset,
+    STL10Dataset, USPSDataset, SST2Dataset,
 )
 from .sources.mindrecord import MindDataset
 from .callback import DSCallback, WaitedDSCallback
@@ -37,6 +39,8 @@ __all__ = [
     "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
     "YahooAnswersDataset", "YelpReviewDataset", "CelebADataset", "CocoDataset", "ManifestDataset", "VOCDataset",
     "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "Caltech256Dataset", "Food101Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SUN397Dataset",
+    "SemeionDataset", "STL10Dataset", "USPSDataset", "SST2Dataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
