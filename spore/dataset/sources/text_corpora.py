@@ -99,6 +99,33 @@ class SogouNewsDataset(_CsvCorpus):
     _COLUMNS = ["index", "title", "content"]
 
 
+class SST2Dataset(_CorpusDataset):
+    """Rows of the GLUE SST-2 files train.tsv, dev.tsv (sentence, label; label a str) and
+    test.tsv (sentence); each file has a header line, fields are separated by tabs."""
+
+    _FILES = {"train": ["train.tsv"], "dev": ["dev.tsv"], "test": ["test.tsv"]}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, "train" if usage is None else usage, num_samples, num_parallel_workers,
+                         shuffle, num_shards, shard_id)
+
+    def _columns(self) -> list[str]:
+        return ["sentence"] if self.usage == "test" else ["sentence", "label"]
+
+    def _read_file(self, path: str) -> list[tuple]:
+        rows = []
+        for line_number, line in enumerate(read_text(self._op, path).splitlines()[1:], 2):
+            if not line:
+                continue
+            fields = line.split("\t")
+            if len(fields) != 2:
+                raise RuntimeError(f"{self._op}: {path} line {line_number} has {len(fields)} field(s), expected 2.")
+            # test.tsv lines are '<index>\t<sentence>', the others '<sentence>\t<label>'.
+            rows.append((np.array(fields[1]),) if self.usage == "test" else tuple(np.array(f) for f in fields))
+        return rows
+
+
 class _LineCorpus(_CorpusDataset):
     """Rows (text,): the non-empty lines of the files, without their line ends."""
 
