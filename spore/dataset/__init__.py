@@ -26,6 +26,8 @@ from .sources import (
     STL10Dataset, USPSDataset, SST2Dataset,
 )
 from .sources.mindrecord import MindDataset
+from .sources.tfrecord import TFRecordDataset
+from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
 from . import transforms, vision
 from .config import get_seed, set_seed
@@ -44,5 +46,6 @@ __all__ = [
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
+    "TFRecordDataset", "Schema",
     "config", "transforms", "vision",
 ]
