@@ -209,3 +209,20 @@ def test_sampler_chains_weights_and_iterables():
         ds.WeightedRandomSampler([1, 0], 2, replacement=False)
     with pytest.raises(TypeError, match="must be a Sampler"):
         ds.SequentialSampler().add_child([1])
+
+
+def test_concat_takes_a_distributed_or_random_sampler():
+    def concat(sampler):
+        first = ds.GeneratorDataset([1, 2, 3], "column1", shuffle=False)
+        dataset = first.concat(ds.GeneratorDataset([4, 5, 6, 7], "column1", shuffle=False))
+        dataset.use_sampler(sampler)
+        return dataset
+    # As MindSpore 2.7.1 shards a concatenation: positions k, k + n, ... of the whole, unpadded.
+    assert column(concat(ds.DistributedSampler(num_shards=2, shard_id=1, shuffle=False))) == [2, 4, 6]
+    assert column(concat(ds.DistributedSampler(num_shards=2, shard_id=0, shuffle=False))) == [1, 3, 5, 7]
+    assert concat(ds.DistributedSampler(num_shards=4, shard_id=3, shuffle=False)).get_dataset_size() == 1
+    assert sorted(column(concat(ds.RandomSampler()))) == [1, 2, 3, 4, 5, 6, 7]
+    halves = [column(concat(ds.DistributedSampler(num_shards=2, shard_id=k))) for k in (0, 1)]
+    assert sorted(halves[0] + halves[1]) == [1, 2, 3, 4, 5, 6, 7]
+    with pytest.raises(TypeError, match="must be DistributedSampler or RandomSampler"):
+        concat(ds.SequentialSampler())
