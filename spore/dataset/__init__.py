@@ -11,18 +11,41 @@ from .engine.dataset import Dataset, zip  # first: the operations it imports sub
 from .engine.batch_op import BatchInfo
 from .engine.iterators import DictIterator, TupleIterator
 from .samplers import (
-    DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, SubsetSampler,
+    BuiltinSampler, DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
+    SubsetSampler, WeightedRandomSampler,
 )
 from .sources import (
-    Cifar10Dataset, GeneratorDataset, ImageFolderDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
+    Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
+    GeneratorDataset, ImageFolderDataset, KMnistDataset, MappableDataset, MnistDataset, NumpySlicesDataset,
+    PaddedDataset, QMnistDataset, RandomDataset, Shuffle, TextFileDataset,
+    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
+    PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
+    YelpReviewDataset, CelebADataset, CocoDataset, ManifestDataset, VOCDataset,
+    CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+    Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset, SemeionDataset,
+    STL10Dataset, USPSDataset, SST2Dataset,
 )
+from .sources.mindrecord import MindDataset
+from .sources.tfrecord import TFRecordDataset
+from .schema import Schema
+from .callback import DSCallback, WaitedDSCallback
 from . import transforms, vision
 from .config import get_seed, set_seed
 
 __all__ = [
     "Dataset", "MappableDataset", "GeneratorDataset", "NumpySlicesDataset", "MnistDataset", "Cifar10Dataset",
     "ImageFolderDataset", "zip",
+    "Cifar100Dataset", "CLUEDataset", "CSVDataset", "EMnistDataset", "FakeImageDataset", "FashionMnistDataset",
+    "KMnistDataset", "PaddedDataset", "QMnistDataset", "RandomDataset", "Shuffle", "TextFileDataset",
+    "AGNewsDataset", "AmazonReviewDataset", "CoNLL2000Dataset", "DBpediaDataset", "EnWik9Dataset", "IMDBDataset",
+    "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
+    "YahooAnswersDataset", "YelpReviewDataset", "CelebADataset", "CocoDataset", "ManifestDataset", "VOCDataset",
+    "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "Caltech256Dataset", "Food101Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SUN397Dataset",
+    "SemeionDataset", "STL10Dataset", "USPSDataset", "SST2Dataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
+    "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
+    "TFRecordDataset", "Schema",
     "config", "transforms", "vision",
 ]

@@ -5,7 +5,12 @@ A sampler turns the source's size into the index sequence of one epoch
 (`_count(size)`). Random samplers draw a new order every epoch from the epoch's stream.
 
 Subclassing `Sampler` and defining `__iter__` (yielding indices; `self.dataset_size`
-holds the source's size) makes a user-defined sampler, as in MindSpore.
+holds the source's size) makes a user-defined sampler, as in MindSpore; any other
+iterable of indices serves as well.
+
+Samplers chain (`add_child`): a sampler with a child draws positions in the child's
+index sequence instead of in the source, so the child picks the candidate rows and the
+parent picks among them.
 """
 from __future__ import annotations
 
@@ -22,25 +27,49 @@ if TYPE_CHECKING:
 
 
 class Sampler:
-    """Base of all samplers; subclass it and define `__iter__` for a custom order."""
+    """Base of all samplers; subclass it and define `__iter__` for a custom order.
+
+    Subclasses define `_draw(size, epoch)` (their positions among `size` candidates) and
+    `_number(size)` (how many they draw); `_indices` and `_count` apply the child first."""
 
     def __init__(self, num_samples: int | None = None):
         self.num_samples = checks.check_optional_int(type(self).__name__, "num_samples", num_samples, 0)
         self.dataset_size: int | None = None
+        self.child: Sampler | None = None
 
     def __iter__(self):
         raise NotImplementedError(f"{type(self).__name__} must define __iter__, yielding source indices.")
 
+    def add_child(self, sampler) -> None:
+        """Draw from the indices `sampler` picks rather than from the whole source."""
+        if not isinstance(sampler, Sampler):
+            raise TypeError(f"For 'add_child', the 'sampler' must be a Sampler, but got {type(sampler).__name__}.")
+        if self.child is not None:
+            raise RuntimeError(f"{type(self).__name__} already has a child sampler; a sampler has at most one.")
+        self.child = sampler
+
+    def get_child(self) -> Sampler | None:
+        return self.child
+
     def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
+        if self.child is None:
+            return self._draw(size, epoch)
+        candidates = np.asarray(self.child._indices(size, epoch.child("child")), np.int64)
+        positions = np.asarray(self._draw(len(candidates), epoch), np.int64)
+        return candidates[positions]
+
+    def _count(self, size: int) -> int:
+        return self._number(size if self.child is None else self.child._count(size))
+
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
         self.dataset_size = size
         indices = list(iter(self))
         _check_in_range(type(self).__name__, indices, size)
         return indices[:self.num_samples] if self.num_samples else indices
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         self.dataset_size = size
-        count = sum(1 for _ in iter(self))
-        return min(count, self.num_samples) if self.num_samples else count
+        return self._limit(sum(1 for _ in iter(self)))
 
     def _limit(self, count: int) -> int:
         return min(count, self.num_samples) if self.num_samples else count
@@ -52,6 +81,21 @@ class Sampler:
         return f"{type(self).__name__}(num_samples={self.num_samples})"
 
 
+BuiltinSampler = Sampler
+"""MindSpore's name for the base of its built-in samplers."""
+
+
+class _IterableSampler(Sampler):
+    """The indices of any iterable (a list, a generator-backed object...), iterated afresh every epoch."""
+
+    def __init__(self, indices):
+        super().__init__()
+        self.source = indices
+
+    def __iter__(self):
+        return iter(self.source)
+
+
 class SequentialSampler(Sampler):
     """Indices start_index, start_index + 1, ... (up to num_samples of them)."""
 
@@ -59,10 +103,10 @@ class SequentialSampler(Sampler):
         super().__init__(num_samples)
         self.start_index = checks.check_optional_int("SequentialSampler", "start_index", start_index, 0) or 0
 
-    def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
-        return np.arange(self.start_index, self.start_index + self._count(size))
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
+        return np.arange(self.start_index, self.start_index + self._number(size))
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         if size and self.start_index >= size:
             raise RuntimeError(f"SequentialSampler: the 'start_index' {self.start_index} is out of range for a "
                                f"dataset of {size} rows.")
@@ -77,14 +121,14 @@ class RandomSampler(Sampler):
         super().__init__(num_samples)
         self.replacement = checks.check_bool("RandomSampler", "replacement", replacement)
 
-    def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
         rng = epoch.generator()
-        count = self._count(size)
+        count = self._number(size)
         if self.replacement:
             return rng.integers(0, size, count)
         return rng.permutation(size)[:count]
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         return self._limit(size)
 
 
@@ -115,14 +159,14 @@ class DistributedSampler(Sampler):
         first = (self.shard_id - self.offset) % self.num_shards
         return np.arange(first, size, self.num_shards)
 
-    def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
-        positions = self._positions(size)[:self._count(size)]
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
+        positions = self._positions(size)[:self._number(size)]
         if not self.shuffle:
             return positions
         order = random_streams.generator(config.get_seed(), "distributed", epoch.number, epoch.where)
         return order.permutation(size)[positions]
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         return self._limit(len(self._positions(size)) if size else 0)
 
 
@@ -133,11 +177,11 @@ class SubsetRandomSampler(Sampler):
         super().__init__(num_samples)
         self.indices = _index_list(type(self).__name__, indices)
 
-    def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
         _check_in_range(type(self).__name__, self.indices, size)
-        return epoch.generator().permutation(self.indices)[:self._count(size)]
+        return epoch.generator().permutation(self.indices)[:self._number(size)]
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         return self._limit(len(self.indices))
 
 
@@ -148,12 +192,42 @@ class SubsetSampler(Sampler):
         super().__init__(num_samples)
         self.indices = _index_list(type(self).__name__, indices)
 
-    def _indices(self, size: int, epoch: Epoch) -> Sequence[int]:
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
         _check_in_range(type(self).__name__, self.indices, size)
-        return self.indices[:self._count(size)]
+        return self.indices[:self._number(size)]
 
-    def _count(self, size: int) -> int:
+    def _number(self, size: int) -> int:
         return self._limit(len(self.indices))
+
+
+class WeightedRandomSampler(Sampler):
+    """`num_samples` indices (default: one per weight) drawn with probabilities
+    proportional to `weights` (index i has weight weights[i]); with replacement unless
+    `replacement` is False. New draws every epoch."""
+
+    def __init__(self, weights, num_samples: int | None = None, replacement: bool = True):
+        super().__init__(num_samples)
+        array = np.asarray(weights, dtype=object) if isinstance(weights, (list, tuple)) else None
+        if array is None or array.ndim != 1 or not len(array) or not all(
+                isinstance(w, (int, float, np.integer, np.floating)) and not isinstance(w, bool) for w in array):
+            raise TypeError(f"For 'WeightedRandomSampler', the 'weights' must be a non-empty list of numbers, but got "
+                            f"{weights!r:.80}.")
+        self.weights = np.asarray(weights, np.float64)
+        if (self.weights < 0).any() or not self.weights.sum() > 0:
+            raise ValueError(f"For 'WeightedRandomSampler', the 'weights' must be non-negative and not all zero, "
+                             f"but got {list(weights)!r:.80}.")
+        self.replacement = checks.check_bool("WeightedRandomSampler", "replacement", replacement)
+        if not replacement and self._number(0) > int((self.weights > 0).sum()):
+            raise ValueError(f"For 'WeightedRandomSampler', drawing {self._number(0)} samples without replacement "
+                             f"needs as many non-zero weights, but {int((self.weights > 0).sum())} are.")
+
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
+        _check_in_range("WeightedRandomSampler", [len(self.weights) - 1], size)
+        return epoch.generator().choice(len(self.weights), self._number(size), replace=self.replacement,
+                                        p=self.weights / self.weights.sum())
+
+    def _number(self, size: int) -> int:
+        return self.num_samples or len(self.weights)
 
 
 def select_sampler(op: str, num_samples, shuffle, sampler, num_shards, shard_id) -> Sampler:
@@ -174,7 +248,9 @@ def select_sampler(op: str, num_samples, shuffle, sampler, num_shards, shard_id)
             return sampler
         if isinstance(sampler, (list, tuple, np.ndarray)):
             return SubsetSampler(sampler)
-        raise TypeError(f"For '{op}', the 'sampler' must be a Sampler or a list of indices, but got "
+        if hasattr(sampler, "__iter__") and not isinstance(sampler, (str, bytes, dict)):
+            return _IterableSampler(sampler)
+        raise TypeError(f"For '{op}', the 'sampler' must be a Sampler or an iterable of indices, but got "
                         f"{type(sampler).__name__}.")
     if num_shards is not None:
         return DistributedSampler(num_shards, shard_id, shuffle is not False, num_samples)

@@ -86,5 +86,5 @@ def test_sampler_argument_errors():
         ds.RandomSampler(replacement=1)
     with pytest.raises(TypeError, match="must be a list of ints"):
         ds.SubsetSampler([0.5])
-    with pytest.raises(TypeError, match="'sampler' must be a Sampler or a list of indices"):
+    with pytest.raises(TypeError, match="'sampler' must be a Sampler or an iterable of indices"):
         ds.NumpySlicesDataset(np.arange(3), sampler="all")

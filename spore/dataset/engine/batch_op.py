@@ -12,7 +12,9 @@ from ..values import as_array
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
+from .padding import check_pad_info, pad_column
 from .parallel import ordered_map
+from .sync_op import SyncWaitDataset
 
 
 class BatchInfo:
@@ -41,12 +43,20 @@ class BatchDataset(Dataset):
     column, which is then stacked. The batches are built by `num_parallel_workers`
     workers (default: config.get_num_parallel_workers(); threads, or processes with
     python_multiprocessing).
+
+    With `padded` (padded_batch), values of different shapes are padded as `pad_info`
+    says (see padding.py) instead of having to share a shape.
     """
 
     def __init__(self, child: Dataset, batch_size, drop_remainder=False, num_parallel_workers=None,
                  per_batch_map=None, input_columns=None, output_columns=None, python_multiprocessing=False,
-                 max_rowsize=None):
+                 max_rowsize=None, padded=False, pad_info=None):
         super().__init__([child])
+        self.padded = padded
+        self.pad_info = check_pad_info("padded_batch", pad_info, child.get_col_names()) if padded else None
+        if not callable(batch_size):
+            for node in _sync_waits_below(child):
+                node.rows_per_batch = batch_size
         if callable(batch_size):
             self.batch_size = batch_size
         else:
@@ -104,7 +114,7 @@ class BatchDataset(Dataset):
     def _make_batch(self, columns: list[str], epoch_num: int, group: tuple[int, list[tuple]]) -> tuple:
         batch_num, rows = group
         if self._layout is None:
-            return tuple(stack([row[i] for row in rows], name) for i, name in enumerate(columns))
+            return tuple(self._stack([row[i] for row in rows], name) for i, name in enumerate(columns))
         picks = self._layout.input_indices
         lists = [[row[i] for row in rows] for i in picks]
         try:
@@ -116,9 +126,30 @@ class BatchDataset(Dataset):
             raise RuntimeError(f"batch: per_batch_map returned {len(outputs)} column(s) for batch {batch_num}, "
                                f"but output_columns names {self._layout.num_outputs}.")
         outputs = tuple(_stack_output(value, "batch: per_batch_map output") for value in outputs)
-        kept = tuple(None if i in picks else stack([row[i] for row in rows], name)
+        kept = tuple(None if i in picks else self._stack([row[i] for row in rows], name)
                      for i, name in enumerate(columns))
         return self._layout.assemble(kept, outputs)
+
+    def _stack(self, values: list, column: str) -> np.ndarray:
+        if not self.padded:
+            return stack(values, column)
+        if self.pad_info is None:
+            return pad_column([np.asarray(v) for v in values], column, None, 0)
+        if column in self.pad_info:
+            shape, pad_value = self.pad_info[column]
+            return pad_column([np.asarray(v) for v in values], column, shape, 0 if pad_value is None else pad_value)
+        return stack(values, column)
+
+
+def _sync_waits_below(node: Dataset):
+    """The sync_wait operations this batch counts batches for: those below it, up to another batch."""
+    pending = [node]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, SyncWaitDataset):
+            yield node
+        if not isinstance(node, BatchDataset):
+            pending.extend(node.children)
 
 
 def stack(values: list, column: str) -> np.ndarray:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from .. import checks, config, random_streams
+from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
 from ..values import as_columns
 from .dataset import Dataset
@@ -29,8 +30,9 @@ class MapDataset(Dataset):
     """Rows of `child` with `operations` applied to `input_columns`, results in `output_columns`."""
 
     def __init__(self, child: Dataset, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing):
+                 python_multiprocessing, callbacks=None):
         super().__init__([child])
+        self._callbacks = CallbackRunner(check_callbacks("map", callbacks)) if callbacks else None
         self.operations = _flatten("map", operations)
         columns = child.get_col_names()
         self.input_columns = checks.check_optional_columns("map", "input_columns", input_columns) or columns[:1]
@@ -49,6 +51,9 @@ class MapDataset(Dataset):
         return self.children[0]._size()
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        if self._callbacks is not None:
+            yield from self._rows_with_callbacks(epoch)
+            return
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
         waiting: deque = deque()  # the rows of tasks in flight, to place their results in
@@ -70,10 +75,26 @@ class MapDataset(Dataset):
                 yield assemble(row, out)
 
 
+    def _rows_with_callbacks(self, epoch: Epoch) -> Iterator[tuple]:
+        """One row at a time on the consumer's thread, so that each step's callbacks run
+        when the consumer asks for that row (WaitedDSCallback relies on it)."""
+        runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch, rows_per_task=1)
+        callbacks = self._callbacks
+        callbacks.epoch_begin(epoch.number)
+        for index, row in enumerate(self.children[0]._rows(epoch.child(0))):
+            callbacks.step_begin()
+            outputs = runner((index, self._layout.inputs([row])))
+            yield self._layout.assemble(row, (outputs[0],) if isinstance(outputs, np.ndarray) else outputs[0])
+            callbacks.step_end()
+        callbacks.epoch_end()
+
+
 class _Runner:
     """Runs one task: the operations over the input values of a task's rows."""
 
-    def __init__(self, operations: list, input_columns: list[str], num_outputs: int, epoch: Epoch):
+    def __init__(self, operations: list, input_columns: list[str], num_outputs: int, epoch: Epoch,
+                 rows_per_task: int = ROWS_PER_TASK):
+        self.rows_per_task = rows_per_task
         self.operations = operations
         self.names = [_name(op) for op in operations]
         self.input_columns = input_columns
@@ -84,7 +105,7 @@ class _Runner:
         """The output rows of a task's input rows (or of its single input column, stacked);
         when the operations end on the stacked path, the single output column stacked."""
         index, values = task
-        first = index * ROWS_PER_TASK
+        first = index * self.rows_per_task
         with random_streams.task_stream(self.epoch.seed, self.epoch.number, self.epoch.where, index):
             result = self._apply(values, first)
         widths = [1] if isinstance(result, np.ndarray) else [len(row) for row in result]

@@ -1,7 +1,23 @@
 """Dataset sources: the leaves of a pipeline, where rows come from."""
-from .cifar10 import Cifar10Dataset
+from .audio_corpora import (
+    CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+)
+from .annotated_images import CelebADataset, CocoDataset, ManifestDataset, VOCDataset
+from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
+from .cifar import Cifar10Dataset, Cifar100Dataset
+from .file_rows import Shuffle
 from .generator import GeneratorDataset
 from .image_folder import ImageFolderDataset
+from .image_sets import (
+    Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset,
+)
 from .mappable import MappableDataset
-from .mnist import MnistDataset
+from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
+from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
+from .text_corpora import (
+    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
+    PennTreebankDataset, SogouNewsDataset, SQuADDataset, SST2Dataset, UDPOSDataset, WikiTextDataset,
+    YahooAnswersDataset, YelpReviewDataset,
+)
+from .text_files import CLUEDataset, CSVDataset, TextFileDataset

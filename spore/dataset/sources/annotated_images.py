@@ -1,0 +1,276 @@
+"""Image sources with annotation files: ManifestDataset (JSON lines), CelebADataset
+(attribute lists), VOCDataset (Pascal VOC XML and masks), CocoDataset (COCO JSON)."""
+from __future__ import annotations
+
+import json
+import os
+import xml.etree.ElementTree as ElementTree
+
+import numpy as np
+
+from .. import checks
+from .file_rows import read_text
+from .image_files import ImageFilesDataset, check_class_indexing, check_file
+
+
+class ManifestDataset(ImageFilesDataset):
+    """Rows (image, label) of a manifest file: one JSON object per line, {"source": image
+    path, "usage": "train" | "eval" | ..., "annotation": [{"type": "label", "name": class
+    name}, ...]}; the lines of `usage` are read. label is an int32 scalar for one class, a
+    vector for several. Classes are numbered in name order unless `class_indexing` gives
+    their numbers."""
+
+    def __init__(self, dataset_file, usage="train", num_samples=None, num_parallel_workers=None, shuffle=None,
+                 sampler=None, class_indexing=None, decode=False, num_shards=None, shard_id=None, cache=None):
+        super().__init__("ManifestDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id, decode)
+        self.dataset_file = check_file("ManifestDataset", "dataset_file", dataset_file)
+        self.usage = checks.check_usage("ManifestDataset", usage, ("train", "eval", "inference"))
+        given = check_class_indexing("ManifestDataset", class_indexing)
+        entries = []
+        for line_number, line in enumerate(read_text(self._op, self.dataset_file).splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                source, names = entry["source"], [a["name"] for a in entry.get("annotation", [])]
+            except (json.JSONDecodeError, KeyError, TypeError) as e:
+                raise RuntimeError(f"ManifestDataset: {self.dataset_file} line {line_number} is not a manifest "
+                                   f"entry: {type(e).__name__}: {e}") from e
+            if entry.get("usage", "").lower() == self.usage:
+                entries.append((source, names))
+        self.class_indexing = given if given is not None else {
+            name: k for k, name in enumerate(sorted({n for _, names in entries for n in names}))}
+        for source, names in entries:
+            unknown = [n for n in names if n not in self.class_indexing]
+            if unknown:
+                raise RuntimeError(f"ManifestDataset: the classes {unknown} of {source} are not in class_indexing.")
+            labels = [self.class_indexing[n] for n in names]
+            self._samples.append((source, (np.array(labels[0] if len(labels) == 1 else labels, np.int32),)))
+
+    def _columns(self) -> list[str]:
+        return ["image", "label"]
+
+    def _num_classes(self) -> int:
+        return len(self.class_indexing)
+
+    def get_class_indexing(self) -> dict[str, int]:
+        return dict(self.class_indexing)
+
+
+class CelebADataset(ImageFilesDataset):
+    """Rows (image, attr) of CelebA: the images of `dataset_dir`/img_align_celeba listed in
+    list_attr_celeba.txt (a count line, the attribute names, then '<file> <+1|-1>...'),
+    attr the uint32 vector of the attributes (1 for +1, 0 for -1). `usage` 'train',
+    'valid' or 'test' keeps the files list_eval_partition.txt puts in partition 0, 1 or 2
+    ('all': every file). `extensions` keeps the files with those endings."""
+
+    _PARTITIONS = {"train": "0", "valid": "1", "test": "2"}
+
+    def __init__(self, dataset_dir, num_parallel_workers=None, shuffle=None, usage="all", sampler=None,
+                 decode=False, extensions=None, num_samples=None, num_shards=None, shard_id=None, cache=None,
+                 decrypt=None):
+        super().__init__("CelebADataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id, decode)
+        self.dataset_dir = checks.check_dataset_dir("CelebADataset", dataset_dir)
+        self.usage = checks.check_usage("CelebADataset", usage, ("train", "valid", "test", "all"))
+        if extensions is not None and (not isinstance(extensions, (list, tuple))
+                                       or not all(isinstance(e, str) for e in extensions)):
+            raise TypeError(f"For 'CelebADataset', the 'extensions' must be a list of str, but got {extensions!r}.")
+        attr_path = os.path.join(self.dataset_dir, "list_attr_celeba.txt")
+        lines = self._lines(attr_path)
+        if len(lines) < 2:
+            raise RuntimeError(f"CelebADataset: {attr_path} is malformed: it needs a count line and an attribute "
+                               f"names line.")
+        self.attributes = lines[1].split()
+        keep = self._partition() if self.usage != "all" else None
+        for line_number, line in enumerate(lines[2:], 3):
+            name, *values = line.split()
+            if len(values) != len(self.attributes) or not all(v in ("1", "-1") for v in values):
+                raise RuntimeError(f"CelebADataset: {attr_path} line {line_number} must give {len(self.attributes)} "
+                                   f"attributes of 1 or -1 for {name}.")
+            if (keep is None or name in keep) and (extensions is None or name.endswith(tuple(extensions))):
+                attr = np.array([v == "1" for v in values], np.uint32)
+                self._samples.append((os.path.join(self.dataset_dir, "img_align_celeba", name), (attr,)))
+
+    def _lines(self, path: str) -> list[str]:
+        if not os.path.isfile(path):
+            raise RuntimeError(f"CelebADataset: the file {path} does not exist.")
+        return [line for line in read_text(self._op, path).splitlines() if line.strip()]
+
+    def _partition(self) -> set[str]:
+        wanted = self._PARTITIONS[self.usage]
+        path = os.path.join(self.dataset_dir, "list_eval_partition.txt")
+        return {fields[0] for fields in map(str.split, self._lines(path)) if fields[1:] == [wanted]}
+
+    def _columns(self) -> list[str]:
+        return ["image", "attr"]
+
+
+class VOCDataset(ImageFilesDataset):
+    """Rows of Pascal VOC under `dataset_dir` (JPEGImages, Annotations, SegmentationClass,
+    ImageSets/<Main|Segmentation>/<usage>.txt listing the image ids):
+
+    - task 'Segmentation': (image, target), target the class mask PNG (bytes, or decoded
+      to (H, W, 3) uint8 with `decode`);
+    - task 'Detection': (image, bbox, label, difficult, truncate), one line per object:
+      bbox float32 (N, 4) as [xmin, ymin, width, height], the others uint32 (N, 1); label
+      numbers classes by name order unless `class_indexing` gives them.
+
+    `extra_metadata` adds the column '_meta-filename' (the image id).
+    """
+
+    def __init__(self, dataset_dir, task="Segmentation", usage="train", class_indexing=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None, extra_metadata=False, decrypt=None):
+        super().__init__("VOCDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("VOCDataset", dataset_dir)
+        if task not in ("Segmentation", "Detection"):
+            raise ValueError(f"For 'VOCDataset', the 'task' must be 'Segmentation' or 'Detection', but got {task!r}.")
+        if not isinstance(usage, str):
+            raise TypeError(f"For 'VOCDataset', the 'usage' must be a str, but got {type(usage).__name__}.")
+        self.task, self.usage = task, usage
+        given = check_class_indexing("VOCDataset", class_indexing)
+        if given is not None and task != "Detection":
+            raise ValueError("For 'VOCDataset', the 'class_indexing' is only for task 'Detection'.")
+        self.extra_metadata = checks.check_bool("VOCDataset", "extra_metadata", extra_metadata)
+        list_file = os.path.join(self.dataset_dir, "ImageSets", "Main" if task == "Detection" else "Segmentation",
+                                 f"{usage}.txt")
+        if not os.path.isfile(list_file):
+            raise ValueError(f"For 'VOCDataset', the image list {list_file} of usage '{usage}' does not exist.")
+        ids = read_text(self._op, list_file).split()
+        if task == "Segmentation":
+            self._samples = [(self._jpeg(i), (os.path.join(self.dataset_dir, "SegmentationClass", f"{i}.png"), i))
+                             for i in ids]
+            self.class_indexing: dict[str, int] = {}
+            return
+        objects = {i: self._objects(i) for i in ids}
+        self.class_indexing = given if given is not None else {
+            name: k for k, name in enumerate(sorted({o[0] for objs in objects.values() for o in objs}))}
+        for i in ids:
+            self._samples.append((self._jpeg(i), self._detection(i, objects[i])))
+
+    def _jpeg(self, image_id: str) -> str:
+        return os.path.join(self.dataset_dir, "JPEGImages", f"{image_id}.jpg")
+
+    def _objects(self, image_id: str) -> list[tuple]:
+        """(name, [xmin, ymin, xmax, ymax], difficult, truncated) of each object."""
+        path = os.path.join(self.dataset_dir, "Annotations", f"{image_id}.xml")
+        if not os.path.isfile(path):
+            raise RuntimeError(f"VOCDataset: the annotation file {path} does not exist.")
+        try:
+            root = ElementTree.parse(path).getroot()
+            return [(obj.findtext("name"), [float(obj.find("bndbox").findtext(k)) for k in
+                                            ("xmin", "ymin", "xmax", "ymax")],
+                     int(obj.findtext("difficult") or 0), int(obj.findtext("truncated") or 0))
+                    for obj in root.iter("object")]
+        except (ElementTree.ParseError, AttributeError, TypeError, ValueError) as e:
+            raise RuntimeError(f"VOCDataset: {path} is not a VOC annotation: {type(e).__name__}: {e}") from e
+
+    def _detection(self, image_id: str, objects: list[tuple]) -> tuple:
+        unknown = sorted({o[0] for o in objects} - set(self.class_indexing))
+        if unknown:
+            raise RuntimeError(f"VOCDataset: the classes {unknown} of {image_id} are not in class_indexing.")
+        boxes = np.array([[x0, y0, x1 - x0, y1 - y0] for _, (x0, y0, x1, y1), _, _ in objects],
+                         np.float32).reshape(-1, 4)
+        column = [np.array([[self.class_indexing[o[0]]] for o in objects], np.uint32).reshape(-1, 1),
+                  np.array([[o[2]] for o in objects], np.uint32).reshape(-1, 1),
+                  np.array([[o[3]] for o in objects], np.uint32).reshape(-1, 1)]
+        return (boxes, *column, np.array(image_id))
+
+    def _columns(self) -> list[str]:
+        names = ["image", "target"] if self.task == "Segmentation" else [
+            "image", "bbox", "label", "difficult", "truncate"]
+        return names + (["_meta-filename"] if self.extra_metadata else [])
+
+    def _read(self, index: int) -> tuple:
+        path, annotations = self._samples[index]
+        image = self._image(path)
+        if self.task == "Segmentation":
+            row = (image, self._image(annotations[0]))
+        else:
+            row = (image, *(a.copy() for a in annotations[:-1]))
+        return row + ((np.array(annotations[-1]),) if self.extra_metadata else ())
+
+    def get_class_indexing(self) -> dict[str, int]:
+        if self.task != "Detection":
+            raise RuntimeError("VOCDataset: get_class_indexing is only for task 'Detection'.")
+        return dict(self.class_indexing)
+
+
+_COCO_TASKS = ("Detection", "Stuff", "Keypoint", "Captioning")
+
+
+class CocoDataset(ImageFilesDataset):
+    """Rows of COCO: the images of `dataset_dir` named by `annotation_file`'s "images",
+    with their "annotations" per task:
+
+    - 'Detection': (image, bbox, category_id, iscrowd): bbox float32 (N, 4) as stored
+      ([x, y, width, height]), the others uint32 (N, 1);
+    - 'Stuff': (image, segmentation, iscrowd): segmentation float32 (N, L), each polygon
+      padded with -1 to the longest;
+    - 'Keypoint': (image, keypoints, num_keypoints): keypoints float32 (N, 3K), num_keypoints
+      uint32 (N, 1);
+    - 'Captioning': (image, captions), captions a str vector.
+
+    Images without annotations are skipped. `extra_metadata` adds '_meta-filename'.
+    """
+
+    def __init__(self, dataset_dir, annotation_file, task="Detection", num_samples=None, num_parallel_workers=None,
+                 shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None, cache=None,
+                 extra_metadata=False, decrypt=None):
+        super().__init__("CocoDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("CocoDataset", dataset_dir)
+        self.annotation_file = check_file("CocoDataset", "annotation_file", annotation_file)
+        if task not in _COCO_TASKS:
+            raise ValueError(f"For 'CocoDataset', the 'task' must be one of {list(_COCO_TASKS)}, but got {task!r}.")
+        self.task = task
+        self.extra_metadata = checks.check_bool("CocoDataset", "extra_metadata", extra_metadata)
+        try:
+            coco = json.loads(read_text(self._op, self.annotation_file))
+            images = {image["id"]: image["file_name"] for image in coco["images"]}
+            per_image: dict = {}
+            for annotation in coco["annotations"]:
+                per_image.setdefault(annotation["image_id"], []).append(annotation)
+            self.categories = {c["name"]: [c["id"]] for c in coco.get("categories", [])}
+            for image_id, file_name in images.items():
+                if image_id in per_image:
+                    self._samples.append((os.path.join(self.dataset_dir, file_name),
+                                          (*self._annotations(per_image[image_id]), np.array(file_name))))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+            raise RuntimeError(f"CocoDataset: {self.annotation_file} is not a COCO {task} annotation file: "
+                               f"{type(e).__name__}: {e}") from e
+
+    def _annotations(self, annotations: list[dict]) -> tuple:
+        if self.task == "Detection":
+            return (np.array([a["bbox"] for a in annotations], np.float32).reshape(-1, 4),
+                    np.array([[a["category_id"]] for a in annotations], np.uint32),
+                    np.array([[a.get("iscrowd", 0)] for a in annotations], np.uint32))
+        if self.task == "Keypoint":
+            return (np.array([a["keypoints"] for a in annotations], np.float32),
+                    np.array([[a["num_keypoints"]] for a in annotations], np.uint32))
+        if self.task == "Captioning":
+            return (np.array([a["caption"] for a in annotations], np.str_),)
+        polygons = [[v for polygon in a["segmentation"] for v in polygon] for a in annotations]
+        width = max(len(p) for p in polygons)
+        padded = np.full((len(polygons), width), -1, np.float32)
+        for row, polygon in zip(padded, polygons):
+            row[:len(polygon)] = polygon
+        return padded, np.array([[a.get("iscrowd", 0)] for a in annotations], np.uint32)
+
+    def _columns(self) -> list[str]:
+        names = {"Detection": ["bbox", "category_id", "iscrowd"], "Stuff": ["segmentation", "iscrowd"],
+                 "Keypoint": ["keypoints", "num_keypoints"], "Captioning": ["captions"]}[self.task]
+        return ["image", *names] + (["_meta-filename"] if self.extra_metadata else [])
+
+    def _read(self, index: int) -> tuple:
+        path, annotations = self._samples[index]
+        kept = annotations if self.extra_metadata else annotations[:-1]
+        return (self._image(path), *(a.copy() for a in kept))
+
+    def get_class_indexing(self) -> dict[str, list[int]]:
+        if self.task not in ("Detection", "Panoptic"):
+            raise RuntimeError("CocoDataset: get_class_indexing is only for task 'Detection'.")
+        return {name: list(ids) for name, ids in self.categories.items()}

@@ -1,0 +1,127 @@
+"""Image sets laid out as folders of image files: Caltech256Dataset, OmniglotDataset,
+Food101Dataset, SUN397Dataset and RenderedSST2Dataset. Images are the files' bytes, or
+(H, W, 3) uint8 RGB with `decode`."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from .. import checks
+from .file_rows import read_text
+from .image_files import ImageFilesDataset
+
+_IMAGE_ENDINGS = (".jpg", ".jpeg", ".png", ".bmp", ".gif", ".tif", ".tiff", ".webp")
+
+
+def _subfolders(folder: str) -> list[str]:
+    return sorted(e.name for e in os.scandir(folder) if e.is_dir())
+
+
+def _image_files(folder: str) -> list[str]:
+    return sorted(e.path for e in os.scandir(folder) if e.is_file() and e.name.lower().endswith(_IMAGE_ENDINGS))
+
+
+class _FolderImages(ImageFilesDataset):
+    def __init__(self, dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                 shard_id):
+        op = type(self).__name__
+        super().__init__(op, num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id, decode)
+        self.dataset_dir = checks.check_dataset_dir(op, dataset_dir)
+
+    def _columns(self) -> list[str]:
+        return ["image", "label"]
+
+    def _require_dir(self, folder: str) -> str:
+        if not os.path.isdir(folder):
+            raise RuntimeError(f"{self._op}: the folder {folder} does not exist.")
+        return folder
+
+
+class Caltech256Dataset(_FolderImages):
+    """Rows (image, label) of Caltech-256: the images of each class folder (001.ak47,
+    002.american-flag, ...), label the int32 index of the folder in name order."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        for label, name in enumerate(_subfolders(self.dataset_dir)):
+            self._samples += [(path, (np.int32(label),)) for path in
+                              _image_files(os.path.join(self.dataset_dir, name))]
+
+
+class OmniglotDataset(_FolderImages):
+    """Rows (image, label) of Omniglot: images_background/<alphabet>/<character>/*.png
+    (`background` True or None) or images_evaluation/... (False); label the int32 index
+    of the (alphabet, character) folder in name order."""
+
+    def __init__(self, dataset_dir, background=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        self.background = True if background is None else checks.check_bool("OmniglotDataset", "background",
+                                                                            background)
+        root = self._require_dir(os.path.join(
+            self.dataset_dir, "images_background" if self.background else "images_evaluation"))
+        characters = [os.path.join(root, alphabet, character) for alphabet in _subfolders(root)
+                      for character in _subfolders(os.path.join(root, alphabet))]
+        for label, folder in enumerate(characters):
+            self._samples += [(path, (np.int32(label),)) for path in _image_files(folder)]
+
+
+class Food101Dataset(_FolderImages):
+    """Rows (image, label) of Food-101: images/<class>/<id>.jpg listed as '<class>/<id>' in
+    meta/train.txt ('train') and meta/test.txt ('test'; 'all', the default: both); label
+    the class name (str)."""
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        self.usage = checks.check_usage("Food101Dataset", usage, ("train", "test", "all"))
+        for part in (["train", "test"] if self.usage == "all" else [self.usage]):
+            listing = os.path.join(self.dataset_dir, "meta", f"{part}.txt")
+            if not os.path.isfile(listing):
+                raise RuntimeError(f"Food101Dataset: the file {listing} does not exist.")
+            for entry in read_text(self._op, listing).split():
+                self._samples.append((os.path.join(self.dataset_dir, "images", f"{entry}.jpg"),
+                                      (np.array(entry.split("/")[0]),)))
+
+
+class SUN397Dataset(_FolderImages):
+    """Rows (image, label) of SUN397: the class paths listed in ClassName.txt ('/a/abbey'),
+    each a folder of images; label the uint32 index of the class in that list."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        listing = os.path.join(self.dataset_dir, "ClassName.txt")
+        if not os.path.isfile(listing):
+            raise RuntimeError(f"SUN397Dataset: the file {listing} does not exist.")
+        for label, name in enumerate(read_text(self._op, listing).split()):
+            folder = self._require_dir(os.path.join(self.dataset_dir, name.strip("/")))
+            self._samples += [(path, (np.uint32(label),)) for path in _image_files(folder)]
+
+
+class RenderedSST2Dataset(_FolderImages):
+    """Rows (image, label) of Rendered SST-2: <folder>/negative and <folder>/positive image
+    folders, folder train, valid ('val') or test by `usage`; 'all' (the default) reads
+    those present in name order. label uint32, 0 negative and 1 positive."""
+
+    _FOLDERS = {"train": "train", "val": "valid", "test": "test"}
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        self.usage = checks.check_usage("RenderedSST2Dataset", usage, ("train", "val", "test", "all"))
+        parts = sorted(name for name in self._FOLDERS.values() if os.path.isdir(os.path.join(self.dataset_dir, name))) \
+            if self.usage == "all" else [self._FOLDERS[self.usage]]
+        for part in parts:
+            folder = self._require_dir(os.path.join(self.dataset_dir, part))
+            files = [(path, name) for name in ("negative", "positive") if os.path.isdir(os.path.join(folder, name))
+                     for path in _image_files(os.path.join(folder, name))]
+            files.sort()
+            self._samples += [(path, (np.uint32(name == "positive"),)) for path, name in files]

@@ -1,0 +1,14 @@
+"""spore.mindrecord: MindSpore's record format (`mindspore.mindrecord`).
+
+FileWriter writes rows to MindRecord files (a JSON header, pages of MessagePack raw
+fields and blob bytes, a SQLite index per file) byte-compatible with MindSpore 2.7.1;
+FileReader reads them back; `dataset.MindDataset` reads them in a pipeline.
+"""
+from .exceptions import MindRecordException
+from .filereader import FileReader
+from .filewriter import FileWriter
+
+SUCCESS = 0
+FAILED = 1
+
+__all__ = ["FileWriter", "FileReader", "MindRecordException", "SUCCESS", "FAILED"]

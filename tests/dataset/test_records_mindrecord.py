@@ -1,0 +1,199 @@
+"""MindRecord: FileWriter / FileReader / MindDataset, against the file MindSpore 2.7.1 wrote
+(../shared/interop/mindrecord, see its README) and on spore's own round trips."""
+import os
+import shutil
+
+import numpy as np
+import pytest
+
+from spore import dataset as ds
+from spore.mindrecord import FileReader, FileWriter
+from spore.mindrecord.exceptions import MRMDefineIndexError, MRMInvalidSchemaError, ParamTypeError, ParamValueError
+
+from .helpers import rows
+
+INTEROP = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "interop", "mindrecord",
+                       "sample.mindrecord")
+SAMPLE_SCHEMA = {"file_name": {"type": "string"}, "label": {"type": "int32"}, "data": {"type": "bytes"},
+                 "feature": {"type": "float32", "shape": [2, 3]}}
+
+
+def sample_row(i):
+    return {"file_name": f"img_{i}.jpg", "label": i % 3, "data": bytes([i] * (i + 1)),
+            "feature": np.arange(6, dtype=np.float32).reshape(2, 3) * i}
+
+
+def write_sample(path):
+    writer = FileWriter(str(path), shard_num=1, overwrite=True)
+    writer.set_header_size(1 << 14)
+    writer.set_page_size(1 << 15)
+    writer.add_schema(SAMPLE_SCHEMA, "sample_schema")
+    writer.add_index(["file_name", "label"])
+    writer.write_raw_data([sample_row(i) for i in range(10)])
+    writer.commit()
+
+
+needs_interop = pytest.mark.skipif(not os.path.isfile(INTEROP), reason="the interop file is not present")
+
+
+@needs_interop
+def test_file_reader_reads_the_file_mindspore_wrote():
+    reader = FileReader(INTEROP)
+    got = list(reader.get_next())
+    assert reader.len() == 10 and len(got) == 10
+    assert list(got[0]) == ["file_name", "label", "data", "feature"]
+    for i, row in enumerate(got):
+        expected = sample_row(i)
+        assert row["file_name"] == expected["file_name"] and row["label"] == expected["label"]
+        assert row["data"] == expected["data"]
+        np.testing.assert_array_equal(row["feature"], expected["feature"])
+    assert reader.schema()["feature"] == {"type": "float32", "shape": [2, 3]}
+
+
+@needs_interop
+def test_mind_dataset_reads_the_file_mindspore_wrote():
+    dataset = ds.MindDataset(INTEROP, shuffle=False)
+    assert dataset.get_col_names() == ["data", "feature", "file_name", "label"]
+    assert dataset.get_dataset_size() == 10
+    for i, (data, feature, file_name, label) in enumerate(rows(dataset)):
+        assert data.shape == (1,) and data.dtype.kind == "S" and data[0] == bytes([i] * (i + 1)).rstrip(b"\0")
+        assert feature.dtype == np.float32 and feature.shape == (2, 3)
+        np.testing.assert_array_equal(feature, np.arange(6).reshape(2, 3) * i)
+        assert file_name.shape == () and str(file_name) == f"img_{i}.jpg"
+        assert label.dtype == np.int32 and int(label) == i % 3
+
+
+@needs_interop
+def test_writer_reproduces_mindspores_file_byte_for_byte(tmp_path):
+    path = tmp_path / "sample.mindrecord"
+    write_sample(path)
+    with open(path, "rb") as mine, open(INTEROP, "rb") as theirs:
+        assert mine.read() == theirs.read()
+    import sqlite3
+    query = "SELECT * FROM INDEXES ORDER BY ROW_ID"
+    mine, theirs = sqlite3.connect(f"{path}.db"), sqlite3.connect(f"file:{INTEROP}.db?mode=ro", uri=True)
+    assert mine.execute(query).fetchall() == theirs.execute(query).fetchall()
+    mine.close()
+    theirs.close()
+
+
+def test_round_trip_over_shards_pages_and_compressed_integers(tmp_path):
+    path = str(tmp_path / "big.mindrecord")
+    writer = FileWriter(path, shard_num=3)
+    writer.set_header_size(1 << 14)
+    writer.set_page_size(1 << 15)
+    writer.add_schema({"img": {"type": "bytes"}, "x": {"type": "int64"}, "s": {"type": "string"},
+                       "v": {"type": "int32", "shape": [-1]}, "w": {"type": "int64", "shape": [2]},
+                       "f": {"type": "float64"}, "g": {"type": "float32", "shape": [-1, 2]}}, "big")
+    values = [-1, 127, 128, -129, 40000, -40000, 2 ** 31 - 1, -2 ** 31]
+    written = [{"img": bytes([i + 1]) * 9000, "x": 2 ** 40 + i, "s": "é" * i, "v": np.array(values[:i % 8 + 1]),
+                "w": np.array([2 ** 40, -i]), "f": i / 3, "g": np.full((i % 3 + 1, 2), i, np.float32)}
+               for i in range(17)]
+    writer.write_raw_data(written)
+    writer.commit()
+    assert sorted(os.listdir(tmp_path)) == sorted(f"big.mindrecord{i}{ext}" for i in range(3) for ext in ("", ".db"))
+    got = list(FileReader(path + "1").get_next())
+    assert [r["x"] for r in got] == [2 ** 40 + i for i in range(17)]
+    for row, expected in zip(got, written):
+        assert row["img"] == expected["img"] and row["s"] == expected["s"] and row["f"] == expected["f"]
+        np.testing.assert_array_equal(row["v"], expected["v"])
+        np.testing.assert_array_equal(row["w"], expected["w"])
+        np.testing.assert_array_equal(row["g"], expected["g"])
+    only_second = ds.MindDataset([path + "1"], shuffle=False, columns_list=["x", "g"])
+    assert [int(x) for x, _ in rows(only_second)] == [2 ** 40 + i for i in range(6, 12)]
+
+
+def test_open_for_append_adds_rows(tmp_path):
+    path = str(tmp_path / "a.mindrecord")
+    writer = FileWriter(path)
+    writer.add_schema({"x": {"type": "int32"}}, "a")
+    writer.write_raw_data([{"x": 1}, {"x": 2}])
+    writer.commit()
+    appender = FileWriter.open_for_append(path)
+    appender.write_raw_data([{"x": 3}])
+    appender.commit()
+    assert [r["x"] for r in FileReader(path).get_next()] == [1, 2, 3]
+
+
+def test_invalid_rows_are_skipped(tmp_path):
+    path = str(tmp_path / "s.mindrecord")
+    writer = FileWriter(path)
+    writer.add_schema({"x": {"type": "int32"}, "y": {"type": "float32", "shape": [2]}}, "s")
+    writer.write_raw_data([{"x": "no", "y": [1, 2]}, {"x": 1, "y": [1, 2]}, {"x": 2, "y": [1, 2, 3]}, {"x": 3}])
+    writer.commit()
+    assert [r["x"] for r in FileReader(path).get_next()] == [1]
+
+
+@pytest.fixture
+def numbered(tmp_path):
+    path = str(tmp_path / "n.mindrecord")
+    writer = FileWriter(path, shard_num=2)
+    writer.add_schema({"id": {"type": "int64"}, "name": {"type": "string"}}, "n")
+    writer.write_raw_data([{"id": i, "name": f"r{i}"} for i in range(7)])
+    writer.commit()
+    return path + "0"
+
+
+def test_mind_dataset_shards_pads_and_samples(numbered):
+    ids = lambda d: [int(r[0]) for r in rows(d)]  # noqa: E731
+    assert ids(ds.MindDataset(numbered, shuffle=False)) == list(range(7))
+    assert ids(ds.MindDataset(numbered, num_shards=2, shard_id=1, shuffle=False)) == [1, 3, 5, 0]
+    assert ids(ds.MindDataset(numbered, num_shards=3, shard_id=2, shuffle=False)) == [2, 5, 1]
+    assert ids(ds.MindDataset(numbered, num_samples=3, shuffle=False)) == [0, 1, 2]
+    assert ids(ds.MindDataset(numbered, sampler=ds.SubsetSampler([6, 0]))) == [6, 0]
+    assert sorted(ids(ds.MindDataset(numbered))) == list(range(7))
+    padded = ds.MindDataset(numbered, num_shards=3, shard_id=2, shuffle=False, num_padded=2,
+                            padded_sample={"id": np.int64(-1), "name": "pad"})
+    assert ids(padded) == [2, 5, -1]
+    named = ds.MindDataset(numbered, columns_list=["name"], shuffle=False)
+    assert [str(r[0]) for r in rows(named)][:2] == ["r0", "r1"]
+
+
+def test_writer_errors(tmp_path):
+    path = str(tmp_path / "e.mindrecord")
+    with pytest.raises(ParamValueError):
+        FileWriter(3)
+    with pytest.raises(ParamValueError):
+        FileWriter(path, shard_num=0)
+    writer = FileWriter(path)
+    with pytest.raises(MRMInvalidSchemaError, match="int8"):
+        writer.add_schema({"a": {"type": "int8"}}, "d")
+    with pytest.raises(MRMInvalidSchemaError):
+        writer.add_schema({"a": {"type": "bytes", "shape": [2]}}, "d")
+    with pytest.raises(RuntimeError):
+        writer.write_raw_data([{"a": 1}])
+    writer.add_schema({"a": {"type": "int32"}, "b": {"type": "float32", "shape": [2]}}, "d")
+    with pytest.raises(MRMDefineIndexError):
+        writer.add_index(["b"])
+    with pytest.raises(ParamTypeError):
+        writer.add_index("a")
+    with pytest.raises(ParamTypeError):
+        writer.write_raw_data({"a": 1})
+    with pytest.raises(RuntimeError, match="no valid data"):
+        writer.write_raw_data([{"a": 1}])
+    writer.write_raw_data([{"a": 1, "b": [0, 0]}])
+    writer.commit()
+    with pytest.raises(RuntimeError, match="already exists"):
+        again = FileWriter(path)
+        again.add_schema({"a": {"type": "int32"}}, "d")
+        again.write_raw_data([{"a": 1}])
+
+
+def test_reader_errors(tmp_path):
+    with pytest.raises(RuntimeError, match="does not exist"):
+        FileReader(str(tmp_path / "missing.mindrecord"))
+    junk = tmp_path / "junk.mindrecord"
+    junk.write_bytes(b"garbage" * 10)
+    with pytest.raises(RuntimeError, match="not a MindRecord file"):
+        ds.MindDataset(str(junk))
+    path = tmp_path / "t.mindrecord"
+    write_sample(path)
+    with open(path, "r+b") as f:
+        f.truncate((1 << 14) + (1 << 15) + 100)  # cuts the raw page short
+    with pytest.raises(RuntimeError, match="row 2 of .*t.mindrecord is corrupt"):
+        rows(ds.MindDataset(str(path), shuffle=False))
+    with pytest.raises(RuntimeError, match="columns_list"):
+        ds.MindDataset(str(path), columns_list=["nope"])
+    shutil.copy(path, tmp_path / "nodb.mindrecord")
+    with pytest.raises(RuntimeError, match="index file"):
+        FileReader([str(tmp_path / "nodb.mindrecord")])
