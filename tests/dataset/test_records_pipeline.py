@@ -92,6 +92,7 @@ def test_sync_wait_releases_batches_on_sync_update():
     seen = []
     dataset = ds.GeneratorDataset(gen, column_names=["input"])
     dataset = dataset.sync_wait(condition_name="policy", callback=seen.append)
+    dataset = dataset.map(operations=[lambda x: x + 0], input_columns=["input"])  # pulls no row ahead of its batch
     dataset = dataset.batch(4)
     count = 0
     for data in dataset.create_dict_iterator(num_epochs=1, output_numpy=True):

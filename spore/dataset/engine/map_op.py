@@ -24,6 +24,7 @@ from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
 from .parallel import ROWS_PER_TASK, chunks, ordered_map
+from .sync_op import sync_nodes
 
 
 class MapDataset(Dataset):
@@ -33,6 +34,7 @@ class MapDataset(Dataset):
                  python_multiprocessing, callbacks=None):
         super().__init__([child])
         self._callbacks = CallbackRunner(check_callbacks("map", callbacks)) if callbacks else None
+        self._one_by_one = self._callbacks is not None or any(True for _ in sync_nodes(child))
         self.operations = _flatten("map", operations)
         columns = child.get_col_names()
         self.input_columns = checks.check_optional_columns("map", "input_columns", input_columns) or columns[:1]
@@ -51,8 +53,8 @@ class MapDataset(Dataset):
         return self.children[0]._size()
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
-        if self._callbacks is not None:
-            yield from self._rows_with_callbacks(epoch)
+        if self._one_by_one:
+            yield from self._rows_one_by_one(epoch)
             return
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
@@ -75,18 +77,23 @@ class MapDataset(Dataset):
                 yield assemble(row, out)
 
 
-    def _rows_with_callbacks(self, epoch: Epoch) -> Iterator[tuple]:
-        """One row at a time on the consumer's thread, so that each step's callbacks run
-        when the consumer asks for that row (WaitedDSCallback relies on it)."""
+    def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:
+        """One row at a time on the consumer's thread, pulled only when the consumer asks
+        for it: each step's callbacks then run in step with the consumer (WaitedDSCallback
+        relies on it), and a sync_wait below releases rows as the consumer allows."""
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch, rows_per_task=1)
         callbacks = self._callbacks
-        callbacks.epoch_begin(epoch.number)
+        if callbacks:
+            callbacks.epoch_begin(epoch.number)
         for index, row in enumerate(self.children[0]._rows(epoch.child(0))):
-            callbacks.step_begin()
+            if callbacks:
+                callbacks.step_begin()
             outputs = runner((index, self._layout.inputs([row])))
             yield self._layout.assemble(row, (outputs[0],) if isinstance(outputs, np.ndarray) else outputs[0])
-            callbacks.step_end()
-        callbacks.epoch_end()
+            if callbacks:
+                callbacks.step_end()
+        if callbacks:
+            callbacks.epoch_end()
 
 
 class _Runner:
