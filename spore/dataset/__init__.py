@@ -22,6 +22,7 @@ from .sources import (
     PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
     YelpReviewDataset, CelebADataset, CocoDataset, ManifestDataset, VOCDataset,
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+    DIV2KDataset, FlickrDataset, KITTIDataset, Places365Dataset, WIDERFaceDataset,
     Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset, SemeionDataset,
     STL10Dataset, USPSDataset, SST2Dataset,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
     "YahooAnswersDataset", "YelpReviewDataset", "CelebADataset", "CocoDataset", "ManifestDataset", "VOCDataset",
     "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "DIV2KDataset", "FlickrDataset", "KITTIDataset", "Places365Dataset", "WIDERFaceDataset",
     "Caltech256Dataset", "Food101Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SUN397Dataset",
     "SemeionDataset", "STL10Dataset", "USPSDataset", "SST2Dataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",

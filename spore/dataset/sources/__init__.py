@@ -2,14 +2,17 @@
 from .audio_corpora import (
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
 )
-from .annotated_images import CelebADataset, CocoDataset, ManifestDataset, VOCDataset
+from .annotated_images import (
+    CelebADataset, CocoDataset, FlickrDataset, KITTIDataset, ManifestDataset, VOCDataset, WIDERFaceDataset,
+)
 from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
 from .file_rows import Shuffle
 from .generator import GeneratorDataset
 from .image_folder import ImageFolderDataset
 from .image_sets import (
-    Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset,
+    Caltech256Dataset, DIV2KDataset, Food101Dataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
+    SUN397Dataset,
 )
 from .mappable import MappableDataset
 from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset

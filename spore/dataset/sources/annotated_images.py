@@ -274,3 +274,142 @@ class CocoDataset(ImageFilesDataset):
         if self.task not in ("Detection", "Panoptic"):
             raise RuntimeError("CocoDataset: get_class_indexing is only for task 'Detection'.")
         return {name: list(ids) for name, ids in self.categories.items()}
+
+
+class FlickrDataset(ImageFilesDataset):
+    """Rows (image, annotation) of Flickr8k / Flickr30k: the images of `dataset_dir` named by
+    the '<image>#<k>\\t<caption>' lines of `annotation_file`, in order of first mention;
+    annotation the str vector of an image's captions."""
+
+    def __init__(self, dataset_dir, annotation_file, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__("FlickrDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("FlickrDataset", dataset_dir)
+        self.annotation_file = check_file("FlickrDataset", "annotation_file", annotation_file)
+        captions: dict[str, list[str]] = {}
+        for line_number, line in enumerate(read_text(self._op, self.annotation_file).splitlines(), 1):
+            if not line.strip():
+                continue
+            key, tab, caption = line.partition("\t")
+            if not tab or "#" not in key:
+                raise RuntimeError(f"FlickrDataset: {self.annotation_file} line {line_number} must be "
+                                   f"'<image>#<k>\\t<caption>'.")
+            captions.setdefault(key.rsplit("#", 1)[0], []).append(caption)
+        self._samples = [(os.path.join(self.dataset_dir, name), (np.array(texts),)) for name, texts in captions.items()]
+
+    def _columns(self) -> list[str]:
+        return ["image", "annotation"]
+
+
+_KITTI_FIELDS = 15
+"""Fields of a KITTI object label line: type, truncated, occluded, alpha, bbox (4),
+dimensions (3), location (3), rotation_y."""
+
+
+class KITTIDataset(ImageFilesDataset):
+    """Rows (image, label, truncated, occluded, alpha, bbox, dimensions, location,
+    rotation_y) of the KITTI object detection set: data_object_image_2/<training|testing>/
+    image_2/*.png and, for 'train', data_object_label_2/training/label_2/<id>.txt, one
+    object a line. label and occluded uint32 (N, 1), the others float32 (N, 1), (N, 4) or
+    (N, 3); label numbers the object types found, in name order. usage 'test' gives only
+    the image."""
+
+    _COLUMNS = ["label", "truncated", "occluded", "alpha", "bbox", "dimensions", "location", "rotation_y"]
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__("KITTIDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("KITTIDataset", dataset_dir)
+        self.usage = checks.check_usage("KITTIDataset", "train" if usage is None else usage, ("train", "test"))
+        split = "training" if self.usage == "train" else "testing"
+        image_dir = os.path.join(self.dataset_dir, "data_object_image_2", split, "image_2")
+        if not os.path.isdir(image_dir):
+            raise RuntimeError(f"KITTIDataset: the folder {image_dir} does not exist.")
+        images = sorted(e.path for e in os.scandir(image_dir) if e.name.endswith(".png"))
+        if self.usage == "test":
+            self._samples = [(path, ()) for path in images]
+            return
+        label_dir = os.path.join(self.dataset_dir, "data_object_label_2", split, "label_2")
+        objects = [self._objects(os.path.join(label_dir, os.path.basename(p)[:-len(".png")] + ".txt"))
+                   for p in images]
+        types = {name: k for k, name in enumerate(sorted({o[0] for objs in objects for o in objs}))}
+        for path, objs in zip(images, objects):
+            values = np.array([o[1:] for o in objs], np.float32).reshape(-1, _KITTI_FIELDS - 1)
+            self._samples.append((path, (
+                np.array([[types[o[0]]] for o in objs], np.uint32).reshape(-1, 1), values[:, 0:1],
+                values[:, 1:2].astype(np.uint32), values[:, 2:3], values[:, 3:7], values[:, 7:10], values[:, 10:13],
+                values[:, 13:14])))
+
+    def _objects(self, path: str) -> list[list]:
+        if not os.path.isfile(path):
+            raise RuntimeError(f"KITTIDataset: the label file {path} does not exist.")
+        objects = []
+        for line_number, line in enumerate(read_text(self._op, path).splitlines(), 1):
+            fields = line.split()
+            if not fields:
+                continue
+            try:
+                if len(fields) != _KITTI_FIELDS:
+                    raise ValueError(f"{len(fields)} fields")
+                objects.append([fields[0], *map(float, fields[1:])])
+            except ValueError as e:
+                raise RuntimeError(f"KITTIDataset: {path} line {line_number} must hold an object type and 14 "
+                                   f"numbers ({e}).") from None
+        return objects
+
+    def _columns(self) -> list[str]:
+        return ["image"] + (self._COLUMNS if self.usage == "train" else [])
+
+
+class WIDERFaceDataset(ImageFilesDataset):
+    """Rows (image, bbox, blur, expression, illumination, occlusion, pose, invalid) of WIDER
+    FACE: images WIDER_<train|val>/images/<event>/<file>, faces from
+    wider_face_split/wider_face_<train|val>_bbx_gt.txt (file name, face count, then one line
+    a face: x y w h and the six attributes, read in the column order as MindSpore does). bbox int32
+    (N, 4), the others int32 (N,). usage 'train', 'valid' or 'all' (the default); 'test'
+    lists wider_face_test_filelist.txt and gives only the image."""
+
+    _COLUMNS = ["bbox", "blur", "expression", "illumination", "occlusion", "pose", "invalid"]
+
+    def __init__(self, dataset_dir, usage=None, num_samples=None, num_parallel_workers=None, shuffle=None,
+                 decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__("WIDERFaceDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id, decode)
+        self.dataset_dir = checks.check_dataset_dir("WIDERFaceDataset", dataset_dir)
+        self.usage = checks.check_usage("WIDERFaceDataset", usage, ("train", "valid", "test", "all"))
+        if self.usage == "test":
+            listing = self._split_file("wider_face_test_filelist.txt")
+            self._samples = [(os.path.join(self.dataset_dir, "WIDER_test", "images", name), ())
+                             for name in read_text(self._op, listing).split()]
+            return
+        for part in (["train", "val"] if self.usage == "all" else ["val" if self.usage == "valid" else "train"]):
+            self._read_boxes(part)
+
+    def _split_file(self, name: str) -> str:
+        path = os.path.join(self.dataset_dir, "wider_face_split", name)
+        if not os.path.isfile(path):
+            raise RuntimeError(f"WIDERFaceDataset: the file {path} does not exist.")
+        return path
+
+    def _read_boxes(self, part: str) -> None:
+        path = self._split_file(f"wider_face_{part}_bbx_gt.txt")
+        lines = [line for line in read_text(self._op, path).splitlines() if line.strip()]
+        position = 0
+        try:
+            while position < len(lines):
+                name, count = lines[position].strip(), int(lines[position + 1])
+                # An image without faces still has one line of zeros.
+                faces = [list(map(int, line.split()[:10])) for line in lines[position + 2:position + 2 + max(count, 1)]]
+                if any(len(face) != 10 for face in faces):
+                    raise ValueError("a face line needs 10 numbers")
+                faces = np.array(faces[:count], np.int32).reshape(-1, 10)
+                position += 2 + max(count, 1)
+                self._samples.append((os.path.join(self.dataset_dir, f"WIDER_{part}", "images", name), (
+                    faces[:, :4], *(faces[:, k] for k in range(4, 10)))))
+        except (ValueError, IndexError) as e:
+            raise RuntimeError(f"WIDERFaceDataset: {path} is malformed near line {position + 1}: {e}") from None
+
+    def _columns(self) -> list[str]:
+        return ["image"] + (self._COLUMNS if self.usage != "test" else [])
