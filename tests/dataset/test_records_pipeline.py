@@ -227,3 +227,20 @@ def test_concat_takes_a_distributed_or_random_sampler():
     assert sorted(halves[0] + halves[1]) == [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(TypeError, match="must be DistributedSampler or RandomSampler"):
         concat(ds.SequentialSampler())
+
+
+def test_dict_valued_columns_through_map_batch_and_iterators():
+    numbers = ds.NumpySlicesDataset({"x": np.arange(4)}, shuffle=False)
+    dicts = numbers.map(lambda v: ({"a": v, "b": np.array([v, v + 1])}, v), input_columns=["x"],
+                        output_columns=["d", "x"], num_parallel_workers=2)
+    assert dicts.output_types()[0] == np.dtype(object) and dicts.output_shapes() == [[0], []]
+    first = rows(dicts)[1][0]
+    assert first["a"].tolist() == 1 and first["b"].tolist() == [1, 2]
+    changed = dicts.map(lambda v: {"a": v["a"] * 10, "c": "z"}, input_columns=["d"])
+    assert [(r[0]["a"].tolist(), str(r[0]["c"])) for r in rows(changed)][:2] == [(0, "z"), (10, "z")]
+    batch = next(dicts.batch(2).create_dict_iterator())
+    assert batch["d"]["a"].asnumpy().tolist() == [0, 1] and batch["d"]["b"].shape == (2, 2)
+    assert batch["x"].asnumpy().tolist() == [0, 1]
+    uneven = numbers.map(lambda v: {"a": v} if v % 2 else {"b": v}, input_columns=["x"])
+    with pytest.raises(RuntimeError, match="dict with keys"):
+        rows(uneven.batch(2))

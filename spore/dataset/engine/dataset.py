@@ -194,12 +194,12 @@ class Dataset:
         return list(self._columns())
 
     def output_shapes(self, estimate: bool = False) -> list[list[int]]:
-        """The shape of each column in the first row."""
-        return [list(a.shape) for a in self._first_row()]
+        """The shape of each column in the first row ([0] for a dict column, as MindSpore reports it)."""
+        return [[0] if isinstance(a, dict) else list(a.shape) for a in self._first_row()]
 
     def output_types(self) -> list[np.dtype]:
-        """The NumPy dtype of each column in the first row."""
-        return [a.dtype for a in self._first_row()]
+        """The NumPy dtype of each column in the first row (object for a dict column)."""
+        return [np.dtype(object) if isinstance(a, dict) else a.dtype for a in self._first_row()]
 
     def get_batch_size(self) -> int | None:
         return self._batch_size()
