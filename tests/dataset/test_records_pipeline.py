@@ -244,3 +244,12 @@ def test_dict_valued_columns_through_map_batch_and_iterators():
     uneven = numbers.map(lambda v: {"a": v} if v % 2 else {"b": v}, input_columns=["x"])
     with pytest.raises(RuntimeError, match="dict with keys"):
         rows(uneven.batch(2))
+
+
+def test_class_indexing_passes_through_the_pipeline():
+    assert ds.GeneratorDataset([1, 2], "a").batch(1).get_class_indexing() == {}
+
+    class Named(ds.GeneratorDataset):
+        def get_class_indexing(self):
+            return {"cat": 0, "dog": 1}
+    assert Named([1, 2], "a").map(lambda x: x).batch(2).get_class_indexing() == {"cat": 0, "dog": 1}

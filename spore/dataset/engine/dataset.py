@@ -207,6 +207,11 @@ class Dataset:
     def get_repeat_count(self) -> int:
         return self._repeat_count()
 
+    def get_class_indexing(self) -> dict[str, int]:
+        """{class name: label} of a classification source that names its classes (through
+        the pipeline above it), else {}."""
+        return self.children[0].get_class_indexing() if self.children else {}
+
     def num_classes(self) -> int | None:
         """The number of classes of a classification source that knows it, else None."""
         return self._num_classes()
