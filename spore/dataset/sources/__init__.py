@@ -15,6 +15,7 @@ from .image_sets import (
     SUN397Dataset,
 )
 from .mappable import MappableDataset
+from .mat_images import Caltech101Dataset, Flowers102Dataset, SVHNDataset
 from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
 from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
