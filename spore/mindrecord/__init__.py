@@ -2,8 +2,10 @@
 
 FileWriter writes rows to MindRecord files (a JSON header, pages of MessagePack raw
 fields and blob bytes, a SQLite index per file) byte-compatible with MindSpore 2.7.1;
-FileReader reads them back; `dataset.MindDataset` reads them in a pipeline.
+FileReader reads them back; `dataset.MindDataset` reads them in a pipeline; ImageNetToMR
+and CsvToMR convert image folders and CSV files.
 """
+from .converters import CsvToMR, ImageNetToMR
 from .exceptions import MindRecordException
 from .filereader import FileReader
 from .filewriter import FileWriter
@@ -11,4 +13,4 @@ from .filewriter import FileWriter
 SUCCESS = 0
 FAILED = 1
 
-__all__ = ["FileWriter", "FileReader", "MindRecordException", "SUCCESS", "FAILED"]
+__all__ = ["FileWriter", "FileReader", "ImageNetToMR", "CsvToMR", "MindRecordException", "SUCCESS", "FAILED"]

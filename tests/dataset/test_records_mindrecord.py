@@ -197,3 +197,27 @@ def test_reader_errors(tmp_path):
     shutil.copy(path, tmp_path / "nodb.mindrecord")
     with pytest.raises(RuntimeError, match="index file"):
         FileReader([str(tmp_path / "nodb.mindrecord")])
+
+
+def test_imagenet_and_csv_converters(tmp_path):
+    from spore.mindrecord import CsvToMR, ImageNetToMR
+    images = tmp_path / "images"
+    for folder, name, data in (("n01", "x1.JPEG", b"aaa"), ("n01", "a2.JPEG", b"bbbb"), ("n02", "z.JPEG", b"cc")):
+        (images / folder).mkdir(parents=True, exist_ok=True)
+        (images / folder / name).write_bytes(data)
+    (tmp_path / "map.txt").write_text("n02 1\nn01 0\n")
+    ImageNetToMR(str(tmp_path / "map.txt"), str(images), str(tmp_path / "in.mindrecord")).transform()
+    got = list(FileReader(str(tmp_path / "in.mindrecord")).get_next())
+    # The rows MindSpore 2.7.1's ImageNetToMR writes for this layout: map-file order, files by name.
+    assert [(os.path.basename(r["file_name"]), r["label"], r["image"]) for r in got] == [
+        ("z.JPEG", 1, b"cc"), ("a2.JPEG", 0, b"bbbb"), ("x1.JPEG", 0, b"aaa")]
+    (tmp_path / "t.csv").write_text("a,b,c\n1,2.5,x\n3,4,y\n")
+    CsvToMR(str(tmp_path / "t.csv"), str(tmp_path / "csv.mindrecord")).transform()
+    reader = FileReader(str(tmp_path / "csv.mindrecord"))
+    assert list(reader.get_next()) == [{"a": 1, "b": 2.5, "c": "x"}, {"a": 3, "b": 4.0, "c": "y"}]
+    assert reader.schema() == {"a": {"type": "int64"}, "b": {"type": "float64"}, "c": {"type": "string"}}
+    with pytest.raises(ParamValueError, match="not in"):
+        CsvToMR(str(tmp_path / "t.csv"), str(tmp_path / "bad.mindrecord"), columns_list=["z"]).transform()
+    (tmp_path / "bad_map.txt").write_text("n01\n")
+    with pytest.raises(RuntimeError, match="line 1"):
+        ImageNetToMR(str(tmp_path / "bad_map.txt"), str(images), str(tmp_path / "x.mindrecord")).transform()
