@@ -31,6 +31,7 @@ from .sources.mindrecord import MindDataset
 from .sources.tfrecord import TFRecordDataset
 from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
+from .engine.cache import DatasetCache
 from . import transforms, vision
 from .config import get_seed, set_seed
 
@@ -50,6 +51,6 @@ __all__ = [
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
-    "TFRecordDataset", "Schema",
+    "TFRecordDataset", "Schema", "DatasetCache",
     "config", "transforms", "vision",
 ]

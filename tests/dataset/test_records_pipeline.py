@@ -253,3 +253,19 @@ def test_class_indexing_passes_through_the_pipeline():
         def get_class_indexing(self):
             return {"cat": 0, "dog": 1}
     assert Named([1, 2], "a").map(lambda x: x).batch(2).get_class_indexing() == {"cat": 0, "dog": 1}
+
+
+def test_dataset_cache_keeps_the_first_pass_of_a_map():
+    calls = []
+    cache = ds.DatasetCache(session_id=1)
+    doubled = ds.NumpySlicesDataset([1, 2, 3], shuffle=False).map(lambda x: (calls.append(x), x * 2)[1], cache=cache)
+    assert column(doubled.repeat(3)) == [2, 4, 6] * 3 and len(calls) == 3
+    stat = cache.get_stat()
+    assert stat.num_mem_cached == 3 and stat.max_row_id == 2 and stat.avg_cache_sz == 8
+    tiny = ds.DatasetCache(session_id=2, size=1)
+    big = ds.NumpySlicesDataset(np.zeros((3, 1 << 19)), shuffle=False).map(lambda x: x, cache=tiny)
+    assert len(rows(big)) == 3 and tiny.get_stat().num_mem_cached == 0  # 12 MB do not fit in 1 MB
+    with pytest.raises(TypeError, match="'cache' must be a DatasetCache"):
+        doubled.map(lambda x: x, cache="yes")
+    with pytest.raises(ValueError, match="'port' must be in"):
+        ds.DatasetCache(1, port=80)

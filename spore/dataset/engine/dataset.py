@@ -64,9 +64,9 @@ class Dataset:
         """Apply `operations` (transforms or Python callables, applied in order) to the
         `input_columns` of every row (default: the first column). Their results become
         `output_columns` (default: the input column names). `callbacks` (DSCallbacks)
-        run as rows pass."""
+        run as rows pass; a `cache` (DatasetCache) keeps the rows of the first pass."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing, callbacks)
+                          python_multiprocessing, callbacks, cache)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs) -> Dataset:
         """Stack `batch_size` consecutive rows per column into one row (arrays gain a leading

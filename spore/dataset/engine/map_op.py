@@ -20,6 +20,7 @@ from .. import checks, config, random_streams
 from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
 from ..values import as_columns
+from .cache import DatasetCache
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
@@ -31,8 +32,11 @@ class MapDataset(Dataset):
     """Rows of `child` with `operations` applied to `input_columns`, results in `output_columns`."""
 
     def __init__(self, child: Dataset, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing, callbacks=None):
+                 python_multiprocessing, callbacks=None, cache=None):
         super().__init__([child])
+        if cache is not None and not isinstance(cache, DatasetCache):
+            raise TypeError(f"For 'map', the 'cache' must be a DatasetCache, but got {type(cache).__name__}.")
+        self.cache = cache
         self._callbacks = CallbackRunner(check_callbacks("map", callbacks)) if callbacks else None
         self._one_by_one = self._callbacks is not None or any(True for _ in sync_nodes(child))
         self.operations = _flatten("map", operations)
@@ -53,6 +57,11 @@ class MapDataset(Dataset):
         return self.children[0]._size()
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        if self.cache is not None:
+            return self.cache.rows(id(self), lambda: self._computed_rows(epoch))
+        return self._computed_rows(epoch)
+
+    def _computed_rows(self, epoch: Epoch) -> Iterator[tuple]:
         if self._one_by_one:
             yield from self._rows_one_by_one(epoch)
             return
