@@ -94,3 +94,66 @@ def test_div2k_pairs(tmp_path):
     with pytest.raises(RuntimeError, match="X3/0001x3.png does not exist"):
         rows(ds.DIV2KDataset(tmp_path, scale=3))
     assert column(ds.DIV2KDataset(tmp_path, usage="train"), 0) == [list(b"hr1")]
+
+
+@pytest.fixture
+def cityscapes_dir(tmp_path):
+    stem = "aachen_000000_000019"
+    touch(tmp_path / "leftImg8bit" / "train" / "aachen" / f"{stem}_leftImg8bit.png", b"left")
+    gt = tmp_path / "gtFine" / "train" / "aachen"
+    for suffix in ("instanceIds", "labelIds", "color"):
+        touch(gt / f"{stem}_gtFine_{suffix}.png", suffix.encode())
+    (gt / f"{stem}_gtFine_polygons.json").write_text('{"imgHeight": 3, "objects": [{"label": "road"}]}')
+    return tmp_path
+
+
+def test_cityscapes_tasks(cityscapes_dir):
+    for task, expected in (("instance", b"instanceIds"), ("semantic", b"labelIds"), ("color", b"color")):
+        data = ds.CityscapesDataset(cityscapes_dir, task=task)
+        assert data.get_col_names() == ["image", "task"]
+        assert [v.tobytes() for v in rows(data)[0]] == [b"left", expected]
+    polygon = rows(ds.CityscapesDataset(cityscapes_dir, task="polygon"))[0][1]
+    assert polygon.item() == '{"imgHeight":3,"objects":[{"label":"road"}]}'
+    with pytest.raises(RuntimeError, match="leftImg8bit/test does not exist"):
+        ds.CityscapesDataset(cityscapes_dir, usage="all")
+    with pytest.raises(ValueError, match="'usage' must be one of"):
+        ds.CityscapesDataset(cityscapes_dir, usage="train_extra")
+    with pytest.raises(ValueError, match="'task' must be one of"):
+        ds.CityscapesDataset(cityscapes_dir, task="depth")
+
+
+@pytest.fixture
+def lfw_dir(tmp_path):
+    for folder in ("lfw", "lfw_funneled"):
+        touch(tmp_path / folder / "Aaron_Eckhart" / "Aaron_Eckhart_0001.jpg", f"{folder} aaron 1".encode())
+        for k in (1, 2):
+            touch(tmp_path / folder / "Abel_Pacheco" / f"Abel_Pacheco_000{k}.jpg", f"{folder} abel {k}".encode())
+    (tmp_path / "lfw-names.txt").write_text("Aaron_Eckhart\t1\nAbel_Pacheco\t2\n")
+    (tmp_path / "peopleDevTrain.txt").write_text("2\nAaron_Eckhart\t1\nAbel_Pacheco\t2\n")
+    (tmp_path / "peopleDevTest.txt").write_text("1\nAbel_Pacheco\t1\n")
+    (tmp_path / "pairs.txt").write_text("1\t1\nAbel_Pacheco\t1\t2\nAaron_Eckhart\t1\tAbel_Pacheco\t2\n")
+    return tmp_path
+
+
+def test_lfw_people(lfw_dir):
+    data = ds.LFWDataset(lfw_dir, usage="train", shuffle=False)
+    assert data.get_col_names() == ["image", "label"]
+    assert [(r[0].tobytes(), r[1].item()) for r in rows(data)] == [
+        (b"lfw_funneled aaron 1", 0), (b"lfw_funneled abel 1", 1), (b"lfw_funneled abel 2", 1)]
+    assert rows(data)[0][1].dtype == np.uint32 and ds.LFWDataset(lfw_dir).get_dataset_size() == 4
+    original = ds.LFWDataset(lfw_dir, usage="test", image_set="original")
+    assert [r[0].tobytes() for r in rows(original)] == [b"lfw abel 1"]
+
+
+def test_lfw_pairs_and_errors(lfw_dir):
+    data = ds.LFWDataset(lfw_dir, task="pairs", usage="10fold", shuffle=False)
+    assert data.get_col_names() == ["image1", "image2", "label"]
+    assert [(r[0].tobytes(), r[1].tobytes(), r[2].item()) for r in rows(data)] == [
+        (b"lfw_funneled abel 1", b"lfw_funneled abel 2", 1), (b"lfw_funneled aaron 1", b"lfw_funneled abel 2", 0)]
+    with pytest.raises(RuntimeError, match="pairsDevTrain.txt does not exist"):
+        ds.LFWDataset(lfw_dir, task="pairs", usage="train")
+    with pytest.raises(ValueError, match="'image_set' must be one of"):
+        ds.LFWDataset(lfw_dir, image_set="aligned")
+    (lfw_dir / "peopleDevTest.txt").write_text("1\nNobody\t1\n")
+    with pytest.raises(RuntimeError, match="'Nobody 1' of peopleDevTest.txt names no image"):
+        ds.LFWDataset(lfw_dir, usage="test")

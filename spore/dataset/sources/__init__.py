@@ -3,7 +3,8 @@ from .audio_corpora import (
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
 )
 from .annotated_images import (
-    CelebADataset, CocoDataset, FlickrDataset, KITTIDataset, ManifestDataset, VOCDataset, WIDERFaceDataset,
+    CelebADataset, CityscapesDataset, CocoDataset, FlickrDataset, KITTIDataset, LFWDataset, ManifestDataset, VOCDataset,
+    WIDERFaceDataset,
 )
 from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset

@@ -413,3 +413,127 @@ class WIDERFaceDataset(ImageFilesDataset):
 
     def _columns(self) -> list[str]:
         return ["image"] + (self._COLUMNS if self.usage != "test" else [])
+
+
+_CITYSCAPES_TASKS = {"instance": "instanceIds.png", "semantic": "labelIds.png", "color": "color.png",
+                     "polygon": "polygons.json"}
+
+
+class CityscapesDataset(ImageFilesDataset):
+    """Rows (image, task) of Cityscapes: leftImg8bit/<split>/<city>/<name>_leftImg8bit.png and
+    its annotation gtFine (`quality_mode` 'fine') or gtCoarse ('coarse')
+    /<split>/<city>/<name>_gt<Fine|Coarse>_<instanceIds|labelIds|color>.png by `task`
+    ('instance', 'semantic', 'color'; bytes, or decoded to (H, W, 3) uint8 with `decode`), or
+    the polygons JSON as a compact str ('polygon'). usage 'train', 'val', 'test' (fine) /
+    'train_extra' (coarse), or 'all': every split of the quality mode."""
+
+    def __init__(self, dataset_dir, usage="train", quality_mode="fine", task="instance", num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        super().__init__("CityscapesDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards,
+                         shard_id, decode)
+        self.dataset_dir = checks.check_dataset_dir("CityscapesDataset", dataset_dir)
+        if quality_mode not in ("fine", "coarse"):
+            raise ValueError(f"For 'CityscapesDataset', the 'quality_mode' must be 'fine' or 'coarse', but got "
+                             f"{quality_mode!r}.")
+        splits = ("train", "test", "val") if quality_mode == "fine" else ("train", "train_extra", "val")
+        self.usage = checks.check_usage("CityscapesDataset", usage, (*splits, "all"))
+        if task not in _CITYSCAPES_TASKS:
+            raise ValueError(f"For 'CityscapesDataset', the 'task' must be one of {list(_CITYSCAPES_TASKS)}, but got "
+                             f"{task!r}.")
+        self.quality_mode, self.task = quality_mode, task
+        annotation_root = "gtFine" if quality_mode == "fine" else "gtCoarse"
+        for split in (splits if self.usage == "all" else [self.usage]):
+            images = os.path.join(self.dataset_dir, "leftImg8bit", split)
+            if not os.path.isdir(images):
+                raise RuntimeError(f"CityscapesDataset: the folder {images} does not exist.")
+            for city in sorted(e.name for e in os.scandir(images) if e.is_dir()):
+                for name in sorted(os.listdir(os.path.join(images, city))):
+                    if not name.endswith("_leftImg8bit.png"):
+                        continue
+                    stem = name[:-len("_leftImg8bit.png")]
+                    target = os.path.join(self.dataset_dir, annotation_root, split, city,
+                                          f"{stem}_{annotation_root}_{_CITYSCAPES_TASKS[task]}")
+                    self._samples.append((os.path.join(images, city, name), (target,)))
+
+    def _columns(self) -> list[str]:
+        return ["image", "task"]
+
+    def _read(self, index: int) -> tuple:
+        path, (target,) = self._samples[index]
+        if self.task != "polygon":
+            return self._image(path), self._image(target)
+        if not os.path.isfile(target):
+            raise RuntimeError(f"CityscapesDataset: the file {target} does not exist.")
+        try:
+            polygons = json.loads(read_text(self._op, target))
+        except json.JSONDecodeError as e:
+            raise RuntimeError(f"CityscapesDataset: {target} is not JSON: {e}") from e
+        return self._image(path), np.array(json.dumps(polygons, separators=(",", ":")))
+
+
+class LFWDataset(ImageFilesDataset):
+    """Rows of Labeled Faces in the Wild, images <folder>/<name>/<name>_NNNN.jpg with folder
+    lfw, lfw_funneled or lfw-deepfunneled by `image_set` ('original', 'funneled' (the
+    default), 'deepfunneled'); labels number the names of lfw-names.txt in its order.
+
+    - task 'people' (the default): (image, label uint32), one row per image of each
+      '<name>\\t<count>' line of peopleDevTrain.txt ('train'), peopleDevTest.txt ('test'),
+      both ('all', the default) or people.txt ('10fold');
+    - task 'pairs': (image1, image2, label uint32: 1 same person, 0 not), from the lines
+      '<name>\\t<n1>\\t<n2>' and '<name1>\\t<n1>\\t<name2>\\t<n2>' of pairsDevTrain.txt,
+      pairsDevTest.txt or pairs.txt.
+    """
+
+    _FOLDERS = {"original": "lfw", "funneled": "lfw_funneled", "deepfunneled": "lfw-deepfunneled"}
+    _LISTS = {"people": {"train": ["peopleDevTrain.txt"], "test": ["peopleDevTest.txt"],
+                         "all": ["peopleDevTrain.txt", "peopleDevTest.txt"], "10fold": ["people.txt"]},
+              "pairs": {"train": ["pairsDevTrain.txt"], "test": ["pairsDevTest.txt"],
+                        "all": ["pairsDevTrain.txt", "pairsDevTest.txt"], "10fold": ["pairs.txt"]}}
+
+    def __init__(self, dataset_dir, task=None, usage=None, image_set=None, num_samples=None,
+                 num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
+                 cache=None):
+        super().__init__("LFWDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("LFWDataset", dataset_dir)
+        self.task = "people" if task is None else task
+        if self.task not in self._LISTS:
+            raise ValueError(f"For 'LFWDataset', the 'task' must be 'people' or 'pairs', but got {task!r}.")
+        self.usage = checks.check_usage("LFWDataset", usage, ("train", "test", "all", "10fold"))
+        self.image_set = "funneled" if image_set is None else image_set
+        if self.image_set not in self._FOLDERS:
+            raise ValueError(f"For 'LFWDataset', the 'image_set' must be one of {list(self._FOLDERS)}, but got "
+                             f"{image_set!r}.")
+        self._folder = os.path.join(self.dataset_dir, self._FOLDERS[self.image_set])
+        labels = {fields[0]: k for k, fields in enumerate(self._lines("lfw-names.txt"))}
+        for list_name in self._LISTS[self.task][self.usage]:
+            for fields in self._lines(list_name):
+                if len(fields) == 2 and fields[1].isdigit() and fields[0] in labels and self.task == "people":
+                    self._samples += [(self._path(fields[0], k), (np.uint32(labels[fields[0]]),))
+                                      for k in range(1, int(fields[1]) + 1)]
+                elif self.task == "pairs" and len(fields) in (3, 4) and not fields[0].isdigit():
+                    first, second = (fields[:2], [fields[0], fields[2]]) if len(fields) == 3 else (fields[:2],
+                                                                                                   fields[2:])
+                    self._samples.append((self._path(*first), (self._path(*second), np.uint32(len(fields) == 3))))
+                elif not all(f.isdigit() for f in fields):  # fold counts are skipped
+                    raise RuntimeError(f"LFWDataset: the line {' '.join(fields)!r} of {list_name} names no image "
+                                       f"(or a name missing from lfw-names.txt).")
+
+    def _lines(self, name: str) -> list[list[str]]:
+        path = os.path.join(self.dataset_dir, name)
+        if not os.path.isfile(path):
+            raise RuntimeError(f"LFWDataset: the file {path} does not exist.")
+        return [line.split() for line in read_text(self._op, path).splitlines() if line.strip()]
+
+    def _path(self, name: str, number) -> str:
+        return os.path.join(self._folder, name, f"{name}_{int(number):04d}.jpg")
+
+    def _columns(self) -> list[str]:
+        return ["image", "label"] if self.task == "people" else ["image1", "image2", "label"]
+
+    def _read(self, index: int) -> tuple:
+        path, annotations = self._samples[index]
+        if self.task == "people":
+            return self._image(path), np.array(annotations[0])
+        return self._image(path), self._image(annotations[0]), np.array(annotations[1])
