@@ -1,0 +1,129 @@
+"""Rotate, RandomRotation and Perspective: warps of the whole image (see warp.py).
+spore samples with NEAREST and BILINEAR; other interpolations raise ValueError."""
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .. import checks, random_streams
+from .geometry import _fill
+from .image_operation import ImageOperation, check_image
+from .utils import Inter
+from .warp import invert_affine, perspective_matrix, warp_affine, warp_perspective
+
+_SAMPLED = (Inter.NEAREST, Inter.BILINEAR)
+
+
+class Rotate(ImageOperation):
+    """The image rotated `degrees` counter-clockwise about `center` ((x, y); None: the
+    image centre), with `expand` enlarged to hold the whole rotated image; uncovered
+    pixels are `fill_value`."""
+
+    returns_pil = True
+
+    def __init__(self, degrees: float, resample: Inter = Inter.NEAREST, expand: bool = False, center=None,
+                 fill_value=0):
+        self.degrees = checks.check_number("Rotate", "degrees", degrees)
+        self.resample = _sampling("Rotate", "resample", resample)
+        self.expand = checks.check_bool("Rotate", "expand", expand)
+        self.center = _center("Rotate", center)
+        self.fill_value = _fill("Rotate", fill_value)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("Rotate", image.shape)
+        return rotate(image, self.degrees, self.resample, self.expand, self.center, self.fill_value)
+
+
+class RandomRotation(ImageOperation):
+    """Rotate by an angle drawn uniformly from `degrees` ((min, max), or a number d for
+    (-d, d)); the other arguments as Rotate's."""
+
+    returns_pil = True
+
+    def __init__(self, degrees, resample: Inter = Inter.NEAREST, expand: bool = False, center=None, fill_value=0):
+        self.degrees = degree_range("RandomRotation", degrees)
+        self.resample = _sampling("RandomRotation", "resample", resample)
+        self.expand = checks.check_bool("RandomRotation", "expand", expand)
+        self.center = _center("RandomRotation", center)
+        self.fill_value = _fill("RandomRotation", fill_value)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("RandomRotation", image.shape)
+        low, high = self.degrees
+        angle = low + (high - low) * random_streams.current().random()
+        return rotate(image, angle, self.resample, self.expand, self.center, self.fill_value)
+
+
+class Perspective(ImageOperation):
+    """The image warped so that the four `start_points` ([x, y] each) land on the four
+    `end_points`; uncovered pixels are 0."""
+
+    returns_pil = True
+
+    def __init__(self, start_points, end_points, interpolation: Inter = Inter.BILINEAR):
+        self.start_points = _points("start_points", start_points)
+        self.end_points = _points("end_points", end_points)
+        self.interpolation = _sampling("Perspective", "interpolation", interpolation)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("Perspective", image.shape)
+        inverse = perspective_matrix(self.end_points, self.start_points)
+        return warp_perspective(image, inverse, image.shape[:2], self.interpolation, 0)
+
+
+def rotate(image: np.ndarray, degrees: float, resample: Inter, expand: bool, center, fill) -> np.ndarray:
+    """As OpenCV's getRotationMatrix2D + warpAffine; `center` defaults to the middle of
+    the pixel grid ((W - 1) / 2, (H - 1) / 2)."""
+    height, width = image.shape[:2]
+    cx, cy = ((width - 1) / 2, (height - 1) / 2) if center is None else center
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    matrix = np.array([[cos, sin, (1 - cos) * cx - sin * cy], [-sin, cos, sin * cx + (1 - cos) * cy]])
+    size = (height, width)
+    if expand:
+        new_w = abs(width * cos) + abs(height * sin)
+        new_h = abs(width * sin) + abs(height * cos)
+        # Shifted by the growth of the image (not about `center`), sizes rounded: as MindSpore.
+        matrix[0, 2] += new_w / 2 - width / 2
+        matrix[1, 2] += new_h / 2 - height / 2
+        size = (round(new_h), round(new_w))
+    return warp_affine(image, invert_affine(matrix), size, resample, fill)
+
+
+def degree_range(op: str, degrees) -> tuple[float, float]:
+    if isinstance(degrees, numbers.Real) and not isinstance(degrees, bool):
+        bound = checks.check_number(op, "degrees", degrees, 0, 16777216)
+        return -bound, bound
+    if not isinstance(degrees, (list, tuple)) or len(degrees) != 2:
+        raise TypeError(f"For '{op}', the 'degrees' must be a number or a (min, max) pair, but got {degrees!r}.")
+    low, high = (checks.check_number(op, "degrees", d) for d in degrees)
+    if low > high:
+        raise ValueError(f"For '{op}', the 'degrees' must be in order (min, max), but got {degrees!r}.")
+    return low, high
+
+
+def _sampling(op: str, name: str, interpolation) -> Inter:
+    if not isinstance(interpolation, Inter):
+        raise TypeError(f"For '{op}', the '{name}' must be an Inter, but got {interpolation!r}.")
+    if interpolation not in _SAMPLED:
+        raise ValueError(f"For '{op}', the {name} Inter.{interpolation.name} is not supported by spore; use "
+                         f"Inter.NEAREST or Inter.BILINEAR.")
+    return interpolation
+
+
+def _center(op: str, center):
+    if center is None:
+        return None
+    if not isinstance(center, (list, tuple)) or len(center) != 2:
+        raise TypeError(f"For '{op}', the 'center' must be None or an (x, y) pair, but got {center!r}.")
+    return tuple(checks.check_number(op, "center", c) for c in center)
+
+
+def _points(name: str, points) -> list[tuple[float, float]]:
+    if not isinstance(points, (list, tuple)) or len(points) != 4:
+        raise TypeError(f"For 'Perspective', the '{name}' must be a list of 4 [x, y] points, but got {points!r}.")
+    for point in points:
+        if not isinstance(point, (list, tuple)) or len(point) != 2:
+            raise TypeError(f"For 'Perspective', every point of '{name}' must be an [x, y] pair, but got {point!r}.")
+    return [tuple(checks.check_number("Perspective", name, c) for c in point) for point in points]
