@@ -1,6 +1,6 @@
 """Dataset sources: the leaves of a pipeline, where rows come from."""
 from .audio_corpora import (
-    CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+    CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, TedliumDataset, YesNoDataset,
 )
 from .annotated_images import (
     CelebADataset, CityscapesDataset, CocoDataset, FlickrDataset, KITTIDataset, LFWDataset, ManifestDataset, VOCDataset,
