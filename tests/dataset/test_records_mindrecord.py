@@ -275,3 +275,23 @@ def test_mnist_and_cifar_converters(tmp_path):
     Cifar100ToMR(str(cifar100), str(tmp_path / "c100")).transform()
     assert [(r["fine_label"], r["coarse_label"]) for r in FileReader(str(tmp_path / "c100")).get_next()] == [
         (3, 1), (4, 2)]
+
+
+@needs_interop
+def test_mind_page_reads_categories_as_mindspore():
+    from spore.mindrecord import MindPage
+    from spore.mindrecord.exceptions import MRMDefineCategoryError
+    page = MindPage(INTEROP)
+    assert page.candidate_fields == ["file_name", "label"]
+    page.category_field = "label"
+    # The JSON MindSpore 2.7.1 returns for this file.
+    assert page.read_category_info() == ('{"categories":[{"count":4,"id":0,"name":"0"},{"count":3,"id":1,"name":"1"},'
+                                         '{"count":3,"id":2,"name":"2"}],"key":"label_0"}')
+    assert [r["file_name"] for r in page.read_at_page_by_id(1, 0, 2)] == ["img_1.jpg", "img_4.jpg"]
+    last = page.read_at_page_by_id(1, 1, 2)
+    assert len(last) == 1 and last[0]["data"] == b"\x07" * 8 and last[0]["feature"].shape == (2, 3)
+    assert [r["file_name"] for r in page.read_at_page_by_name("2", 0, 5)] == ["img_2.jpg", "img_5.jpg", "img_8.jpg"]
+    with pytest.raises(MRMDefineCategoryError, match="not a candidate"):
+        page.category_field = "data"
+    with pytest.raises(RuntimeError, match="out of range"):
+        page.read_at_page_by_id(5, 0, 1)
