@@ -157,3 +157,48 @@ def test_lfw_pairs_and_errors(lfw_dir):
     (lfw_dir / "peopleDevTest.txt").write_text("1\nNobody\t1\n")
     with pytest.raises(RuntimeError, match="'Nobody 1' of peopleDevTest.txt names no image"):
         ds.LFWDataset(lfw_dir, usage="test")
+
+
+def test_sbu_photos_named_after_their_urls(tmp_path):
+    touch(tmp_path / "sbu_images" / "m_2723_a.jpg", b"a")
+    touch(tmp_path / "sbu_images" / "m_3_c.jpg", b"c")
+    (tmp_path / "SBU_captioned_photo_dataset_urls.txt").write_text(
+        "http://static.flickr.com/2723/a.jpg\nhttp://static.flickr.com/3/b.jpg\nhttp://static.flickr.com/3/c.jpg\n")
+    (tmp_path / "SBU_captioned_photo_dataset_captions.txt").write_text("Man walks\nmissing\nA dog \n")
+    data = ds.SBUDataset(tmp_path, shuffle=False)
+    assert data.get_col_names() == ["image", "caption"]
+    assert [(r[0].tobytes(), r[1].item()) for r in rows(data)] == [(b"a", "Man walks"), (b"c", "A dog")]
+    (tmp_path / "SBU_captioned_photo_dataset_captions.txt").write_text("one\n")
+    with pytest.raises(RuntimeError, match="3 urls but 1 captions"):
+        ds.SBUDataset(tmp_path)
+
+
+@pytest.fixture
+def photo_tour_dir(tmp_path):
+    folder = tmp_path / "liberty"
+    folder.mkdir()
+    (folder / "info.txt").write_text("0 0\n0 0\n1 0\n")
+    (folder / "m50_100000_100000_0.txt").write_text("0 0 0 1 0 0 0\n0 0 0 2 1 0 0\n")
+    return tmp_path
+
+
+def test_photo_tour_lists(photo_tour_dir):
+    assert ds.PhotoTourDataset(photo_tour_dir, "liberty").get_dataset_size() == 3
+    test = ds.PhotoTourDataset(photo_tour_dir, "liberty", usage="test")
+    assert test.get_col_names() == ["image1", "image2", "matches"] and test.get_dataset_size() == 2
+    with pytest.raises(ValueError, match="'name' must be one of"):
+        ds.PhotoTourDataset(photo_tour_dir, "paris")
+    with pytest.raises(RuntimeError, match="yosemite/info.txt does not exist"):
+        ds.PhotoTourDataset(photo_tour_dir, "yosemite")
+
+
+def test_photo_tour_patches(photo_tour_dir):
+    image_module = pytest.importorskip("PIL.Image")
+    grid = (np.arange(1024 * 1024) % 251).astype(np.uint8).reshape(1024, 1024)
+    image_module.fromarray(grid).save(photo_tour_dir / "liberty" / "patches0000.bmp")
+    patches = [r[0] for r in rows(ds.PhotoTourDataset(photo_tour_dir, "liberty", shuffle=False))]
+    assert patches[0].shape == (64, 64, 1) and patches[0].dtype == np.uint8
+    np.testing.assert_array_equal(patches[2][..., 0], grid[:64, 128:192])
+    test = rows(ds.PhotoTourDataset(photo_tour_dir, "liberty", usage="test", shuffle=False))
+    assert [r[2].item() for r in test] == [1, 0]
+    np.testing.assert_array_equal(test[1][1][..., 0], grid[:64, 128:192])

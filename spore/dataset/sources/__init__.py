@@ -4,7 +4,7 @@ from .audio_corpora import (
 )
 from .annotated_images import (
     CelebADataset, CityscapesDataset, CocoDataset, FlickrDataset, KITTIDataset, LFWDataset, ManifestDataset, VOCDataset,
-    WIDERFaceDataset,
+    SBUDataset, WIDERFaceDataset,
 )
 from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
@@ -19,6 +19,7 @@ from .mappable import MappableDataset
 from .mat_images import Caltech101Dataset, Flowers102Dataset, SVHNDataset
 from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
+from .photo_tour import PhotoTourDataset
 from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
 from .text_corpora import (
     AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,

@@ -537,3 +537,35 @@ class LFWDataset(ImageFilesDataset):
         if self.task == "people":
             return self._image(path), np.array(annotations[0])
         return self._image(path), self._image(annotations[0]), np.array(annotations[1])
+
+
+class SBUDataset(ImageFilesDataset):
+    """Rows (image, caption) of the SBU captioned photos: line k of
+    SBU_captioned_photo_dataset_urls.txt (http://static.flickr.com/<dir>/<file>) names
+    sbu_images/m_<dir>_<file>, captioned by line k of SBU_captioned_photo_dataset_captions.txt
+    (stripped); photos not downloaded are skipped."""
+
+    def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, decode=False,
+                 sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__("SBUDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("SBUDataset", dataset_dir)
+        urls, captions = (self._lines(f"SBU_captioned_photo_dataset_{kind}.txt") for kind in ("urls", "captions"))
+        if len(urls) != len(captions):
+            raise RuntimeError(f"SBUDataset: {len(urls)} urls but {len(captions)} captions in {self.dataset_dir}.")
+        for url, caption in zip(urls, captions):
+            parts = url.strip().split("/")
+            path = os.path.join(self.dataset_dir, "sbu_images", "m_" + "_".join(parts[-2:]))
+            if os.path.isfile(path):
+                self._samples.append((path, (np.array(caption.strip()),)))
+        if not self._samples:
+            raise RuntimeError(f"SBUDataset: no photo of the url list is in {self.dataset_dir}/sbu_images.")
+
+    def _lines(self, name: str) -> list[str]:
+        path = os.path.join(self.dataset_dir, name)
+        if not os.path.isfile(path):
+            raise RuntimeError(f"SBUDataset: the file {path} does not exist.")
+        return [line for line in read_text(self._op, path).splitlines() if line.strip()]
+
+    def _columns(self) -> list[str]:
+        return ["image", "caption"]
