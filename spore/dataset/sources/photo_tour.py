@@ -36,14 +36,14 @@ class PhotoTourDataset(MappableDataset):
         checks.check_optional_int("PhotoTourDataset", "num_parallel_workers", num_parallel_workers, 1)
         self._folder = os.path.join(self.dataset_dir, name)
         if self.usage == "train":
-            self._rows = [(k,) for k in range(len(self._lines("info.txt")))]
+            self._entries = [(k,) for k in range(len(self._lines("info.txt")))]
         else:
-            self._rows = []
+            self._entries = []
             for fields in self._lines("m50_100000_100000_0.txt"):
                 if len(fields) < 5 or not all(f.lstrip("-").isdigit() for f in fields[:5]):
                     raise RuntimeError(f"PhotoTourDataset: the line {' '.join(fields)!r} of m50_100000_100000_0.txt "
                                        f"must start with '<patch1> <point1> _ <patch2> <point2>'.")
-                self._rows.append((int(fields[0]), int(fields[3]), int(fields[1] == fields[4])))
+                self._entries.append((int(fields[0]), int(fields[3]), int(fields[1] == fields[4])))
         self._bitmaps: dict[int, np.ndarray] = {}
 
     def _lines(self, name: str) -> list[list[str]]:
@@ -71,10 +71,10 @@ class PhotoTourDataset(MappableDataset):
         return ["image"] if self.usage == "train" else ["image1", "image2", "matches"]
 
     def _source_size(self) -> int:
-        return len(self._rows)
+        return len(self._entries)
 
     def _read(self, index: int) -> tuple:
         if self.usage == "train":
-            return (self._patch(self._rows[index][0]),)
-        first, second, matches = self._rows[index]
+            return (self._patch(self._entries[index][0]),)
+        first, second, matches = self._entries[index]
         return self._patch(first), self._patch(second), np.array(matches, np.uint32)
