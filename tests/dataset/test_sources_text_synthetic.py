@@ -194,5 +194,21 @@ def test_random_dataset_columns_keep_their_dtype_and_shape():
         assert len({(r[k].dtype, r[k].shape) for r in got}) == 1 and 1 <= got[0][k].ndim <= 3
     assert 1 <= ds.RandomDataset().get_dataset_size() <= 1024
     assert ds.RandomDataset(3, num_shards=3, shard_id=0).get_dataset_size() == 1
-    with pytest.raises(ValueError, match="'schema' is not supported"):
-        ds.RandomDataset(3, schema="schema.json")
+
+
+def test_random_dataset_from_a_schema(tmp_path):
+    from spore.dataset.schema import Schema
+    schema = Schema()
+    schema.add_column("image", de_type="uint8", shape=[2, 2])
+    schema.add_column("label", de_type="int32", shape=[1])
+    schema.add_column("x", de_type="float32")
+    data = ds.RandomDataset(schema=schema, total_rows=2)
+    assert data.get_col_names() == ["image", "label", "x"] and data.get_dataset_size() == 2
+    assert data.output_shapes() == [[2, 2], [1], []] and data.output_types() == [np.uint8, np.int32, np.float32]
+    assert ds.RandomDataset(schema=schema, columns_list=["label"], total_rows=2).get_col_names() == ["label"]
+    schema.num_rows = 5
+    path = tmp_path / "schema.json"
+    path.write_text(schema.to_json())
+    assert ds.RandomDataset(schema=str(path)).get_dataset_size() == 5
+    with pytest.raises(ValueError, match=r"columns \['y'\] of 'columns_list' are not in the schema"):
+        ds.RandomDataset(schema=schema, columns_list=["y"])
