@@ -22,7 +22,8 @@ from .numpy_slices import NumpySlicesDataset
 from .photo_tour import PhotoTourDataset
 from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
 from .text_corpora import (
-    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, Multi30kDataset,
+    AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, IWSLT2016Dataset,
+    IWSLT2017Dataset, Multi30kDataset,
     PennTreebankDataset, SogouNewsDataset, SQuADDataset, SST2Dataset, UDPOSDataset, WikiTextDataset,
     YahooAnswersDataset, YelpReviewDataset,
 )
