@@ -269,3 +269,11 @@ def test_dataset_cache_keeps_the_first_pass_of_a_map():
         doubled.map(lambda x: x, cache="yes")
     with pytest.raises(ValueError, match="'port' must be in"):
         ds.DatasetCache(1, port=80)
+
+
+def test_waited_callback_times_out_without_a_training_loop(monkeypatch):
+    from spore.dataset import callback
+    monkeypatch.setattr(callback, "CALLBACK_TIMEOUT", 0.05)
+    data = ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x, callbacks=ds.WaitedDSCallback())
+    with pytest.raises(RuntimeError, match="ds_step_begin timed out"):
+        rows(data)
