@@ -209,3 +209,31 @@ def _hue_range(hue) -> tuple[float, float]:
     if low > high:
         raise ValueError(f"For 'RandomColorAdjust', the 'hue' must be in order (min, max), but got {hue!r}.")
     return low, high
+
+
+# AlexNet's PCA of ImageNet RGB pixels (0..255): eigenvalues and eigenvectors (columns).
+_PCA_EIGENVALUES = np.array([55.46, 4.794, 1.148])
+_PCA_EIGENVECTORS = np.array([[-0.5675, 0.7192, 0.4009],
+                              [-0.5808, -0.0045, -0.8140],
+                              [-0.5836, -0.6948, 0.4203]])
+
+
+class RandomLighting(ImageOperation):
+    """AlexNet's lighting noise: one RGB offset per image, the PCA eigenvectors weighted by
+    their eigenvalues times normal draws of standard deviation `alpha`, added to every
+    pixel (uint8 results rounded and saturated)."""
+
+    def __init__(self, alpha: float = 0.05):
+        self.alpha = checks.check_number("RandomLighting", "alpha", alpha, 0, FACTOR_MAX)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("RandomLighting", image.shape)
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise RuntimeError(f"For 'RandomLighting', the image must be RGB of shape (H, W, 3), but got shape "
+                               f"{image.shape}.")
+        weights = random_streams.current().normal(0.0, self.alpha, 3) if self.alpha else np.zeros(3)
+        offset = _PCA_EIGENVECTORS @ (weights * _PCA_EIGENVALUES)
+        out = image + offset
+        if image.dtype == np.uint8:
+            return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+        return out.astype(image.dtype)

@@ -1,5 +1,6 @@
-"""Rotate, RandomRotation and Perspective: warps of the whole image (see warp.py).
-spore samples with NEAREST and BILINEAR; other interpolations raise ValueError."""
+"""Rotate, RandomRotation, Affine, RandomAffine and Perspective: warps of the whole image
+(see warp.py). spore samples with NEAREST and BILINEAR; other interpolations raise
+ValueError."""
 from __future__ import annotations
 
 import math
@@ -56,6 +57,61 @@ class RandomRotation(ImageOperation):
         return rotate(image, angle, self.resample, self.expand, self.center, self.fill_value)
 
 
+class Affine(ImageOperation):
+    """The image rotated by `degrees` (clockwise), scaled by `scale`, sheared by `shear`
+    degrees (x, or (x, y)) about the image centre, then moved by `translate` (fractions
+    of the width and height, each in [-1, 1]); uncovered pixels are `fill_value`."""
+
+    returns_pil = True
+
+    def __init__(self, degrees: float, translate, scale: float, shear, resample: Inter = Inter.NEAREST,
+                 fill_value=0):
+        self.degrees = checks.check_number("Affine", "degrees", degrees, -180, 180)
+        if not isinstance(translate, (list, tuple)) or len(translate) != 2:
+            raise TypeError(f"For 'Affine', the 'translate' must be a (x, y) pair, but got {translate!r}.")
+        self.translate = tuple(checks.check_number("Affine", "translate", t, -1.0, 1.0) for t in translate)
+        self.scale = checks.check_number("Affine", "scale", scale, 0, None, low_open=True)
+        shears = [shear, 0] if isinstance(shear, numbers.Real) and not isinstance(shear, bool) else shear
+        if not isinstance(shears, (list, tuple)) or len(shears) != 2:
+            raise TypeError(f"For 'Affine', the 'shear' must be a number or an (x, y) pair, but got {shear!r}.")
+        self.shear = tuple(checks.check_number("Affine", "shear", v, -180, 180) for v in shears)
+        self.resample = _sampling("Affine", "resample", resample)
+        self.fill_value = _fill("Affine", fill_value)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("Affine", image.shape)
+        return affine(image, self.degrees, self.translate, self.scale, self.shear, self.resample, self.fill_value)
+
+
+class RandomAffine(ImageOperation):
+    """Affine with parameters drawn uniformly: the angle from `degrees` (a number d for
+    (-d, d)), the translation from `translate` ((x_min, x_max) or (x_min, x_max, y_min,
+    y_max), fractions of the size; None: none), the scale from `scale` ((min, max); None:
+    1) and the shear from `shear` (a number s for x in (-s, s), (x_min, x_max) or (x_min,
+    x_max, y_min, y_max); None: none)."""
+
+    returns_pil = True
+
+    def __init__(self, degrees, translate=None, scale=None, shear=None, resample: Inter = Inter.NEAREST,
+                 fill_value=0):
+        self.degrees = degree_range("RandomAffine", degrees)
+        self.translate = _ranges("translate", translate, -1.0, 1.0)
+        self.scale = (1.0, 1.0) if scale is None else _ranges("scale", scale, 0, None)[0]
+        if isinstance(shear, numbers.Real) and not isinstance(shear, bool):
+            bound = checks.check_number("RandomAffine", "shear", shear, 0)
+            shear = (-bound, bound)
+        self.shear = _ranges("shear", shear, None, None)
+        self.resample = _sampling("RandomAffine", "resample", resample)
+        self.fill_value = _fill("RandomAffine", fill_value)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("RandomAffine", image.shape)
+        draws = random_streams.current().random(6)
+        (angle, tx, ty, scale, shear_x, shear_y) = (low + (high - low) * u for (low, high), u in zip(
+            (self.degrees, self.translate[0], self.translate[1], self.scale, self.shear[0], self.shear[1]), draws))
+        return affine(image, angle, (tx, ty), scale, (shear_x, shear_y), self.resample, self.fill_value)
+
+
 class Perspective(ImageOperation):
     """The image warped so that the four `start_points` ([x, y] each) land on the four
     `end_points`; uncovered pixels are 0."""
@@ -91,6 +147,22 @@ def rotate(image: np.ndarray, degrees: float, resample: Inter, expand: bool, cen
     return warp_affine(image, invert_affine(matrix), size, resample, fill)
 
 
+def affine(image: np.ndarray, degrees: float, translate, scale: float, shear, resample: Inter, fill) -> np.ndarray:
+    """As MindSpore's Affine: rotation, scale and shear about ((W - 1) / 2, (H - 1) / 2),
+    then the translation (as fractions of the size)."""
+    height, width = image.shape[:2]
+    cx, cy = (width - 1) / 2, (height - 1) / 2
+    rot, shear_x, shear_y = (math.radians(a) for a in (degrees, *shear))
+    a = math.cos(rot - shear_y) / math.cos(shear_y)
+    b = -math.cos(rot - shear_y) * math.tan(shear_x) / math.cos(shear_y) - math.sin(rot)
+    c = math.sin(rot - shear_y) / math.cos(shear_y)
+    d = -math.sin(rot - shear_y) * math.tan(shear_x) / math.cos(shear_y) + math.cos(rot)
+    linear = np.array([[a, b], [c, d]]) * scale
+    offset = np.array([cx + translate[0] * width, cy + translate[1] * height]) - linear @ [cx, cy]
+    matrix = np.hstack([linear, offset[:, None]])
+    return warp_affine(image, invert_affine(matrix), (height, width), resample, fill)
+
+
 def degree_range(op: str, degrees) -> tuple[float, float]:
     if isinstance(degrees, numbers.Real) and not isinstance(degrees, bool):
         bound = checks.check_number(op, "degrees", degrees, 0, 16777216)
@@ -101,6 +173,21 @@ def degree_range(op: str, degrees) -> tuple[float, float]:
     if low > high:
         raise ValueError(f"For '{op}', the 'degrees' must be in order (min, max), but got {degrees!r}.")
     return low, high
+
+
+def _ranges(name: str, value, low, high) -> list[tuple[float, float]]:
+    """(min, max) pairs for x and y from 2 or 4 numbers (y (0, 0) when 2 are given);
+    None: [(0, 0), (0, 0)]."""
+    if value is None:
+        return [(0.0, 0.0), (0.0, 0.0)]
+    if not isinstance(value, (list, tuple)) or len(value) not in (2, 4):
+        raise TypeError(f"For 'RandomAffine', the '{name}' must be a sequence of 2 or 4 numbers, but got {value!r}.")
+    bounds = [checks.check_number("RandomAffine", name, v, low, high) for v in value]
+    pairs = [(bounds[0], bounds[1]), (bounds[2], bounds[3]) if len(bounds) == 4 else (0.0, 0.0)]
+    for first, second in pairs:
+        if first > second:
+            raise ValueError(f"For 'RandomAffine', the '{name}' ranges must be in order (min, max), but got {value!r}.")
+    return pairs
 
 
 def _sampling(op: str, name: str, interpolation) -> Inter:
