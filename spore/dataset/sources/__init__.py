@@ -12,8 +12,8 @@ from .file_rows import Shuffle
 from .generator import GeneratorDataset
 from .image_folder import ImageFolderDataset
 from .image_sets import (
-    Caltech256Dataset, DIV2KDataset, Food101Dataset, OmniglotDataset, Places365Dataset, RenderedSST2Dataset,
-    SUN397Dataset,
+    Caltech256Dataset, DIV2KDataset, Food101Dataset, LSUNDataset, OmniglotDataset, Places365Dataset,
+    RenderedSST2Dataset, SUN397Dataset,
 )
 from .mappable import MappableDataset
 from .mat_images import Caltech101Dataset, Flowers102Dataset, SVHNDataset

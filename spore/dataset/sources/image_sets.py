@@ -201,3 +201,38 @@ class DIV2KDataset(_FolderImages):
     def _read(self, index: int) -> tuple:
         hr_path, (lr_path,) = self._samples[index]
         return self._image(hr_path), self._image(lr_path)
+
+
+_LSUN_CLASSES = ("bedroom", "bridge", "church_outdoor", "classroom", "conference_room", "dining_room", "kitchen",
+                 "living_room", "restaurant", "tower")
+
+
+class LSUNDataset(_FolderImages):
+    """Rows (image, label) of LSUN scenes extracted to folders: <class>_train ('train'),
+    <class>_val ('valid'), both ('all', the default; those present), or test ('test'),
+    for the `classes` given (default: all ten). label is the uint32 index of the image's
+    folder among the folders read, in name order, as MindSpore numbers them."""
+
+    def __init__(self, dataset_dir, usage=None, classes=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__(dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
+                         shard_id)
+        self.usage = checks.check_usage("LSUNDataset", usage, ("train", "test", "valid", "all"))
+        if classes is not None and (not isinstance(classes, list) or not all(isinstance(c, str) for c in classes)):
+            raise TypeError(f"For 'LSUNDataset', the 'classes' must be a list of str, but got {classes!r}.")
+        unknown = sorted(set(classes or ()) - set(_LSUN_CLASSES))
+        if unknown:
+            raise ValueError(f"For 'LSUNDataset', the 'classes' must be among {list(_LSUN_CLASSES)}, but got "
+                             f"{unknown}.")
+        self.classes = list(classes) if classes is not None else list(_LSUN_CLASSES)
+        if self.usage == "test":
+            folders = [self._require_dir(os.path.join(self.dataset_dir, "test"))]
+        else:
+            splits = {"train": ["train"], "valid": ["val"], "all": ["train", "val"]}[self.usage]
+            names = sorted(f"{c}_{split}" for c in self.classes for split in splits)
+            folders = [path for path in (os.path.join(self.dataset_dir, n) for n in names) if os.path.isdir(path)]
+            if not folders:
+                raise RuntimeError(f"LSUNDataset: no folder of the classes {self.classes} for usage '{self.usage}' "
+                                   f"in {self.dataset_dir}.")
+        for label, folder in enumerate(folders):
+            self._samples += [(path, (np.uint32(label),)) for path in _image_files(folder)]
