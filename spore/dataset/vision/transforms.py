@@ -1,5 +1,14 @@
 """`mindspore.dataset.vision.transforms`: every vision transform, by its MindSpore path."""
 from .augment import AutoAugment, RandAugment, RandomSelectSubpolicy, TrivialAugmentWide, UniformAugment
+from .bbox import (
+    BoundingBoxAugment,
+    RandomCropWithBBox,
+    RandomHorizontalFlipWithBBox,
+    RandomResizedCropWithBBox,
+    RandomResizeWithBBox,
+    RandomVerticalFlipWithBBox,
+    ResizeWithBBox,
+)
 from .color import (
     AdjustBrightness,
     AdjustContrast,
@@ -75,16 +84,18 @@ from .utils import (
 )
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustHue", "AdjustSaturation", "AdjustSharpness",
-           "Affine", "AutoAugment", "AutoAugmentPolicy", "AutoContrast", "Border", "CenterCrop", "ConvertColor",
-           "ConvertMode", "Crop", "CutMixBatch", "CutOut", "Decode", "Equalize", "Erase", "FiveCrop", "GaussianBlur",
-           "Grayscale", "HWC2CHW", "HorizontalFlip", "HsvToRgb", "ImageBatchFormat", "ImageReadMode", "Inter",
-           "Invert", "LinearTransformation", "MixUpBatch", "Normalize", "NormalizePad", "Pad", "PadToSize",
+           "Affine", "AutoAugment", "AutoAugmentPolicy", "AutoContrast", "Border", "BoundingBoxAugment", "CenterCrop",
+           "ConvertColor", "ConvertMode", "Crop", "CutMixBatch", "CutOut", "Decode", "Equalize", "Erase", "FiveCrop",
+           "GaussianBlur", "Grayscale", "HWC2CHW", "HorizontalFlip", "HsvToRgb", "ImageBatchFormat", "ImageReadMode",
+           "Inter", "Invert", "LinearTransformation", "MixUpBatch", "Normalize", "NormalizePad", "Pad", "PadToSize",
            "Perspective", "Posterize", "RandAugment", "RandomAdjustSharpness", "RandomAffine", "RandomAutoContrast",
-           "RandomColor", "RandomColorAdjust", "RandomCrop", "RandomCropDecodeResize", "RandomEqualize",
-           "RandomErasing", "RandomGrayscale", "RandomHorizontalFlip", "RandomInvert", "RandomLighting",
-           "RandomPosterize", "RandomResize", "RandomResizedCrop", "RandomRotation", "RandomSelectSubpolicy",
-           "RandomSharpness", "RandomSolarize", "RandomVerticalFlip", "Rescale", "Resize", "ResizedCrop", "RgbToHsv",
-           "Rotate", "SliceMode", "SlicePatches", "Solarize", "TenCrop", "ToNumpy", "ToPIL", "ToTensor", "ToType",
+           "RandomColor", "RandomColorAdjust", "RandomCrop", "RandomCropDecodeResize", "RandomCropWithBBox",
+           "RandomEqualize", "RandomErasing", "RandomGrayscale", "RandomHorizontalFlip",
+           "RandomHorizontalFlipWithBBox", "RandomInvert", "RandomLighting", "RandomPosterize", "RandomResize",
+           "RandomResizeWithBBox", "RandomResizedCrop", "RandomResizedCropWithBBox", "RandomRotation",
+           "RandomSelectSubpolicy", "RandomSharpness", "RandomSolarize", "RandomVerticalFlip",
+           "RandomVerticalFlipWithBBox", "Rescale", "Resize", "ResizeWithBBox", "ResizedCrop", "RgbToHsv", "Rotate",
+           "SliceMode", "SlicePatches", "Solarize", "TenCrop", "ToNumpy", "ToPIL", "ToTensor", "ToType",
            "TrivialAugmentWide", "UniformAugment", "VerticalFlip", "encode_jpeg", "encode_png",
            "get_image_num_channels", "get_image_size", "read_file", "read_image", "write_file", "write_jpeg",
            "write_png"]
