@@ -212,3 +212,14 @@ def test_random_dataset_from_a_schema(tmp_path):
     assert ds.RandomDataset(schema=str(path)).get_dataset_size() == 5
     with pytest.raises(ValueError, match=r"columns \['y'\] of 'columns_list' are not in the schema"):
         ds.RandomDataset(schema=schema, columns_list=["y"])
+
+
+def test_add_sampler_draws_from_the_current_samplers_indices():
+    data = ds.NumpySlicesDataset(np.arange(10), shuffle=False)
+    data.add_sampler(ds.DistributedSampler(2, 1, shuffle=False))
+    assert data.get_dataset_size() == 5 and column(data) == [1, 3, 5, 7, 9]
+    subset = ds.NumpySlicesDataset(np.arange(10), sampler=ds.SubsetSampler([9, 8, 7]))
+    subset.add_sampler(ds.SequentialSampler(num_samples=2))
+    assert column(subset) == [9, 8]
+    with pytest.raises(TypeError, match="'new_sampler' must be a Sampler"):
+        data.add_sampler([1, 2])
