@@ -7,7 +7,7 @@ import spore.dataset as ds
 from spore.dataset.sources.matfile import read_mat
 
 from .helpers import column, rows
-from .mat_writer import write_mat
+from .mat_writer import Sparse, write_mat
 
 
 @pytest.mark.parametrize("compress", [False, True])
@@ -20,6 +20,18 @@ def test_read_mat_numeric_arrays_in_column_major_order(tmp_path, compress):
     for name, array in arrays.items():
         np.testing.assert_array_equal(got[name], array)
         assert got[name].dtype == array.dtype
+
+
+def test_read_mat_structs_cells_and_sparse_matrices(tmp_path):
+    cells = np.empty((2, 1), object)
+    cells[0, 0] = Sparse([[0, 2], [3, 0]])
+    cells[1, 0] = np.array([[1.5]])
+    write_mat(tmp_path / "s.mat", {"GT": {"cells": cells, "mask": np.arange(6, dtype=np.uint8).reshape(2, 3)}},
+              compress=True)
+    record = read_mat("test", str(tmp_path / "s.mat"))["GT"]
+    assert sorted(record) == ["cells", "mask"] and record["mask"].tolist() == [[0, 1, 2], [3, 4, 5]]
+    assert record["cells"].shape == (2, 1) and record["cells"][0, 0].tolist() == [[0, 2], [3, 0]]
+    assert record["cells"][1, 0].tolist() == [[1.5]]
 
 
 def test_read_mat_errors_name_the_file(tmp_path):
@@ -44,7 +56,7 @@ def test_svhn_images_and_labels(tmp_path):
     assert [r[1].item() for r in got] == [0, 3] and got[0][1].dtype == np.uint32
     assert column(ds.SVHNDataset(tmp_path, shuffle=False), 1) == [0, 3, 5, 1]
     write_mat(tmp_path / "test_32x32.mat", {"X": x[..., :1]})
-    with pytest.raises(RuntimeError, match=r"test_32x32.mat has no numeric variable\(s\) \['y'\]"):
+    with pytest.raises(RuntimeError, match=r"test_32x32.mat has no variable\(s\) \['y'\]"):
         ds.SVHNDataset(tmp_path, usage="test").get_dataset_size()
 
 
@@ -96,3 +108,37 @@ def test_caltech101_categories_and_annotations(tmp_path):
     assert everything[0][2].tolist() == [[1.5, 2.5], [3.0, 4.0]] and everything[1][2].shape == (2, 3)
     with pytest.raises(ValueError, match="'target_type' must be"):
         ds.Caltech101Dataset(tmp_path, target_type="box")
+
+
+@pytest.fixture
+def sbd_dir(tmp_path):
+    (tmp_path / "img").mkdir()
+    (tmp_path / "cls").mkdir()
+    (tmp_path / "img" / "2008_000002.jpg").write_bytes(b"jpeg")
+    boundaries = np.empty((20, 1), object)
+    for k in range(20):
+        edge = np.zeros((3, 4))
+        edge[0, k % 4] = 1
+        boundaries[k, 0] = Sparse(edge)
+    write_mat(tmp_path / "cls" / "2008_000002.mat",
+              {"GTcls": {"Boundaries": boundaries, "Segmentation": np.arange(12, dtype=np.uint8).reshape(3, 4)}},
+              compress=True)
+    for name in ("train.txt", "val.txt", "train_noval.txt"):
+        (tmp_path / name).write_text("2008_000002\n")
+    return tmp_path
+
+
+def test_sbd_boundaries_and_segmentation(sbd_dir):
+    data = ds.SBDataset(sbd_dir, usage="train")
+    assert data.get_col_names() == ["image", "task"]
+    image, boundaries = rows(data)[0]
+    assert image.tobytes() == b"jpeg" and boundaries.shape == (20, 3, 4) and boundaries.dtype == np.uint8
+    assert boundaries[5].tolist() == [[0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    mask = rows(ds.SBDataset(sbd_dir, task="Segmentation", usage="val"))[0][1]
+    assert mask.tolist() == np.arange(12).reshape(3, 4).tolist() and mask.dtype == np.uint8
+    assert ds.SBDataset(sbd_dir).get_dataset_size() == 2
+    with pytest.raises(ValueError, match="'task' must be"):
+        ds.SBDataset(sbd_dir, task="Instances")
+    write_mat(sbd_dir / "cls" / "2008_000002.mat", {"GTcls": {"Segmentation": np.zeros((2, 2), np.uint8)}})
+    with pytest.raises(RuntimeError, match="2008_000002.mat has no GTcls struct with the Boundaries"):
+        rows(ds.SBDataset(sbd_dir, usage="train"))

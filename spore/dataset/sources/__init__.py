@@ -16,7 +16,7 @@ from .image_sets import (
     RenderedSST2Dataset, SUN397Dataset,
 )
 from .mappable import MappableDataset
-from .mat_images import Caltech101Dataset, Flowers102Dataset, SVHNDataset
+from .mat_images import Caltech101Dataset, Flowers102Dataset, SBDataset, SVHNDataset
 from .mnist import EMnistDataset, FashionMnistDataset, KMnistDataset, MnistDataset, QMnistDataset
 from .numpy_slices import NumpySlicesDataset
 from .photo_tour import PhotoTourDataset

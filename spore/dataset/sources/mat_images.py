@@ -1,5 +1,5 @@
-"""Image sets whose labels ship in MATLAB .mat files: SVHNDataset, Flowers102Dataset and
-Caltech101Dataset."""
+"""Image sets whose labels ship in MATLAB .mat files: SVHNDataset, Flowers102Dataset,
+Caltech101Dataset and SBDataset."""
 from __future__ import annotations
 
 import os
@@ -12,13 +12,13 @@ from .mappable import MappableDataset, rows_of
 from .matfile import read_mat
 
 
-def _mat_arrays(op: str, path: str, names: tuple) -> list[np.ndarray]:
+def _mat_arrays(op: str, path: str, names: tuple) -> list:
     if not os.path.isfile(path):
         raise RuntimeError(f"{op}: the file {path} does not exist.")
     arrays = read_mat(op, path)
     missing = [name for name in names if name not in arrays]
     if missing:
-        raise RuntimeError(f"{op}: {path} has no numeric variable(s) {missing}.")
+        raise RuntimeError(f"{op}: {path} has no variable(s) {missing}.")
     return [arrays[name] for name in names]
 
 
@@ -148,3 +148,48 @@ class Caltech101Dataset(ImageFilesDataset):
             (contour,) = _mat_arrays(self._op, annotation_path, ("obj_contour",))
             row.append(contour.astype(np.float64))
         return tuple(row)
+
+
+class SBDataset(ImageFilesDataset):
+    """Rows (image, task) of the Semantic Boundaries Dataset: img/<id>.jpg for the ids of
+    train.txt, val.txt, train_noval.txt ('train', 'val', 'train_noval'; 'all', the default:
+    train and val), task from the struct GTcls of cls/<id>.mat: 'Boundaries' (the default)
+    the uint8 (20, H, W) stack of the per-class boundary maps, 'Segmentation' the uint8
+    (H, W) class mask."""
+
+    _LISTS = {"train": ["train.txt"], "val": ["val.txt"], "train_noval": ["train_noval.txt"],
+              "all": ["train.txt", "val.txt"]}
+
+    def __init__(self, dataset_dir, task="Boundaries", usage="all", num_samples=None, num_parallel_workers=1,
+                 shuffle=None, decode=None, sampler=None, num_shards=None, shard_id=None):
+        super().__init__("SBDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
+                         decode)
+        self.dataset_dir = checks.check_dataset_dir("SBDataset", dataset_dir)
+        if task not in ("Boundaries", "Segmentation"):
+            raise ValueError(f"For 'SBDataset', the 'task' must be 'Boundaries' or 'Segmentation', but got {task!r}.")
+        self.task = task
+        self.usage = checks.check_usage("SBDataset", usage, tuple(self._LISTS))
+        for list_name in self._LISTS[self.usage]:
+            path = os.path.join(self.dataset_dir, list_name)
+            if not os.path.isfile(path):
+                raise RuntimeError(f"SBDataset: the file {path} does not exist.")
+            with open(path, encoding="utf-8") as f:
+                ids = f.read().split()
+            self._samples += [(os.path.join(self.dataset_dir, "img", f"{i}.jpg"),
+                               (os.path.join(self.dataset_dir, "cls", f"{i}.mat"),)) for i in ids]
+
+    def _columns(self) -> list[str]:
+        return ["image", "task"]
+
+    def _read(self, index: int) -> tuple:
+        path, (mat_path,) = self._samples[index]
+        (annotation,) = _mat_arrays(self._op, mat_path, ("GTcls",))
+        try:
+            if self.task == "Segmentation":
+                target = np.asarray(annotation["Segmentation"], np.uint8)
+            else:
+                target = np.stack([np.asarray(b, np.uint8) for b in annotation["Boundaries"].ravel(order="F")])
+        except (TypeError, KeyError, IndexError, ValueError) as e:
+            raise RuntimeError(f"SBDataset: {mat_path} has no GTcls struct with the {self.task} of the image: "
+                               f"{type(e).__name__}: {e}") from e
+        return self._image(path), target
