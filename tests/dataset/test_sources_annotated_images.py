@@ -210,3 +210,20 @@ def test_decode_gives_rgb_pixels(tmp_path):
     (tmp_path / "list_attr_celeba.txt").write_text("1\nSmiling\n1.png 1\n")
     image = rows(ds.CelebADataset(tmp_path, decode=True))[0][0]
     assert image.shape == (3, 4, 3) and image[0, 0].tolist() == [0, 255, 0]
+
+
+def test_decrypt_is_called_with_each_image_path(coco, tmp_path):
+    def decrypt(path):
+        return bytes(reversed(open(path, "rb").read()))
+
+    image = rows(ds.CocoDataset(*coco, decrypt=decrypt, shuffle=False))[0][0]
+    assert image.tobytes() == bytes(reversed(image_bytes(1)))
+    write_image(tmp_path / "folder" / "cat" / "1.jpg", "cat")
+    folder = ds.ImageFolderDataset(str(tmp_path / "folder"), decrypt=decrypt)
+    assert rows(folder)[0][0].tobytes() == bytes(reversed(image_bytes("cat")))
+    with pytest.raises(TypeError, match="'decrypt' must be a callable"):
+        ds.ImageFolderDataset(str(tmp_path / "folder"), decrypt="key")
+    with pytest.raises(RuntimeError, match="decrypt function must return bytes, but returned str"):
+        rows(ds.CocoDataset(*coco, decrypt=lambda path: "text"))
+    with pytest.raises(RuntimeError, match="decrypt function raised ValueError for .*1.jpg"):
+        rows(ds.CocoDataset(*coco, decrypt=lambda path: int("x"), shuffle=False))

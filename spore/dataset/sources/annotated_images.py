@@ -71,7 +71,7 @@ class CelebADataset(ImageFilesDataset):
                  decode=False, extensions=None, num_samples=None, num_shards=None, shard_id=None, cache=None,
                  decrypt=None):
         super().__init__("CelebADataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards,
-                         shard_id, decode)
+                         shard_id, decode, decrypt)
         self.dataset_dir = checks.check_dataset_dir("CelebADataset", dataset_dir)
         self.usage = checks.check_usage("CelebADataset", usage, ("train", "valid", "test", "all"))
         if extensions is not None and (not isinstance(extensions, (list, tuple))
@@ -124,7 +124,7 @@ class VOCDataset(ImageFilesDataset):
                  num_parallel_workers=None, shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None,
                  cache=None, extra_metadata=False, decrypt=None):
         super().__init__("VOCDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         decode)
+                         decode, decrypt)
         self.dataset_dir = checks.check_dataset_dir("VOCDataset", dataset_dir)
         if task not in ("Segmentation", "Detection"):
             raise ValueError(f"For 'VOCDataset', the 'task' must be 'Segmentation' or 'Detection', but got {task!r}.")
@@ -221,7 +221,7 @@ class CocoDataset(ImageFilesDataset):
                  shuffle=None, decode=False, sampler=None, num_shards=None, shard_id=None, cache=None,
                  extra_metadata=False, decrypt=None):
         super().__init__("CocoDataset", num_samples, num_parallel_workers, shuffle, sampler, num_shards, shard_id,
-                         decode)
+                         decode, decrypt)
         self.dataset_dir = checks.check_dataset_dir("CocoDataset", dataset_dir)
         self.annotation_file = check_file("CocoDataset", "annotation_file", annotation_file)
         if task not in _COCO_TASKS:
