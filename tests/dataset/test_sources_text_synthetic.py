@@ -47,6 +47,9 @@ def test_textfile_shuffle_modes(text_files):
             assert sorted(got[:3]) == sorted(first) and sorted(got[3:]) == sorted(second)
     orders = {tuple(column(ds.TextFileDataset(files, shuffle=ds.Shuffle.GLOBAL))) for _ in range(4)}
     assert len(orders) == 1  # a set seed repeats the order
+    assert column(ds.TextFileDataset(files, shuffle=ds.Shuffle.FALSE)) == first + second
+    for mode in (ds.Shuffle.ADAPTIVE, ds.Shuffle.PARTIAL):
+        assert sorted(column(ds.TextFileDataset(files, shuffle=mode))) == sorted(first + second)
 
 
 def test_textfile_errors(tmp_path):
