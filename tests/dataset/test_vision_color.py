@@ -10,6 +10,9 @@ from spore.dataset.vision import ConvertMode, Inter
 IMAGE = (np.arange(4 * 5 * 3) * 37 % 256).astype(np.uint8).reshape(4, 5, 3)
 SQUARE = np.arange(25, dtype=np.uint8).reshape(5, 5) * 9
 START, END = [[0, 0], [4, 0], [4, 4], [0, 4]], [[1, 0], [4, 1], [3, 4], [0, 3]]
+WARP_GOLDEN_BICUBIC = {
+    "Perspective(START, END, Inter.BICUBIC)": [[0, 0, 2, 3, 0], [11, 64, 48, 42, 36], [74, 118, 108, 102, 56],
+                                               [180, 197, 173, 175, 24], [0, 33, 129, 216, 0]]}
 APPROXIMATE = {"AdjustHue(0.2)": 2, "AdjustGamma(0.5, 1.2)": 1, "Rotate(30, Inter.BILINEAR)": 1,
                "Perspective(START, END, Inter.BILINEAR)": 1}
 
@@ -120,11 +123,24 @@ def test_gray_colour_transforms_match_mindspore(name):
     _compare(name, out, GRAY_GOLDEN[name])
 
 
-@pytest.mark.parametrize("name", sorted(WARP_GOLDEN))
+@pytest.mark.parametrize("name", sorted(WARP_GOLDEN) + sorted(WARP_GOLDEN_BICUBIC))
 def test_warps_and_blur_match_mindspore(name):
+    golden = {**WARP_GOLDEN, **WARP_GOLDEN_BICUBIC}[name]
     out = eval(f"V.{name}")(SQUARE)
-    assert out.shape == np.shape(WARP_GOLDEN[name])
-    _compare(name, out, WARP_GOLDEN[name])
+    assert out.shape == np.shape(golden)
+    _compare(name, out, golden)
+
+
+def test_random_perspective():
+    image = (np.arange(8 * 9 * 3) * 37 % 256).astype(np.uint8).reshape(8, 9, 3)
+    np.testing.assert_array_equal(V.RandomPerspective(0.5, 0.0)(image), image)
+    np.testing.assert_array_equal(V.RandomPerspective(0.0, 1.0, Inter.NEAREST)(image), image)
+    import spore.dataset as ds
+    ds.config.set_seed(8)
+    first = V.RandomPerspective(0.6, 1.0)(image)
+    ds.config.set_seed(8)
+    np.testing.assert_array_equal(V.RandomPerspective(0.6, 1.0)(image), first)
+    assert first.shape == image.shape and not np.array_equal(first, image)
 
 
 def test_rotate_expand_sizes_round_as_mindspore():
@@ -209,5 +225,8 @@ def test_pil_images_come_back_as_pil_images():
     gray = V.Grayscale()(pil)
     assert gray.mode == "L"
     assert V.Grayscale(3)(pil).mode == "RGB"
-    with pytest.raises(TypeError, match="must be a PIL image"):
-        V.Grayscale()(IMAGE)
+    # Arrays convert with Pillow's arithmetic and stay arrays.
+    np.testing.assert_array_equal(V.Grayscale()(IMAGE), np.asarray(gray))
+    np.testing.assert_array_equal(V.Grayscale(3)(IMAGE), np.asarray(V.Grayscale(3)(pil)))
+    with pytest.raises(TypeError, match="must be a PIL image or an RGB array, but got list"):
+        V.Grayscale()([1])

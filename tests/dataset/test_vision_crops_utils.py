@@ -46,6 +46,9 @@ def test_five_and_ten_crops():
     np.testing.assert_array_equal(ten[5], SQUARE[::-1][:2, :2])
     with pytest.raises(ValueError, match="larger than the image"):
         V.FiveCrop(6)(SQUARE)
+    image_module = pytest.importorskip("PIL.Image")
+    pil_crops = V.FiveCrop(2)(image_module.fromarray(SQUARE))
+    assert all(isinstance(c, image_module.Image) and c.size == (2, 2) for c in pil_crops)
 
 
 def test_slice_patches_pad_and_drop():
@@ -94,9 +97,27 @@ def test_mixup_and_cutmix_batches_keep_label_mass():
         V.MixUpBatch()(images, np.arange(3))
 
 
+def test_mixup_single_and_across_batches():
+    ds.config.set_seed(6)
+    images, labels = np.stack([np.zeros((2, 2, 3)), np.ones((2, 2, 3))]), np.eye(2)
+    mixed, mixed_labels = V.MixUp(2, 0.5)(images, labels)
+    # Each sample mixed with the next (circularly): the image's value is the weight of sample 1.
+    np.testing.assert_allclose(mixed[:, 0, 0, 0], mixed_labels[:, 1])
+    np.testing.assert_allclose(mixed_labels.sum(axis=1), 1.0)
+    across = V.MixUp(2, 0.5, is_single=False)
+    first, first_labels = across(images, labels)
+    np.testing.assert_array_equal(first, images)
+    second, second_labels = across(1 - images, labels[::-1])
+    np.testing.assert_allclose(second_labels.sum(axis=1), 1.0)
+    assert not np.array_equal(second, 1 - images)
+    with pytest.raises(RuntimeError, match="'batch_size' = 3"):
+        V.MixUp(3, 0.5)(images, labels)
+
+
 def test_conversions():
     assert V.ToType(np.int16)(SQUARE).dtype == np.int16
     np.testing.assert_array_equal(V.ToNumpy()(SQUARE), SQUARE)
+    assert V.ToNumpy()(list(np.zeros((4, 2, 3), np.int32))).shape == (4, 2, 3)
     padded = V.NormalizePad([1, 2, 3], [1, 1, 1])(np.ones((2, 2, 3), np.uint8))
     assert padded.dtype == np.float32 and padded.shape == (2, 2, 4)
     np.testing.assert_array_equal(padded[0, 0], [0, -1, -2, 0])

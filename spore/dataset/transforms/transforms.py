@@ -7,7 +7,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from .. import checks
-from ..values import as_columns
+from .random_compose import apply_in_order
 from .tensor_operation import TensorOperation
 
 
@@ -90,10 +90,7 @@ class Compose(TensorOperation):
         self.transforms = list(transforms)
 
     def __call__(self, *inputs):
-        values = tuple(inputs)
-        for transform in self.transforms:
-            values = as_columns(transform(*values), "Compose")
-        return values[0] if len(values) == 1 else values
+        return apply_in_order(self.transforms, inputs, "Compose")
 
     def __repr__(self) -> str:
         return f"Compose({self.transforms!r})"

@@ -29,7 +29,10 @@ class ToType(ImageOperation):
 
 
 class ToNumpy(ImageOperation):
-    """A PIL image (or array) as a NumPy array."""
+    """A PIL image (or an array, or a list of arrays) as a NumPy array."""
+
+    def _input(self, value) -> np.ndarray:
+        return np.asarray(value)
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         return np.array(image)
@@ -161,7 +164,8 @@ def _filter_axis(image: np.ndarray, kernel: np.ndarray, axis: int) -> np.ndarray
 
 class Grayscale(ImageOperation):
     """A PIL image converted to gray ("L"), or to three equal channels (RGB) with
-    `num_output_channels` 3."""
+    `num_output_channels` 3. An RGB array (which MindSpore refuses) is converted the same
+    way and stays an array: spore's pipelines hand arrays between transforms."""
 
     def __init__(self, num_output_channels: int = 1):
         if num_output_channels not in (1, 3) or isinstance(num_output_channels, bool):
@@ -174,31 +178,47 @@ class Grayscale(ImageOperation):
 
 
 class RandomGrayscale(ImageOperation):
-    """A PIL image converted to gray with probability `prob`, keeping its number of
-    channels (1 or 3)."""
+    """A PIL image (or, as Grayscale, an RGB array) converted to gray with probability
+    `prob`, keeping its number of channels (1 or 3)."""
 
     def __init__(self, prob: float = 0.1):
         self.prob = checks.check_number("RandomGrayscale", "prob", prob, 0.0, 1.0)
 
     def __call__(self, *inputs):
-        pil_image(inputs, "RandomGrayscale")
+        image = _image_input("RandomGrayscale", inputs)
         if random_streams.current().random() >= self.prob:
-            return inputs[0]
-        return to_grayscale("RandomGrayscale", inputs, 1 if inputs[0].mode == "L" else 3)
+            return image
+        gray = image.mode == "L" if _is_pil_image(image) else image.ndim == 2 or image.shape[2] == 1
+        return to_grayscale("RandomGrayscale", inputs, 1 if gray else 3)
 
 
-def pil_image(inputs: tuple, op: str):
+def _image_input(op: str, inputs: tuple):
     if len(inputs) != 1:
         raise TypeError(f"For '{op}', exactly 1 input is expected, but got {len(inputs)}.")
-    if not _is_pil_image(inputs[0]):
-        raise TypeError(f"For '{op}', the input must be a PIL image, but got {type(inputs[0]).__name__}. "
-                        f"Use Decode(to_pil=True) or ToPIL() first.")
-    return inputs[0]
+    image = inputs[0]
+    if not _is_pil_image(image) and not isinstance(image, np.ndarray):
+        raise TypeError(f"For '{op}', the input must be a PIL image or an RGB array, but got "
+                        f"{type(image).__name__}.")
+    return image
 
 
 def to_grayscale(op: str, inputs: tuple, channels: int):
-    gray = pil_image(inputs, op).convert("L")
-    if channels == 1:
-        return gray
-    return to_pil(np.repeat(np.asarray(gray)[:, :, None], 3, axis=2))
+    image = _image_input(op, inputs)
+    if _is_pil_image(image):
+        gray = image.convert("L")
+        return gray if channels == 1 else to_pil(np.repeat(np.asarray(gray)[:, :, None], 3, axis=2))
+    if image.ndim == 2 or image.shape[2] == 1:
+        plane = image.reshape(image.shape[:2])
+    elif image.shape[2] == 3 and image.dtype == np.uint8:
+        plane = _pil_luma(image)
+    else:
+        raise RuntimeError(f"For '{op}', the array must be a uint8 RGB image of shape (H, W, 3), but got dtype "
+                           f"{image.dtype} and shape {image.shape}.")
+    return plane if channels == 1 else np.repeat(plane[:, :, None], 3, axis=2)
+
+
+def _pil_luma(rgb: np.ndarray) -> np.ndarray:
+    """Pillow's "L" conversion: ITU-R 601-2 luma in 16-bit fixed point."""
+    r, g, b = (rgb[..., i].astype(np.int64) for i in range(3))
+    return ((r * 19595 + g * 38470 + b * 7471 + 0x8000) >> 16).astype(np.uint8)
 

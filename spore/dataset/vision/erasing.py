@@ -1,5 +1,5 @@
-"""Transforms that overwrite or blend regions: Erase, CutOut, RandomErasing, MixUpBatch,
-CutMixBatch."""
+"""Transforms that overwrite or blend regions: Erase, CutOut, RandomErasing, MixUp,
+MixUpBatch, CutMixBatch."""
 from __future__ import annotations
 
 import math
@@ -107,7 +107,7 @@ class RandomErasing(ImageOperation):
 
 
 class MixUpBatch(ImageOperation):
-    """A batch of images (N, H, W, C) or (N, C, H, W) and one-hot labels (N, classes)
+    """A batch of images (N, H, W, C) or (N, C, H, W) and one-hot labels (N, ..., classes)
     mixed with the same batch in a random order, by a weight drawn from Beta(alpha, alpha):
     lam * x + (1 - lam) * x[perm], for images and labels alike."""
 
@@ -124,6 +124,40 @@ class MixUpBatch(ImageOperation):
             mixed = np.rint(mixed)
         mixed_labels = lam * labels.astype(np.float64) + (1 - lam) * labels[order].astype(np.float64)
         return mixed.astype(images.dtype), mixed_labels.astype(np.float32)
+
+
+class MixUp(ImageOperation):
+    """Batches of images (N, ...) and one-hot labels (N, ..., classes) mixed with weights
+    lam drawn from Beta(alpha, alpha), one per sample: with `is_single`, each sample with
+    the next one of its batch (the last with the first); otherwise with the same position
+    of the previous mixed batch (the first batch is returned unchanged)."""
+
+    def __init__(self, batch_size: int, alpha: float, is_single: bool = True):
+        self.batch_size = checks.check_int("MixUp", "batch_size", batch_size, 1)
+        self.alpha = checks.check_number("MixUp", "alpha", alpha, 0.0, None, low_open=True)
+        self.is_single = checks.check_bool("MixUp", "is_single", is_single)
+        self._previous = None
+
+    def __call__(self, *inputs):
+        images, labels = _batch_inputs("MixUp", inputs, image_dims=None)
+        if len(images) != self.batch_size:
+            raise RuntimeError(f"For 'MixUp', the batch must hold 'batch_size' = {self.batch_size} samples, but got "
+                               f"{len(images)}.")
+        lam = random_streams.current().beta(self.alpha, self.alpha, self.batch_size)
+        if self.is_single:
+            other_images, other_labels = np.roll(images, -1, axis=0), np.roll(labels, -1, axis=0)
+        elif self._previous is None:
+            lam = np.ones(self.batch_size)
+            other_images, other_labels = images, labels
+        else:
+            other_images, other_labels = self._previous
+        lam_images = lam.reshape((-1,) + (1,) * (images.ndim - 1))
+        lam_labels = lam.reshape((-1,) + (1,) * (labels.ndim - 1))
+        mixed = lam_images * images + (1 - lam_images) * other_images
+        mixed_labels = lam_labels * labels + (1 - lam_labels) * other_labels
+        if not self.is_single:
+            self._previous = (mixed, mixed_labels)
+        return mixed, mixed_labels
 
 
 class CutMixBatch(ImageOperation):
@@ -161,16 +195,16 @@ class CutMixBatch(ImageOperation):
         return result, out_labels
 
 
-def _batch_inputs(op: str, inputs: tuple) -> tuple[np.ndarray, np.ndarray]:
+def _batch_inputs(op: str, inputs: tuple, image_dims: int | None = 4) -> tuple[np.ndarray, np.ndarray]:
     if len(inputs) != 2:
         raise TypeError(f"For '{op}', 2 inputs (images, labels) are expected, but got {len(inputs)}.")
     images, labels = (np.asarray(v) for v in inputs)
-    if images.ndim != 4:
+    if image_dims is not None and images.ndim != image_dims:
         raise RuntimeError(f"For '{op}', the images must be a batch of shape (N, H, W, C) or (N, C, H, W), but got "
                            f"shape {images.shape}.")
-    if labels.ndim != 2 or labels.shape[0] != images.shape[0]:
-        raise RuntimeError(f"For '{op}', the labels must be one-hot of shape (N, classes) for the {images.shape[0]} "
-                           f"images, but got shape {labels.shape}. Apply OneHot and batch first.")
+    if labels.ndim < 2 or labels.shape[0] != images.shape[0]:
+        raise RuntimeError(f"For '{op}', the labels must be one-hot of shape (N, ..., classes) for the "
+                           f"{images.shape[0]} images, but got shape {labels.shape}. Apply OneHot and batch first.")
     return images, labels
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from .. import checks, random_streams
 from .decode import Decode
 from .geometry import RandomResizedCrop, Resize, _fill, _interpolation, _pair, _size, output_size, pad
-from .image_operation import ImageOperation, check_image
+from .image_operation import ImageOperation, _is_pil_image, check_image, to_pil
 from .interpolation import resize
 from .utils import Border, Inter
 
@@ -134,7 +134,7 @@ class FiveCrop(ImageOperation):
     def __call__(self, *inputs):
         if len(inputs) != 1:
             raise TypeError(f"For 'FiveCrop', exactly 1 input is expected, but got {len(inputs)}.")
-        return tuple(five_crops("FiveCrop", self._input(inputs[0]), _pair(self.size)))
+        return _like_input(inputs[0], five_crops("FiveCrop", self._input(inputs[0]), _pair(self.size)))
 
 
 class TenCrop(ImageOperation):
@@ -151,7 +151,12 @@ class TenCrop(ImageOperation):
         image = self._input(inputs[0])
         flipped = image[::-1] if self.use_vertical_flip else image[:, ::-1]
         size = _pair(self.size)
-        return tuple(five_crops("TenCrop", image, size) + five_crops("TenCrop", flipped, size))
+        return _like_input(inputs[0], five_crops("TenCrop", image, size) + five_crops("TenCrop", flipped, size))
+
+
+def _like_input(original, crops: list[np.ndarray]) -> tuple:
+    """The crops as PIL images when the input was one (as MindSpore's Pillow implementation)."""
+    return tuple(to_pil(c) for c in crops) if _is_pil_image(original) else tuple(crops)
 
 
 def five_crops(op: str, image: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:

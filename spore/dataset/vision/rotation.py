@@ -1,6 +1,6 @@
-"""Rotate, RandomRotation, Affine, RandomAffine and Perspective: warps of the whole image
-(see warp.py). spore samples with NEAREST and BILINEAR; other interpolations raise
-ValueError."""
+"""Rotate, RandomRotation, Affine, RandomAffine, Perspective and RandomPerspective: warps
+of the whole image (see warp.py). spore samples with NEAREST and BILINEAR (and BICUBIC for the
+perspective warps); other interpolations raise ValueError."""
 from __future__ import annotations
 
 import math
@@ -15,6 +15,7 @@ from .utils import Inter
 from .warp import invert_affine, perspective_matrix, warp_affine, warp_perspective
 
 _SAMPLED = (Inter.NEAREST, Inter.BILINEAR)
+_PERSPECTIVE_SAMPLED = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC)
 
 
 class Rotate(ImageOperation):
@@ -121,12 +122,38 @@ class Perspective(ImageOperation):
     def __init__(self, start_points, end_points, interpolation: Inter = Inter.BILINEAR):
         self.start_points = _points("start_points", start_points)
         self.end_points = _points("end_points", end_points)
-        self.interpolation = _sampling("Perspective", "interpolation", interpolation)
+        self.interpolation = _sampling("Perspective", "interpolation", interpolation, _PERSPECTIVE_SAMPLED)
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         check_image("Perspective", image.shape)
         inverse = perspective_matrix(self.end_points, self.start_points)
         return warp_perspective(image, inverse, image.shape[:2], self.interpolation, 0)
+
+
+class RandomPerspective(ImageOperation):
+    """With probability `prob`, Perspective from the image corners to corners moved
+    inwards by random amounts up to `distortion_scale` of half the width / height."""
+
+    returns_pil = True
+
+    def __init__(self, distortion_scale: float = 0.5, prob: float = 0.5, interpolation: Inter = Inter.BICUBIC):
+        self.distortion_scale = checks.check_number("RandomPerspective", "distortion_scale", distortion_scale, 0, 1)
+        self.prob = checks.check_number("RandomPerspective", "prob", prob, 0, 1)
+        self.interpolation = _sampling("RandomPerspective", "interpolation", interpolation, _PERSPECTIVE_SAMPLED)
+
+    def _apply(self, image: np.ndarray) -> np.ndarray:
+        check_image("RandomPerspective", image.shape)
+        rng = random_streams.current()
+        if rng.random() >= self.prob:
+            return image
+        height, width = image.shape[:2]
+        dx, dy = int(self.distortion_scale * (width // 2)), int(self.distortion_scale * (height // 2))
+        left, right = rng.integers(0, dx + 1, 2), rng.integers(width - dx - 1, width, 2)
+        top, bottom = rng.integers(0, dy + 1, 2), rng.integers(height - dy - 1, height, 2)
+        start = [(0, 0), (width - 1, 0), (width - 1, height - 1), (0, height - 1)]
+        end = [(left[0], top[0]), (right[0], top[1]), (right[1], bottom[0]), (left[1], bottom[1])]
+        inverse = perspective_matrix(end, start)
+        return warp_perspective(image, inverse, (height, width), self.interpolation, 0)
 
 
 def rotate(image: np.ndarray, degrees: float, resample: Inter, expand: bool, center, fill) -> np.ndarray:
@@ -190,12 +217,13 @@ def _ranges(name: str, value, low, high) -> list[tuple[float, float]]:
     return pairs
 
 
-def _sampling(op: str, name: str, interpolation) -> Inter:
+def _sampling(op: str, name: str, interpolation, supported: tuple = _SAMPLED) -> Inter:
     if not isinstance(interpolation, Inter):
         raise TypeError(f"For '{op}', the '{name}' must be an Inter, but got {interpolation!r}.")
-    if interpolation not in _SAMPLED:
+    if interpolation not in supported:
+        names = " or ".join(f"Inter.{i.name}" for i in supported)
         raise ValueError(f"For '{op}', the {name} Inter.{interpolation.name} is not supported by spore; use "
-                         f"Inter.NEAREST or Inter.BILINEAR.")
+                         f"{names}.")
     return interpolation
 
 

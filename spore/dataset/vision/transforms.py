@@ -37,7 +37,7 @@ from .conversions import (
     ToType,
 )
 from .decode import Decode
-from .erasing import CutMixBatch, CutOut, Erase, ImageBatchFormat, MixUpBatch, RandomErasing
+from .erasing import CutMixBatch, CutOut, Erase, ImageBatchFormat, MixUp, MixUpBatch, RandomErasing
 from .flips_crops import (
     Crop,
     FiveCrop,
@@ -66,7 +66,7 @@ from .random_color import (
     RandomSharpness,
     RandomSolarize,
 )
-from .rotation import Affine, Perspective, RandomAffine, RandomRotation, Rotate
+from .rotation import Affine, Perspective, RandomAffine, RandomPerspective, RandomRotation, Rotate
 from .utils import (
     AutoAugmentPolicy,
     Border,
@@ -87,12 +87,12 @@ __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustHue", "Ad
            "Affine", "AutoAugment", "AutoAugmentPolicy", "AutoContrast", "Border", "BoundingBoxAugment", "CenterCrop",
            "ConvertColor", "ConvertMode", "Crop", "CutMixBatch", "CutOut", "Decode", "Equalize", "Erase", "FiveCrop",
            "GaussianBlur", "Grayscale", "HWC2CHW", "HorizontalFlip", "HsvToRgb", "ImageBatchFormat", "ImageReadMode",
-           "Inter", "Invert", "LinearTransformation", "MixUpBatch", "Normalize", "NormalizePad", "Pad", "PadToSize",
-           "Perspective", "Posterize", "RandAugment", "RandomAdjustSharpness", "RandomAffine", "RandomAutoContrast",
-           "RandomColor", "RandomColorAdjust", "RandomCrop", "RandomCropDecodeResize", "RandomCropWithBBox",
-           "RandomEqualize", "RandomErasing", "RandomGrayscale", "RandomHorizontalFlip",
-           "RandomHorizontalFlipWithBBox", "RandomInvert", "RandomLighting", "RandomPosterize", "RandomResize",
-           "RandomResizeWithBBox", "RandomResizedCrop", "RandomResizedCropWithBBox", "RandomRotation",
+           "Inter", "Invert", "LinearTransformation", "MixUp", "MixUpBatch", "Normalize", "NormalizePad", "Pad",
+           "PadToSize", "Perspective", "Posterize", "RandAugment", "RandomAdjustSharpness", "RandomAffine",
+           "RandomAutoContrast", "RandomColor", "RandomColorAdjust", "RandomCrop", "RandomCropDecodeResize",
+           "RandomCropWithBBox", "RandomEqualize", "RandomErasing", "RandomGrayscale", "RandomHorizontalFlip",
+           "RandomHorizontalFlipWithBBox", "RandomInvert", "RandomLighting", "RandomPerspective", "RandomPosterize",
+           "RandomResize", "RandomResizeWithBBox", "RandomResizedCrop", "RandomResizedCropWithBBox", "RandomRotation",
            "RandomSelectSubpolicy", "RandomSharpness", "RandomSolarize", "RandomVerticalFlip",
            "RandomVerticalFlipWithBBox", "Rescale", "Resize", "ResizeWithBBox", "ResizedCrop", "RgbToHsv", "Rotate",
            "SliceMode", "SlicePatches", "Solarize", "TenCrop", "ToNumpy", "ToPIL", "ToTensor", "ToType",
