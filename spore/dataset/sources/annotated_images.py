@@ -199,7 +199,7 @@ class VOCDataset(ImageFilesDataset):
         return dict(self.class_indexing)
 
 
-_COCO_TASKS = ("Detection", "Stuff", "Keypoint", "Captioning")
+_COCO_TASKS = ("Detection", "Stuff", "Keypoint", "Panoptic", "Captioning")
 
 
 class CocoDataset(ImageFilesDataset):
@@ -212,7 +212,9 @@ class CocoDataset(ImageFilesDataset):
       padded with -1 to the longest;
     - 'Keypoint': (image, keypoints, num_keypoints): keypoints float32 (N, 3K), num_keypoints
       uint32 (N, 1);
-    - 'Captioning': (image, captions), captions a str vector.
+    - 'Panoptic': (image, bbox, category_id, iscrowd, area) of the "segments_info" of each
+      image's annotation, area uint32 (N, 1);
+    - 'Captioning': (image, captions), captions str (N, 1).
 
     Images without annotations are skipped. `extra_metadata` adds '_meta-filename'.
     """
@@ -233,8 +235,11 @@ class CocoDataset(ImageFilesDataset):
             images = {image["id"]: image["file_name"] for image in coco["images"]}
             per_image: dict = {}
             for annotation in coco["annotations"]:
-                per_image.setdefault(annotation["image_id"], []).append(annotation)
-            self.categories = {c["name"]: [c["id"]] for c in coco.get("categories", [])}
+                # A panoptic annotation lists the segments of its image.
+                segments = annotation["segments_info"] if task == "Panoptic" else [annotation]
+                per_image.setdefault(annotation["image_id"], []).extend(segments)
+            self.categories = {c["name"]: [c["id"], c["isthing"]] if task == "Panoptic" else [c["id"]]
+                               for c in coco.get("categories", [])}
             for image_id, file_name in images.items():
                 if image_id in per_image:
                     self._samples.append((os.path.join(self.dataset_dir, file_name),
@@ -244,15 +249,16 @@ class CocoDataset(ImageFilesDataset):
                                f"{type(e).__name__}: {e}") from e
 
     def _annotations(self, annotations: list[dict]) -> tuple:
-        if self.task == "Detection":
+        if self.task in ("Detection", "Panoptic"):
+            area = (np.array([[a["area"]] for a in annotations], np.uint32),) if self.task == "Panoptic" else ()
             return (np.array([a["bbox"] for a in annotations], np.float32).reshape(-1, 4),
                     np.array([[a["category_id"]] for a in annotations], np.uint32),
-                    np.array([[a.get("iscrowd", 0)] for a in annotations], np.uint32))
+                    np.array([[a.get("iscrowd", 0)] for a in annotations], np.uint32), *area)
         if self.task == "Keypoint":
             return (np.array([a["keypoints"] for a in annotations], np.float32),
                     np.array([[a["num_keypoints"]] for a in annotations], np.uint32))
         if self.task == "Captioning":
-            return (np.array([a["caption"] for a in annotations], np.str_),)
+            return (np.array([[a["caption"]] for a in annotations], np.str_),)
         polygons = [[v for polygon in a["segmentation"] for v in polygon] for a in annotations]
         width = max(len(p) for p in polygons)
         padded = np.full((len(polygons), width), -1, np.float32)
@@ -262,7 +268,8 @@ class CocoDataset(ImageFilesDataset):
 
     def _columns(self) -> list[str]:
         names = {"Detection": ["bbox", "category_id", "iscrowd"], "Stuff": ["segmentation", "iscrowd"],
-                 "Keypoint": ["keypoints", "num_keypoints"], "Captioning": ["captions"]}[self.task]
+                 "Keypoint": ["keypoints", "num_keypoints"], "Panoptic": ["bbox", "category_id", "iscrowd", "area"],
+                 "Captioning": ["captions"]}[self.task]
         return ["image", *names] + (["_meta-filename"] if self.extra_metadata else [])
 
     def _read(self, index: int) -> tuple:
@@ -272,7 +279,7 @@ class CocoDataset(ImageFilesDataset):
 
     def get_class_indexing(self) -> dict[str, list[int]]:
         if self.task not in ("Detection", "Panoptic"):
-            raise RuntimeError("CocoDataset: get_class_indexing is only for task 'Detection'.")
+            raise RuntimeError("CocoDataset: get_class_indexing is only for tasks 'Detection' and 'Panoptic'.")
         return {name: list(ids) for name, ids in self.categories.items()}
 
 
