@@ -23,6 +23,8 @@ def _image_files(folder: str) -> list[str]:
 
 
 class _FolderImages(ImageFilesDataset):
+    """Rows (image, label) of image files found under `dataset_dir` when the dataset is made."""
+
     def __init__(self, dataset_dir, num_samples, num_parallel_workers, shuffle, decode, sampler, num_shards,
                  shard_id):
         op = type(self).__name__
