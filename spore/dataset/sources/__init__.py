@@ -3,8 +3,8 @@ from .audio_corpora import (
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, TedliumDataset, YesNoDataset,
 )
 from .annotated_images import (
-    CelebADataset, CityscapesDataset, CocoDataset, FlickrDataset, KITTIDataset, LFWDataset, ManifestDataset, VOCDataset,
-    SBUDataset, WIDERFaceDataset,
+    CelebADataset, CityscapesDataset, CocoDataset, FlickrDataset, KITTIDataset, LFWDataset, ManifestDataset,
+    SBUDataset, VOCDataset, WIDERFaceDataset,
 )
 from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
@@ -23,8 +23,7 @@ from .photo_tour import PhotoTourDataset
 from .synthetic import FakeImageDataset, PaddedDataset, RandomDataset
 from .text_corpora import (
     AGNewsDataset, AmazonReviewDataset, CoNLL2000Dataset, DBpediaDataset, EnWik9Dataset, IMDBDataset, IWSLT2016Dataset,
-    IWSLT2017Dataset, Multi30kDataset,
-    PennTreebankDataset, SogouNewsDataset, SQuADDataset, SST2Dataset, UDPOSDataset, WikiTextDataset,
-    YahooAnswersDataset, YelpReviewDataset,
+    IWSLT2017Dataset, Multi30kDataset, PennTreebankDataset, SogouNewsDataset, SQuADDataset, SST2Dataset,
+    UDPOSDataset, WikiTextDataset, YahooAnswersDataset, YelpReviewDataset,
 )
 from .text_files import CLUEDataset, CSVDataset, TextFileDataset
