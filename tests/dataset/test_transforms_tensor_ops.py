@@ -88,3 +88,9 @@ def test_in_a_pipeline_with_two_output_columns():
     rows = list(data.create_tuple_iterator(output_numpy=True))
     np.testing.assert_array_equal(rows[1][0], [2, 3])
     np.testing.assert_array_equal(rows[1][1], [False, True])
+
+
+def test_one_hot_of_a_label_column_uses_its_axis_as_classes():
+    # MindSpore's pipelines one-hot a (3, 1) column of labels to (3, classes).
+    out = T.OneHot(4)(np.array([[1], [2], [0]]))
+    np.testing.assert_array_equal(out, np.eye(4, dtype=np.int64)[[1, 2, 0]])

@@ -102,15 +102,20 @@ def test_mixup_single_and_across_batches():
     images, labels = np.stack([np.zeros((2, 2, 3)), np.ones((2, 2, 3))]), np.eye(2)
     mixed, mixed_labels = V.MixUp(2, 0.5)(images, labels)
     # Each sample mixed with the next (circularly): the image's value is the weight of sample 1.
+    assert mixed.dtype == np.float64
     np.testing.assert_allclose(mixed[:, 0, 0, 0], mixed_labels[:, 1])
     np.testing.assert_allclose(mixed_labels.sum(axis=1), 1.0)
     across = V.MixUp(2, 0.5, is_single=False)
-    first, first_labels = across(images, labels)
+    first, _ = across(images, labels)
     np.testing.assert_array_equal(first, images)
     second, second_labels = across(1 - images, labels[::-1])
     np.testing.assert_allclose(second_labels.sum(axis=1), 1.0)
     assert not np.array_equal(second, 1 - images)
-    with pytest.raises(RuntimeError, match="'batch_size' = 3"):
+    # MindSpore's shapes: one image and batch_size 2 broadcast to two.
+    out, out_labels = V.MixUp(batch_size=2, alpha=0.2, is_single=False)(np.zeros((5, 5, 3), np.uint8),
+                                                                       np.array([[0, 1]]))
+    assert out.shape == (2, 5, 5, 3) and out_labels.shape == (2, 2)
+    with pytest.raises(RuntimeError, match="smaller than 'batch_size' = 3"):
         V.MixUp(3, 0.5)(images, labels)
 
 

@@ -29,7 +29,8 @@ class TypeCast(TensorOperation):
 
 class OneHot(TensorOperation):
     """Integer labels (any shape) to one-hot vectors along a new last axis of size
-    `num_classes`. Without smoothing the result keeps the labels' dtype; with
+    `num_classes`; a last axis of size 1 (a column of labels) becomes the class axis, as in
+    MindSpore's pipelines. Without smoothing the result keeps the labels' dtype; with
     `smoothing_rate` r it is float64: 1 - r + r/num_classes for the class, r/num_classes
     elsewhere."""
 
@@ -47,6 +48,8 @@ class OneHot(TensorOperation):
         if arrays.size and (arrays.min() < 0 or arrays.max() >= self.num_classes):
             bad = arrays.max() if arrays.max() >= self.num_classes else arrays.min()
             raise RuntimeError(f"For 'OneHot', every label must be in [0, {self.num_classes}), but got {bad}.")
+        if arrays.ndim > 2 and arrays.shape[-1] == 1:
+            arrays = arrays[..., 0]
         hot = arrays[..., None] == np.arange(self.num_classes)
         if self.smoothing_rate == 0.0:
             return hot.astype(arrays.dtype)

@@ -127,10 +127,11 @@ class MixUpBatch(ImageOperation):
 
 
 class MixUp(ImageOperation):
-    """Batches of images (N, ...) and one-hot labels (N, ..., classes) mixed with weights
-    lam drawn from Beta(alpha, alpha), one per sample: with `is_single`, each sample with
-    the next one of its batch (the last with the first); otherwise with the same position
-    of the previous mixed batch (the first batch is returned unchanged)."""
+    """Images and one-hot labels mixed with `batch_size` weights lam drawn from
+    Beta(alpha, alpha), broadcast as (batch_size, 1, 1, 1) over the images and
+    (batch_size, 1) over the labels: with `is_single`, with the first `batch_size` samples
+    shifted by one (the first moved last); otherwise with the previous call's mixed result
+    (the first call returns the inputs broadcast, as float64)."""
 
     def __init__(self, batch_size: int, alpha: float, is_single: bool = True):
         self.batch_size = checks.check_int("MixUp", "batch_size", batch_size, 1)
@@ -139,20 +140,23 @@ class MixUp(ImageOperation):
         self._previous = None
 
     def __call__(self, *inputs):
-        images, labels = _batch_inputs("MixUp", inputs, image_dims=None)
-        if len(images) != self.batch_size:
-            raise RuntimeError(f"For 'MixUp', the batch must hold 'batch_size' = {self.batch_size} samples, but got "
-                               f"{len(images)}.")
+        if len(inputs) != 2:
+            raise TypeError(f"For 'MixUp', 2 inputs (images, labels) are expected, but got {len(inputs)}.")
+        images, labels = (np.asarray(v, np.float64) for v in inputs)
         lam = random_streams.current().beta(self.alpha, self.alpha, self.batch_size)
         if self.is_single:
-            other_images, other_labels = np.roll(images, -1, axis=0), np.roll(labels, -1, axis=0)
+            shifted = list(range(1, self.batch_size)) + [0]
+            try:
+                other_images, other_labels = images[shifted], labels[shifted]
+            except IndexError:
+                raise RuntimeError(f"For 'MixUp', the batch of {len(images)} samples is smaller than 'batch_size' "
+                                   f"= {self.batch_size}.") from None
         elif self._previous is None:
             lam = np.ones(self.batch_size)
             other_images, other_labels = images, labels
         else:
             other_images, other_labels = self._previous
-        lam_images = lam.reshape((-1,) + (1,) * (images.ndim - 1))
-        lam_labels = lam.reshape((-1,) + (1,) * (labels.ndim - 1))
+        lam_images, lam_labels = lam.reshape(-1, 1, 1, 1), lam.reshape(-1, 1)
         mixed = lam_images * images + (1 - lam_images) * other_images
         mixed_labels = lam_labels * labels + (1 - lam_labels) * other_labels
         if not self.is_single:
@@ -195,11 +199,11 @@ class CutMixBatch(ImageOperation):
         return result, out_labels
 
 
-def _batch_inputs(op: str, inputs: tuple, image_dims: int | None = 4) -> tuple[np.ndarray, np.ndarray]:
+def _batch_inputs(op: str, inputs: tuple) -> tuple[np.ndarray, np.ndarray]:
     if len(inputs) != 2:
         raise TypeError(f"For '{op}', 2 inputs (images, labels) are expected, but got {len(inputs)}.")
     images, labels = (np.asarray(v) for v in inputs)
-    if image_dims is not None and images.ndim != image_dims:
+    if images.ndim != 4:
         raise RuntimeError(f"For '{op}', the images must be a batch of shape (N, H, W, C) or (N, C, H, W), but got "
                            f"shape {images.shape}.")
     if labels.ndim < 2 or labels.shape[0] != images.shape[0]:
