@@ -94,3 +94,10 @@ def test_one_hot_of_a_label_column_uses_its_axis_as_classes():
     # MindSpore's pipelines one-hot a (3, 1) column of labels to (3, classes).
     out = T.OneHot(4)(np.array([[1], [2], [0]]))
     np.testing.assert_array_equal(out, np.eye(4, dtype=np.int64)[[1, 2, 0]])
+
+
+def test_not_random_marks_functions():
+    def identity(x):
+        return x
+    assert T.not_random(identity) is identity and identity.random is False
+    assert V.not_random is T.not_random

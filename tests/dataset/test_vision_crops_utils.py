@@ -166,3 +166,15 @@ def test_image_utilities(tmp_path):
         V.encode_jpeg(IMAGE, 0)
     with pytest.raises(ValueError, match=r"'compression_level' must be in \[0, 9\]"):
         V.encode_png(IMAGE, 10)
+
+
+def test_pil_inputs_of_geometric_transforms_come_back_as_pil_images():
+    image_module = pytest.importorskip("PIL.Image")
+    pil = image_module.fromarray(IMAGE)
+    resized = V.Resize((2, 3))(pil)
+    assert isinstance(resized, image_module.Image) and resized.size == (3, 2)
+    np.testing.assert_array_equal(np.asarray(resized), np.asarray(pil.resize((3, 2), image_module.BILINEAR)))
+    assert V.Resize(2)(pil).size == (2, 2)
+    for op in (V.CenterCrop(2), V.Pad(1), V.RandomCrop(2), V.RandomResizedCrop(2), V.RandomHorizontalFlip()):
+        assert isinstance(op(pil), image_module.Image)
+    np.testing.assert_array_equal(np.asarray(V.CenterCrop(2)(pil)), V.CenterCrop(2)(IMAGE))

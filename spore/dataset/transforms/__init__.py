@@ -4,8 +4,9 @@ classes."""
 from .random_compose import RandomApply, RandomChoice, RandomOrder
 from .tensor_operation import TensorOperation
 from .tensor_ops import Concatenate, Duplicate, Mask, PadEnd, Relational, Slice, Unique
-from .transforms import Compose, Fill, OneHot, TypeCast
+from .transforms import Compose, Fill, OneHot, TypeCast, not_random
 from . import c_transforms, py_transforms, transforms
 
 __all__ = ["Compose", "Concatenate", "Duplicate", "Fill", "Mask", "OneHot", "PadEnd", "RandomApply", "RandomChoice",
-           "RandomOrder", "Relational", "Slice", "TensorOperation", "TypeCast", "Unique"]
+           "RandomOrder", "Relational", "Slice", "TensorOperation", "TypeCast", "Unique",
+           "not_random"]

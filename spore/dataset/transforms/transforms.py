@@ -110,3 +110,10 @@ def to_numpy_dtype(op: str, name: str, data_type) -> np.dtype:
     except TypeError:
         raise TypeError(f"For '{op}', the '{name}' must be a MindSpore or NumPy dtype, but got "
                         f"{data_type!r}.") from None
+
+
+def not_random(function):
+    """Mark a Python transform as deterministic (sets `function.random = False`), the mark
+    MindSpore requires before it caches a function's results; returns the function."""
+    function.random = False
+    return function

@@ -1,4 +1,5 @@
 """`mindspore.dataset.vision.transforms`: every vision transform, by its MindSpore path."""
+from ..transforms.transforms import not_random
 from .augment import AutoAugment, RandAugment, RandomSelectSubpolicy, TrivialAugmentWide, UniformAugment
 from .bbox import (
     BoundingBoxAugment,
@@ -97,5 +98,5 @@ __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustHue", "Ad
            "RandomVerticalFlipWithBBox", "Rescale", "Resize", "ResizeWithBBox", "ResizedCrop", "RgbToHsv", "Rotate",
            "SliceMode", "SlicePatches", "Solarize", "TenCrop", "ToNumpy", "ToPIL", "ToTensor", "ToType",
            "TrivialAugmentWide", "UniformAugment", "VerticalFlip", "encode_jpeg", "encode_png",
-           "get_image_num_channels", "get_image_size", "read_file", "read_image", "write_file", "write_jpeg",
-           "write_png"]
+           "get_image_num_channels", "get_image_size", "not_random", "read_file", "read_image", "write_file",
+           "write_jpeg", "write_png"]
