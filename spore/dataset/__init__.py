@@ -22,6 +22,14 @@ from .sources import (
     PennTreebankDataset, SogouNewsDataset, SQuADDataset, UDPOSDataset, WikiTextDataset, YahooAnswersDataset,
     YelpReviewDataset, CelebADataset, CocoDataset, ManifestDataset, VOCDataset,
     CMUArcticDataset, LibriTTSDataset, LJSpeechDataset, SpeechCommandsDataset, YesNoDataset,
+    SBDataset,
+    LSUNDataset,
+    IWSLT2016Dataset, IWSLT2017Dataset,
+    PhotoTourDataset, SBUDataset,
+    TedliumDataset,
+    CityscapesDataset, LFWDataset,
+    Caltech101Dataset, Flowers102Dataset, SVHNDataset,
+    DIV2KDataset, FlickrDataset, KITTIDataset, Places365Dataset, WIDERFaceDataset,
     Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset, SemeionDataset,
     STL10Dataset, USPSDataset, SST2Dataset,
 )
@@ -29,6 +37,7 @@ from .sources.mindrecord import MindDataset
 from .sources.tfrecord import TFRecordDataset
 from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
+from .engine.cache import DatasetCache
 from . import transforms, vision
 from .config import get_seed, set_seed
 
@@ -41,11 +50,19 @@ __all__ = [
     "Multi30kDataset", "PennTreebankDataset", "SogouNewsDataset", "SQuADDataset", "UDPOSDataset", "WikiTextDataset",
     "YahooAnswersDataset", "YelpReviewDataset", "CelebADataset", "CocoDataset", "ManifestDataset", "VOCDataset",
     "CMUArcticDataset", "LibriTTSDataset", "LJSpeechDataset", "SpeechCommandsDataset", "YesNoDataset",
+    "SBDataset",
+    "LSUNDataset",
+    "IWSLT2016Dataset", "IWSLT2017Dataset",
+    "PhotoTourDataset", "SBUDataset",
+    "TedliumDataset",
+    "CityscapesDataset", "LFWDataset",
+    "Caltech101Dataset", "Flowers102Dataset", "SVHNDataset",
+    "DIV2KDataset", "FlickrDataset", "KITTIDataset", "Places365Dataset", "WIDERFaceDataset",
     "Caltech256Dataset", "Food101Dataset", "OmniglotDataset", "RenderedSST2Dataset", "SUN397Dataset",
     "SemeionDataset", "STL10Dataset", "USPSDataset", "SST2Dataset",
     "Sampler", "SequentialSampler", "RandomSampler", "DistributedSampler", "SubsetRandomSampler", "SubsetSampler",
     "BatchInfo", "DictIterator", "TupleIterator",
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
-    "TFRecordDataset", "Schema",
+    "TFRecordDataset", "Schema", "DatasetCache",
     "config", "transforms", "vision",
 ]

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from ..train.callback.callback import Callback
 from . import checks
 
+CALLBACK_TIMEOUT = 60
+"""Seconds a WaitedDSCallback waits for the training loop (MindSpore's default)."""
+
 
 @dataclass
 class DSRunContext:
@@ -77,15 +80,21 @@ class WaitedDSCallback(Callback, DSCallback):
 
     def ds_epoch_begin(self, ds_run_context: DSRunContext) -> None:
         if ds_run_context.cur_epoch_num > 1:
-            self._epoch_done.wait()
-            self._epoch_done.clear()
+            _wait(self._epoch_done, "ds_epoch_begin")
             self.sync_epoch_begin(self._train_context, ds_run_context)
 
     def ds_step_begin(self, ds_run_context: DSRunContext) -> None:
         if ds_run_context.cur_step_num > self.step_size:
-            self._step_done.wait()
-            self._step_done.clear()
+            _wait(self._step_done, "ds_step_begin")
             self.sync_step_begin(self._train_context, ds_run_context)
+
+
+def _wait(event: threading.Event, stage: str) -> None:
+    """Wait for the training loop, as long as MindSpore's default callback timeout."""
+    if not event.wait(timeout=CALLBACK_TIMEOUT):
+        raise RuntimeError(f"{stage} timed out after {CALLBACK_TIMEOUT} second(s): the training loop did not end "
+                           f"the step or epoch before it; pass the WaitedDSCallback to Model.train too.")
+    event.clear()
 
 
 def check_callbacks(op: str, callbacks) -> list[DSCallback]:

@@ -1,4 +1,5 @@
-"""Column values: what user code may return for a column, made a NumPy array."""
+"""Column values: what user code may return for a column, made a NumPy array (or, for a
+dict-valued column, a dict of them)."""
 from __future__ import annotations
 
 import numpy as np
@@ -16,9 +17,20 @@ def as_array(value, where: str) -> np.ndarray:
     return array
 
 
+def as_value(value, where: str):
+    """`value` as a column value: a dict (with str keys) stays a dict of column values, as
+    MindSpore passes dict-valued columns through map and batch; anything else as_array."""
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, str):
+                raise TypeError(f"{where}: the keys of a dict column value must be str, but got {key!r}.")
+        return {key: as_value(item, where) for key, item in value.items()}
+    return as_array(value, where)
+
+
 def as_columns(result, where: str) -> tuple:
-    """What a user function returned as a tuple of column arrays: a tuple holds one value
+    """What a user function returned as a tuple of column values: a tuple holds one value
     per column, anything else is one column."""
     if isinstance(result, tuple):
-        return tuple(as_array(v, where) for v in result)
-    return (as_array(result, where),)
+        return tuple(as_value(v, where) for v in result)
+    return (as_value(result, where),)

@@ -66,31 +66,43 @@ def _decode_field(field: dict, chunk: bytes):
 
 
 def _compress(array: np.ndarray) -> bytes:
-    values = array.astype(np.int64)
+    values = array.astype(np.int64).reshape(-1)
     codes = np.full(values.shape, 3, np.uint8)
-    for code, dtype in reversed(list(enumerate(_WIDTH_DTYPES[:3]))):
-        info = np.iinfo(dtype)
-        fits = (values >= info.min) & (values <= info.max)
-        codes[fits & (codes > code)] = code
+    for code in (2, 1, 0):
+        info = np.iinfo(_WIDTH_DTYPES[code])
+        codes[(values >= info.min) & (values <= info.max)] = code
     padded = np.zeros(-(-len(codes) // 4) * 4, np.uint8)
     padded[:len(codes)] = codes
     quads = padded.reshape(-1, 4)
     bitmap = (quads[:, 0] << 6) | (quads[:, 1] << 4) | (quads[:, 2] << 2) | quads[:, 3]
-    body = b"".join(np.array(v, _WIDTH_DTYPES[c]).astype(np.dtype(_WIDTH_DTYPES[c]).newbyteorder("<")).tobytes()
-                    for v, c in zip(values.tolist(), codes.tolist()))
-    return struct.pack(">I", len(values)) + bitmap.astype(np.uint8).tobytes() + body
+    widths = 1 << codes.astype(np.int64)
+    offsets = np.cumsum(widths) - widths
+    body = np.empty(int(widths.sum()), np.uint8)
+    for code, dtype in enumerate(_WIDTH_DTYPES):
+        picked = codes == code
+        if picked.any():
+            width = 1 << code
+            little = values[picked].astype(np.dtype(dtype).newbyteorder("<")).view(np.uint8).reshape(-1, width)
+            body[(offsets[picked][:, None] + np.arange(width)).reshape(-1)] = little.reshape(-1)
+    return struct.pack(">I", len(values)) + bitmap.astype(np.uint8).tobytes() + body.tobytes()
 
 
 def _decompress(chunk: bytes, dtype) -> np.ndarray:
     (count,) = struct.unpack_from(">I", chunk, 0)
     bitmap = np.frombuffer(chunk, np.uint8, -(-count // 4), 4)
     codes = np.stack([(bitmap >> s) & 3 for s in (6, 4, 2, 0)], axis=1).reshape(-1)[:count]
+    widths = 1 << codes.astype(np.int64)
+    start = 4 + len(bitmap)
+    if start + int(widths.sum()) != len(chunk):
+        raise ValueError(f"a compressed integer field holds {len(chunk) - start} bytes of values, but its "
+                         f"widths add up to {int(widths.sum())}")
+    body = np.frombuffer(chunk, np.uint8, offset=start)
+    offsets = np.cumsum(widths) - widths
     out = np.empty(count, dtype)
-    pos = 4 + len(bitmap)
-    for i, code in enumerate(codes.tolist()):
-        width = 1 << code
-        out[i] = int.from_bytes(chunk[pos:pos + width], "little", signed=True)
-        pos += width
-    if pos != len(chunk):
-        raise ValueError(f"a compressed integer field holds {len(chunk) - pos} unexpected trailing byte(s)")
+    for code, width_dtype in enumerate(_WIDTH_DTYPES):
+        picked = codes == code
+        if picked.any():
+            width = 1 << code
+            raw = body[(offsets[picked][:, None] + np.arange(width)).reshape(-1)]
+            out[picked] = raw.view(np.dtype(width_dtype).newbyteorder("<"))
     return out

@@ -27,6 +27,10 @@ class MRMDefineIndexError(MindRecordException, ValueError):
     """add_index named a field that cannot be indexed."""
 
 
+class MRMDefineCategoryError(MindRecordException, ValueError):
+    """MindPage's category field is not one of the index fields."""
+
+
 class MRMInvalidHeaderSizeError(MindRecordException, ValueError):
     """set_header_size got a size out of range."""
 

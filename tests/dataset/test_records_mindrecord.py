@@ -197,3 +197,101 @@ def test_reader_errors(tmp_path):
     shutil.copy(path, tmp_path / "nodb.mindrecord")
     with pytest.raises(RuntimeError, match="index file"):
         FileReader([str(tmp_path / "nodb.mindrecord")])
+
+
+def test_imagenet_and_csv_converters(tmp_path):
+    from spore.mindrecord import CsvToMR, ImageNetToMR
+    images = tmp_path / "images"
+    for folder, name, data in (("n01", "x1.JPEG", b"aaa"), ("n01", "a2.JPEG", b"bbbb"), ("n02", "z.JPEG", b"cc")):
+        (images / folder).mkdir(parents=True, exist_ok=True)
+        (images / folder / name).write_bytes(data)
+    (tmp_path / "map.txt").write_text("n02 1\nn01 0\n")
+    ImageNetToMR(str(tmp_path / "map.txt"), str(images), str(tmp_path / "in.mindrecord")).transform()
+    got = list(FileReader(str(tmp_path / "in.mindrecord")).get_next())
+    # The rows MindSpore 2.7.1's ImageNetToMR writes for this layout: map-file order, files by name.
+    assert [(os.path.basename(r["file_name"]), r["label"], r["image"]) for r in got] == [
+        ("z.JPEG", 1, b"cc"), ("a2.JPEG", 0, b"bbbb"), ("x1.JPEG", 0, b"aaa")]
+    (tmp_path / "t.csv").write_text("a,b,c\n1,2.5,x\n3,4,y\n")
+    CsvToMR(str(tmp_path / "t.csv"), str(tmp_path / "csv.mindrecord")).transform()
+    reader = FileReader(str(tmp_path / "csv.mindrecord"))
+    assert list(reader.get_next()) == [{"a": 1, "b": 2.5, "c": "x"}, {"a": 3, "b": 4.0, "c": "y"}]
+    assert reader.schema() == {"a": {"type": "int64"}, "b": {"type": "float64"}, "c": {"type": "string"}}
+    with pytest.raises(ParamValueError, match="not in"):
+        CsvToMR(str(tmp_path / "t.csv"), str(tmp_path / "bad.mindrecord"), columns_list=["z"]).transform()
+    (tmp_path / "bad_map.txt").write_text("n01\n")
+    with pytest.raises(RuntimeError, match="line 1"):
+        ImageNetToMR(str(tmp_path / "bad_map.txt"), str(images), str(tmp_path / "x.mindrecord")).transform()
+
+
+def _decoded(jpeg: bytes) -> np.ndarray:
+    import io
+
+    from PIL import Image
+    return np.asarray(Image.open(io.BytesIO(jpeg)))
+
+
+def test_mnist_and_cifar_converters(tmp_path):
+    import gzip
+    import pickle
+    import struct
+
+    pytest.importorskip("PIL")
+    from spore.mindrecord import Cifar10ToMR, Cifar100ToMR, MnistToMR
+    mnist = tmp_path / "mnist"
+    mnist.mkdir()
+    for prefix, count in (("train", 3), ("t10k", 2)):
+        images = np.repeat(np.arange(count, dtype=np.uint8) * 60, 28 * 28).reshape(count, 28, 28)
+        with gzip.open(mnist / f"{prefix}-images-idx3-ubyte.gz", "wb") as f:
+            f.write(struct.pack(">4I", 2051, count, 28, 28) + images.tobytes())
+        with gzip.open(mnist / f"{prefix}-labels-idx1-ubyte.gz", "wb") as f:
+            f.write(struct.pack(">2I", 2049, count) + bytes(range(count)))
+    MnistToMR(str(mnist), str(tmp_path / "mnist")).transform()
+    train = list(FileReader(str(tmp_path / "mnist_train.mindrecord")).get_next())
+    assert [r["label"] for r in train] == [0, 1, 2]
+    assert _decoded(train[2]["data"]).shape == (28, 28) and abs(int(_decoded(train[2]["data"]).mean()) - 120) <= 2
+    assert FileReader(str(tmp_path / "mnist_test.mindrecord")).len() == 2
+
+    cifar = tmp_path / "cifar-10-batches-py"
+    cifar.mkdir()
+    for name, count in [(f"data_batch_{i}", 1) for i in range(1, 6)] + [("test_batch", 2)]:
+        red = np.zeros((count, 3, 32, 32), np.uint8)
+        red[:, 0] = 200
+        with open(cifar / name, "wb") as f:
+            pickle.dump({b"data": red.reshape(count, -1), b"labels": [7] * count}, f)
+    Cifar10ToMR(str(cifar), str(tmp_path / "cifar")).transform(["label"])
+    rows_ = list(FileReader(str(tmp_path / "cifar")).get_next())
+    assert [(r["id"], r["label"]) for r in rows_] == [(i, 7) for i in range(5)]
+    pixel = _decoded(rows_[0]["data"])[5, 5].astype(int)
+    assert abs(pixel[0] - 200) <= 3 and pixel[1] <= 3 and pixel[2] <= 3  # red stays red: HWC, RGB
+    assert FileReader(str(tmp_path / "cifar_test")).len() == 2
+    with pytest.raises(ParamValueError, match="index fields"):
+        Cifar10ToMR(str(cifar), str(tmp_path / "again")).transform(["data"])
+
+    cifar100 = tmp_path / "cifar-100-python"
+    cifar100.mkdir()
+    for name in ("train", "test"):
+        with open(cifar100 / name, "wb") as f:
+            pickle.dump({b"data": np.zeros((2, 3072), np.uint8), b"fine_labels": [3, 4], b"coarse_labels": [1, 2]}, f)
+    Cifar100ToMR(str(cifar100), str(tmp_path / "c100")).transform()
+    assert [(r["fine_label"], r["coarse_label"]) for r in FileReader(str(tmp_path / "c100")).get_next()] == [
+        (3, 1), (4, 2)]
+
+
+@needs_interop
+def test_mind_page_reads_categories_as_mindspore():
+    from spore.mindrecord import MindPage
+    from spore.mindrecord.exceptions import MRMDefineCategoryError
+    page = MindPage(INTEROP)
+    assert page.candidate_fields == ["file_name", "label"]
+    page.category_field = "label"
+    # The JSON MindSpore 2.7.1 returns for this file.
+    assert page.read_category_info() == ('{"categories":[{"count":4,"id":0,"name":"0"},{"count":3,"id":1,"name":"1"},'
+                                         '{"count":3,"id":2,"name":"2"}],"key":"label_0"}')
+    assert [r["file_name"] for r in page.read_at_page_by_id(1, 0, 2)] == ["img_1.jpg", "img_4.jpg"]
+    last = page.read_at_page_by_id(1, 1, 2)
+    assert len(last) == 1 and last[0]["data"] == b"\x07" * 8 and last[0]["feature"].shape == (2, 3)
+    assert [r["file_name"] for r in page.read_at_page_by_name("2", 0, 5)] == ["img_2.jpg", "img_5.jpg", "img_8.jpg"]
+    with pytest.raises(MRMDefineCategoryError, match="not a candidate"):
+        page.category_field = "data"
+    with pytest.raises(RuntimeError, match="out of range"):
+        page.read_at_page_by_id(5, 0, 1)

@@ -92,6 +92,7 @@ def test_sync_wait_releases_batches_on_sync_update():
     seen = []
     dataset = ds.GeneratorDataset(gen, column_names=["input"])
     dataset = dataset.sync_wait(condition_name="policy", callback=seen.append)
+    dataset = dataset.map(operations=[lambda x: x + 0], input_columns=["input"])  # pulls no row ahead of its batch
     dataset = dataset.batch(4)
     count = 0
     for data in dataset.create_dict_iterator(num_epochs=1, output_numpy=True):
@@ -226,3 +227,53 @@ def test_concat_takes_a_distributed_or_random_sampler():
     assert sorted(halves[0] + halves[1]) == [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(TypeError, match="must be DistributedSampler or RandomSampler"):
         concat(ds.SequentialSampler())
+
+
+def test_dict_valued_columns_through_map_batch_and_iterators():
+    numbers = ds.NumpySlicesDataset({"x": np.arange(4)}, shuffle=False)
+    dicts = numbers.map(lambda v: ({"a": v, "b": np.array([v, v + 1])}, v), input_columns=["x"],
+                        output_columns=["d", "x"], num_parallel_workers=2)
+    assert dicts.output_types()[0] == np.dtype(object) and dicts.output_shapes() == [[0], []]
+    first = rows(dicts)[1][0]
+    assert first["a"].tolist() == 1 and first["b"].tolist() == [1, 2]
+    changed = dicts.map(lambda v: {"a": v["a"] * 10, "c": "z"}, input_columns=["d"])
+    assert [(r[0]["a"].tolist(), str(r[0]["c"])) for r in rows(changed)][:2] == [(0, "z"), (10, "z")]
+    batch = next(dicts.batch(2).create_dict_iterator())
+    assert batch["d"]["a"].asnumpy().tolist() == [0, 1] and batch["d"]["b"].shape == (2, 2)
+    assert batch["x"].asnumpy().tolist() == [0, 1]
+    uneven = numbers.map(lambda v: {"a": v} if v % 2 else {"b": v}, input_columns=["x"])
+    with pytest.raises(RuntimeError, match="dict with keys"):
+        rows(uneven.batch(2))
+
+
+def test_class_indexing_passes_through_the_pipeline():
+    assert ds.GeneratorDataset([1, 2], "a").batch(1).get_class_indexing() == {}
+
+    class Named(ds.GeneratorDataset):
+        def get_class_indexing(self):
+            return {"cat": 0, "dog": 1}
+    assert Named([1, 2], "a").map(lambda x: x).batch(2).get_class_indexing() == {"cat": 0, "dog": 1}
+
+
+def test_dataset_cache_keeps_the_first_pass_of_a_map():
+    calls = []
+    cache = ds.DatasetCache(session_id=1)
+    doubled = ds.NumpySlicesDataset([1, 2, 3], shuffle=False).map(lambda x: (calls.append(x), x * 2)[1], cache=cache)
+    assert column(doubled.repeat(3)) == [2, 4, 6] * 3 and len(calls) == 3
+    stat = cache.get_stat()
+    assert stat.num_mem_cached == 3 and stat.max_row_id == 2 and stat.avg_cache_sz == 8
+    tiny = ds.DatasetCache(session_id=2, size=1)
+    big = ds.NumpySlicesDataset(np.zeros((3, 1 << 19)), shuffle=False).map(lambda x: x, cache=tiny)
+    assert len(rows(big)) == 3 and tiny.get_stat().num_mem_cached == 0  # 12 MB do not fit in 1 MB
+    with pytest.raises(TypeError, match="'cache' must be a DatasetCache"):
+        doubled.map(lambda x: x, cache="yes")
+    with pytest.raises(ValueError, match="'port' must be in"):
+        ds.DatasetCache(1, port=80)
+
+
+def test_waited_callback_times_out_without_a_training_loop(monkeypatch):
+    from spore.dataset import callback
+    monkeypatch.setattr(callback, "CALLBACK_TIMEOUT", 0.05)
+    data = ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x, callbacks=ds.WaitedDSCallback())
+    with pytest.raises(RuntimeError, match="ds_step_begin timed out"):
+        rows(data)

@@ -150,3 +150,17 @@ def test_schema_json_as_mindspore_writes_it():
         schema.parse_columns(3)
     with pytest.raises(ValueError, match="does not exist"):
         ds.Schema("/nonexistent/schema.json")
+
+
+def test_crc32c_of_long_data_matches_the_bytewise_definition():
+    def bytewise(data):
+        crc = 0xFFFFFFFF
+        for byte in data:
+            crc ^= byte
+            for _ in range(8):
+                crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+        crc ^= 0xFFFFFFFF
+        return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
+    data = np.random.default_rng(0).integers(0, 256, 9000, dtype=np.uint8).tobytes()
+    for size in (0, 1, 4095, 4096, 4097, 9000):
+        assert masked_crc32c(data[:size]) == bytewise(data[:size])

@@ -190,12 +190,30 @@ def test_coco_stuff_keypoint_captioning(coco):
     assert segmentation.tolist() == [[1, 2, 4, 2, 4, 4, -1, -1], [0, 0, 2, 0, 2, 2, 0, 2]]
     keypoints, count = rows(ds.CocoDataset(*coco, task="Keypoint", shuffle=False))[0][1:]
     assert keypoints.shape == (2, 6) and count.tolist() == [[2], [1]]
-    assert column(ds.CocoDataset(*coco, task="Captioning", shuffle=False), 1) == [["a dog", "a cat"], ["dog"]]
+    assert column(ds.CocoDataset(*coco, task="Captioning", shuffle=False), 1) == [[["a dog"], ["a cat"]], [["dog"]]]
+
+
+def test_coco_panoptic_segments(tmp_path):
+    (tmp_path / "1.jpg").write_bytes(b"jpeg")
+    annotations = {"images": [{"id": 1, "file_name": "1.jpg"}],
+                   "annotations": [{"image_id": 1, "file_name": "1.png", "segments_info": [
+                       {"id": 7, "category_id": 3, "iscrowd": 0, "bbox": [1, 2, 3, 2], "area": 6},
+                       {"id": 8, "category_id": 5, "iscrowd": 1, "bbox": [0, 0, 2, 2], "area": 4}]}],
+                   "categories": [{"id": 3, "name": "dog", "isthing": 1}, {"id": 5, "name": "sky", "isthing": 0}]}
+    (tmp_path / "pan.json").write_text(json.dumps(annotations))
+    data = ds.CocoDataset(str(tmp_path), str(tmp_path / "pan.json"), task="Panoptic")
+    assert data.get_col_names() == ["image", "bbox", "category_id", "iscrowd", "area"]
+    image, bbox, category, crowd, area = rows(data)[0]
+    assert bbox.tolist() == [[1, 2, 3, 2], [0, 0, 2, 2]] and category.tolist() == [[3], [5]]
+    assert crowd.tolist() == [[0], [1]] and area.tolist() == [[6], [4]] and area.dtype == np.uint32
+    assert data.get_class_indexing() == {"dog": [3, 1], "sky": [5, 0]}
 
 
 def test_coco_errors(coco, tmp_path):
     with pytest.raises(ValueError, match="'task' must be one of"):
         ds.CocoDataset(*coco, task="Panorama")
+    with pytest.raises(RuntimeError, match="get_class_indexing is only for tasks"):
+        ds.CocoDataset(*coco, task="Keypoint").get_class_indexing()
     with pytest.raises(ValueError, match="annotation_file .* does not exist"):
         ds.CocoDataset(coco[0], str(tmp_path / "none.json"))
     (tmp_path / "bad.json").write_text('{"images": []}')
@@ -210,3 +228,20 @@ def test_decode_gives_rgb_pixels(tmp_path):
     (tmp_path / "list_attr_celeba.txt").write_text("1\nSmiling\n1.png 1\n")
     image = rows(ds.CelebADataset(tmp_path, decode=True))[0][0]
     assert image.shape == (3, 4, 3) and image[0, 0].tolist() == [0, 255, 0]
+
+
+def test_decrypt_is_called_with_each_image_path(coco, tmp_path):
+    def decrypt(path):
+        return bytes(reversed(open(path, "rb").read()))
+
+    image = rows(ds.CocoDataset(*coco, decrypt=decrypt, shuffle=False))[0][0]
+    assert image.tobytes() == bytes(reversed(image_bytes(1)))
+    write_image(tmp_path / "folder" / "cat" / "1.jpg", "cat")
+    folder = ds.ImageFolderDataset(str(tmp_path / "folder"), decrypt=decrypt)
+    assert rows(folder)[0][0].tobytes() == bytes(reversed(image_bytes("cat")))
+    with pytest.raises(TypeError, match="'decrypt' must be a callable"):
+        ds.ImageFolderDataset(str(tmp_path / "folder"), decrypt="key")
+    with pytest.raises(RuntimeError, match="decrypt function must return bytes, but returned str"):
+        rows(ds.CocoDataset(*coco, decrypt=lambda path: "text"))
+    with pytest.raises(RuntimeError, match="decrypt function raised ValueError for .*1.jpg"):
+        rows(ds.CocoDataset(*coco, decrypt=lambda path: int("x"), shuffle=False))

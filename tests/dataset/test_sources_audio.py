@@ -109,3 +109,33 @@ def test_libritts_utterances(tmp_path):
     (folder / "19_198_000000_000000.normalized.txt").unlink()
     with pytest.raises(RuntimeError, match="19_198_000000_000000.normalized.txt does not exist"):
         ds.LibriTTSDataset(tmp_path)
+
+
+def write_sphere(path, samples, rate=16000):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = (f"NIST_1A\n   1024\nsample_rate -i {rate}\nchannel_count -i 1\nsample_n_bytes -i 2\n"
+              f"sample_count -i {len(samples)}\nsample_coding -s3 pcm\nend_head\n").encode()
+    path.write_bytes(header.ljust(1024, b" ") + np.asarray(samples, "<i2").tobytes())
+
+
+def test_tedlium_segments_of_sphere_files(tmp_path):
+    samples = np.arange(0, 32000, dtype=np.int64) % 1000
+    write_sphere(tmp_path / "train" / "sph" / "talkA.sph", samples, rate=1000)
+    (tmp_path / "train" / "stm").mkdir()
+    (tmp_path / "train" / "stm" / "talkA.stm").write_text(
+        "talkA 1 spk_A 0.00 0.50 <o,f0,male> hello world\ntalkA 1 spk_A 0.50 1.25 <o,f0,male> second part\n")
+    data = ds.TedliumDataset(tmp_path, "release1", usage="train", shuffle=False)
+    assert data.get_col_names() == ["waveform", "sample_rate", "transcript", "talk_id", "speaker_id", "identifier"]
+    first, second = rows(data)
+    assert first[0].shape == (1, 500) and second[0].shape == (1, 750) and first[1].item() == 1000
+    np.testing.assert_allclose(second[0][0], samples[500:1250] / 32767, rtol=1e-6)
+    assert [v.item() for v in second[2:]] == ["second part", "talkA", "spk_A", "<o,f0,male>"]
+    with pytest.raises(RuntimeError, match="dev/stm does not exist"):
+        ds.TedliumDataset(tmp_path, "release2")
+    with pytest.raises(ValueError, match="'usage' must be one of"):
+        ds.TedliumDataset(tmp_path, "release3", usage="train")
+    with pytest.raises(ValueError, match="'release' must be"):
+        ds.TedliumDataset(tmp_path, "release4")
+    (tmp_path / "train" / "sph" / "talkA.sph").write_bytes(b"RIFF")
+    with pytest.raises(RuntimeError, match="cannot read the SPHERE file .*talkA.sph"):
+        rows(ds.TedliumDataset(tmp_path, "release1", usage="train"))

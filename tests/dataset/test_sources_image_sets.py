@@ -139,3 +139,22 @@ def test_sst2_files(tmp_path):
     assert test.get_col_names() == ["sentence"] and column(test) == ["uneasy mishmash"]
     with pytest.raises(RuntimeError, match="dev.tsv does not exist"):
         ds.SST2Dataset(tmp_path, usage="dev")
+
+
+def test_lsun_folders_and_labels(tmp_path):
+    for folder, name, data in (("bedroom_train", "1_1.jpg", b"a"), ("bedroom_train", "1_2.jpg", b"e"),
+                               ("classroom_train", "2_1.jpg", b"b"), ("classroom_val", "3.jpg", b"c"),
+                               ("test", "4.jpg", b"d")):
+        touch(tmp_path / folder / name, data)
+    every = ds.LSUNDataset(tmp_path, shuffle=False)
+    assert [(r[0].tobytes(), r[1].item()) for r in rows(every)] == [(b"a", 0), (b"e", 0), (b"b", 1), (b"c", 2)]
+    assert rows(every)[0][1].dtype == np.uint32
+    assert column(ds.LSUNDataset(tmp_path, usage="valid"), 1) == [0]
+    assert [r[0].tobytes() for r in rows(ds.LSUNDataset(tmp_path, usage="test"))] == [b"d"]
+    assert ds.LSUNDataset(tmp_path, usage="train", classes=["classroom"]).get_dataset_size() == 1
+    with pytest.raises(TypeError, match="'classes' must be a list of str"):
+        ds.LSUNDataset(tmp_path, classes="classroom")
+    with pytest.raises(ValueError, match=r"'classes' must be among .* but got \['attic'\]"):
+        ds.LSUNDataset(tmp_path, classes=["attic"])
+    with pytest.raises(RuntimeError, match="no folder of the classes"):
+        ds.LSUNDataset(tmp_path, usage="valid", classes=["tower"])

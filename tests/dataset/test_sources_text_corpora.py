@@ -98,7 +98,7 @@ def test_multi30k_language_pairs(tmp_path):
     with pytest.raises(RuntimeError, match="validation/val.en does not exist"):
         ds.Multi30kDataset(tmp_path, usage="valid")
     (tmp_path / "training" / "train.de").write_text("Zwei Männer\n", encoding="utf-8")
-    with pytest.raises(RuntimeError, match="train.en has 2 lines but .*train.de has 1"):
+    with pytest.raises(RuntimeError, match="train.en has 2 sentences but .*train.de has 1"):
         ds.Multi30kDataset(tmp_path, usage="train").get_dataset_size()
 
 
@@ -116,3 +116,46 @@ def test_imdb_reviews_pos_then_neg(tmp_path):
     (tmp_path / "test" / "pos").rmdir()
     with pytest.raises(RuntimeError, match="test/pos does not exist"):
         ds.IMDBDataset(tmp_path, usage="test")
+
+
+def write_iwslt(folder, prefix, sets, pair=("de", "en")):
+    folder.mkdir(parents=True)
+    sentences = {"de": ["Hallo Welt", "Zweite Zeile"], "en": ["Hello world", "Second line"]}
+    segments = {"de": [" Guten Tag ", "Zwei"], "en": ["Good day", "Two"]}
+    name = "-".join(pair)
+    for lang in pair:
+        (folder / f"train.tags.{name}.{lang}").write_text(
+            "<url>http://x</url>\n<keywords>a</keywords>\n" + "".join(f"  {s}\n" for s in sentences[lang])
+            + "<talkid>1</talkid>\n", encoding="utf-8")
+        for kind in sets:
+            body = "".join(f'<seg id="{k}">{s}</seg>\n' for k, s in enumerate(segments[lang], 1))
+            (folder / f"{prefix}.TED.{kind}.{name}.{lang}.xml").write_text(
+                f'<?xml version="1.0"?>\n<mteval><doc docid="1">\n<url>u</url>\n{body}</doc></mteval>\n',
+                encoding="utf-8")
+
+
+def test_iwslt2016_sets(tmp_path):
+    write_iwslt(tmp_path / "texts" / "de" / "en" / "de-en", "IWSLT16", ("tst2013", "tst2014", "dev2010"))
+    data = ds.IWSLT2016Dataset(tmp_path, usage="train", shuffle=False)
+    assert data.get_col_names() == ["text", "translation"]
+    assert values(data) == [["Hallo Welt", "Hello world"], ["Zweite Zeile", "Second line"]]
+    assert values(ds.IWSLT2016Dataset(tmp_path, usage="valid", shuffle=False)) == [["Guten Tag", "Good day"],
+                                                                                  ["Zwei", "Two"]]
+    assert ds.IWSLT2016Dataset(tmp_path).get_dataset_size() == 6
+    assert ds.IWSLT2016Dataset(tmp_path, usage="test", test_set="dev2010").get_dataset_size() == 2
+    with pytest.raises(RuntimeError, match="IWSLT16.TED.tst2011.de-en.de.xml does not exist"):
+        ds.IWSLT2016Dataset(tmp_path, usage="valid", valid_set="tst2011")
+    with pytest.raises(ValueError, match="'language_pair' must be one of"):
+        ds.IWSLT2016Dataset(tmp_path, language_pair=("de", "fr"))
+    with pytest.raises(ValueError, match="'test_set' must be one of"):
+        ds.IWSLT2016Dataset(tmp_path, test_set="tst2020")
+
+
+def test_iwslt2017_layout(tmp_path):
+    folder = tmp_path / "texts" / "DeEnItNlRo" / "DeEnItNlRo" / "DeEnItNlRo-DeEnItNlRo"
+    write_iwslt(folder, "IWSLT17", ("dev2010", "tst2010"))
+    data = ds.IWSLT2017Dataset(tmp_path, usage="test", shuffle=False)
+    assert values(data) == [["Guten Tag", "Good day"], ["Zwei", "Two"]]
+    (folder / "train.tags.de-en.en").write_text("Hello\n")
+    with pytest.raises(RuntimeError, match="train.tags.de-en.de has 2 sentences but .*train.tags.de-en.en has 1"):
+        ds.IWSLT2017Dataset(tmp_path, usage="train").get_dataset_size()

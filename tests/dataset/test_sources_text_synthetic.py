@@ -47,6 +47,9 @@ def test_textfile_shuffle_modes(text_files):
             assert sorted(got[:3]) == sorted(first) and sorted(got[3:]) == sorted(second)
     orders = {tuple(column(ds.TextFileDataset(files, shuffle=ds.Shuffle.GLOBAL))) for _ in range(4)}
     assert len(orders) == 1  # a set seed repeats the order
+    assert column(ds.TextFileDataset(files, shuffle=ds.Shuffle.FALSE)) == first + second
+    for mode in (ds.Shuffle.ADAPTIVE, ds.Shuffle.PARTIAL):
+        assert sorted(column(ds.TextFileDataset(files, shuffle=mode))) == sorted(first + second)
 
 
 def test_textfile_errors(tmp_path):
@@ -194,5 +197,32 @@ def test_random_dataset_columns_keep_their_dtype_and_shape():
         assert len({(r[k].dtype, r[k].shape) for r in got}) == 1 and 1 <= got[0][k].ndim <= 3
     assert 1 <= ds.RandomDataset().get_dataset_size() <= 1024
     assert ds.RandomDataset(3, num_shards=3, shard_id=0).get_dataset_size() == 1
-    with pytest.raises(ValueError, match="'schema' is not supported"):
-        ds.RandomDataset(3, schema="schema.json")
+
+
+def test_random_dataset_from_a_schema(tmp_path):
+    from spore.dataset.schema import Schema
+    schema = Schema()
+    schema.add_column("image", de_type="uint8", shape=[2, 2])
+    schema.add_column("label", de_type="int32", shape=[1])
+    schema.add_column("x", de_type="float32")
+    data = ds.RandomDataset(schema=schema, total_rows=2)
+    assert data.get_col_names() == ["image", "label", "x"] and data.get_dataset_size() == 2
+    assert data.output_shapes() == [[2, 2], [1], []] and data.output_types() == [np.uint8, np.int32, np.float32]
+    assert ds.RandomDataset(schema=schema, columns_list=["label"], total_rows=2).get_col_names() == ["label"]
+    schema.num_rows = 5
+    path = tmp_path / "schema.json"
+    path.write_text(schema.to_json())
+    assert ds.RandomDataset(schema=str(path)).get_dataset_size() == 5
+    with pytest.raises(ValueError, match=r"columns \['y'\] of 'columns_list' are not in the schema"):
+        ds.RandomDataset(schema=schema, columns_list=["y"])
+
+
+def test_add_sampler_draws_from_the_current_samplers_indices():
+    data = ds.NumpySlicesDataset(np.arange(10), shuffle=False)
+    data.add_sampler(ds.DistributedSampler(2, 1, shuffle=False))
+    assert data.get_dataset_size() == 5 and column(data) == [1, 3, 5, 7, 9]
+    subset = ds.NumpySlicesDataset(np.arange(10), sampler=ds.SubsetSampler([9, 8, 7]))
+    subset.add_sampler(ds.SequentialSampler(num_samples=2))
+    assert column(subset) == [9, 8]
+    with pytest.raises(TypeError, match="'new_sampler' must be a Sampler"):
+        data.add_sampler([1, 2])

@@ -152,8 +152,16 @@ def _sync_waits_below(node: Dataset):
             pending.extend(node.children)
 
 
-def stack(values: list, column: str) -> np.ndarray:
-    """The values of one column stacked along a new axis 0; all must share a shape."""
+def stack(values: list, column: str) -> np.ndarray | dict:
+    """The values of one column stacked along a new axis 0; all must share a shape. Dict
+    values (all with the same keys) are stacked key by key into one dict."""
+    if isinstance(values[0], dict):
+        keys = list(values[0])
+        for n, value in enumerate(values):
+            if not isinstance(value, dict) or list(value) != keys:
+                raise RuntimeError(f"batch: cannot stack column '{column}': row 0 of the batch is a dict with keys "
+                                   f"{keys} but row {n} is {list(value) if isinstance(value, dict) else value!r:.60}.")
+        return {key: stack([value[key] for value in values], f"{column}.{key}") for key in keys}
     shape = np.shape(values[0])
     try:
         stacked = np.array(values)  # stacks equal shapes, much faster than np.stack for small arrays

@@ -64,9 +64,9 @@ class Dataset:
         """Apply `operations` (transforms or Python callables, applied in order) to the
         `input_columns` of every row (default: the first column). Their results become
         `output_columns` (default: the input column names). `callbacks` (DSCallbacks)
-        run as rows pass."""
+        run as rows pass; a `cache` (DatasetCache) keeps the rows of the first pass."""
         return MapDataset(self, operations, input_columns, output_columns, num_parallel_workers,
-                          python_multiprocessing, callbacks)
+                          python_multiprocessing, callbacks, cache)
 
     def batch(self, batch_size, drop_remainder=False, num_parallel_workers=None, **kwargs) -> Dataset:
         """Stack `batch_size` consecutive rows per column into one row (arrays gain a leading
@@ -194,18 +194,23 @@ class Dataset:
         return list(self._columns())
 
     def output_shapes(self, estimate: bool = False) -> list[list[int]]:
-        """The shape of each column in the first row."""
-        return [list(a.shape) for a in self._first_row()]
+        """The shape of each column in the first row ([0] for a dict column, as MindSpore reports it)."""
+        return [[0] if isinstance(a, dict) else list(a.shape) for a in self._first_row()]
 
     def output_types(self) -> list[np.dtype]:
-        """The NumPy dtype of each column in the first row."""
-        return [a.dtype for a in self._first_row()]
+        """The NumPy dtype of each column in the first row (object for a dict column)."""
+        return [np.dtype(object) if isinstance(a, dict) else a.dtype for a in self._first_row()]
 
     def get_batch_size(self) -> int | None:
         return self._batch_size()
 
     def get_repeat_count(self) -> int:
         return self._repeat_count()
+
+    def get_class_indexing(self) -> dict[str, int]:
+        """{class name: label} of a classification source that names its classes (through
+        the pipeline above it), else {}."""
+        return self.children[0].get_class_indexing() if self.children else {}
 
     def num_classes(self) -> int | None:
         """The number of classes of a classification source that knows it, else None."""

@@ -59,7 +59,9 @@ class _Iterator:
     def _output(self, row: tuple):
         raise NotImplementedError
 
-    def _value(self, array: np.ndarray):
+    def _value(self, array: np.ndarray | dict):
+        if isinstance(array, dict):
+            return {key: self._value(value) for key, value in array.items()}
         if self._output_numpy or array.dtype.kind not in "biufc":
             return array
         return Tensor(array)

@@ -20,19 +20,25 @@ from .. import checks, config, random_streams
 from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
 from ..values import as_columns
+from .cache import DatasetCache
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
 from .parallel import ROWS_PER_TASK, chunks, ordered_map
+from .sync_op import sync_nodes
 
 
 class MapDataset(Dataset):
     """Rows of `child` with `operations` applied to `input_columns`, results in `output_columns`."""
 
     def __init__(self, child: Dataset, operations, input_columns, output_columns, num_parallel_workers,
-                 python_multiprocessing, callbacks=None):
+                 python_multiprocessing, callbacks=None, cache=None):
         super().__init__([child])
+        if cache is not None and not isinstance(cache, DatasetCache):
+            raise TypeError(f"For 'map', the 'cache' must be a DatasetCache, but got {type(cache).__name__}.")
+        self.cache = cache
         self._callbacks = CallbackRunner(check_callbacks("map", callbacks)) if callbacks else None
+        self._one_by_one = self._callbacks is not None or any(True for _ in sync_nodes(child))
         self.operations = _flatten("map", operations)
         columns = child.get_col_names()
         self.input_columns = checks.check_optional_columns("map", "input_columns", input_columns) or columns[:1]
@@ -51,8 +57,13 @@ class MapDataset(Dataset):
         return self.children[0]._size()
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
-        if self._callbacks is not None:
-            yield from self._rows_with_callbacks(epoch)
+        if self.cache is not None:
+            return self.cache.rows(id(self), lambda: self._computed_rows(epoch))
+        return self._computed_rows(epoch)
+
+    def _computed_rows(self, epoch: Epoch) -> Iterator[tuple]:
+        if self._one_by_one:
+            yield from self._rows_one_by_one(epoch)
             return
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
@@ -75,18 +86,23 @@ class MapDataset(Dataset):
                 yield assemble(row, out)
 
 
-    def _rows_with_callbacks(self, epoch: Epoch) -> Iterator[tuple]:
-        """One row at a time on the consumer's thread, so that each step's callbacks run
-        when the consumer asks for that row (WaitedDSCallback relies on it)."""
+    def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:
+        """One row at a time on the consumer's thread, pulled only when the consumer asks
+        for it: each step's callbacks then run in step with the consumer (WaitedDSCallback
+        relies on it), and a sync_wait below releases rows as the consumer allows."""
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch, rows_per_task=1)
         callbacks = self._callbacks
-        callbacks.epoch_begin(epoch.number)
+        if callbacks:
+            callbacks.epoch_begin(epoch.number)
         for index, row in enumerate(self.children[0]._rows(epoch.child(0))):
-            callbacks.step_begin()
+            if callbacks:
+                callbacks.step_begin()
             outputs = runner((index, self._layout.inputs([row])))
             yield self._layout.assemble(row, (outputs[0],) if isinstance(outputs, np.ndarray) else outputs[0])
-            callbacks.step_end()
-        callbacks.epoch_end()
+            if callbacks:
+                callbacks.step_end()
+        if callbacks:
+            callbacks.epoch_end()
 
 
 class _Runner:
@@ -149,11 +165,11 @@ class _Runner:
 def _stack_single(rows: list[tuple]) -> np.ndarray | None:
     """The rows' values stacked, if every row has one value and all share shape and dtype."""
     first = rows[0]
-    if len(first) != 1:
+    if len(first) != 1 or not isinstance(first[0], np.ndarray):
         return None
     shape, dtype = first[0].shape, first[0].dtype
     for row in rows:
-        if len(row) != 1 or row[0].shape != shape or row[0].dtype != dtype:
+        if len(row) != 1 or not isinstance(row[0], np.ndarray) or row[0].shape != shape or row[0].dtype != dtype:
             return None
     return np.array([row[0] for row in rows])  # np.array stacks equal shapes faster than np.stack
 

@@ -1,7 +1,7 @@
-"""Speech corpora of WAV files: LJSpeechDataset, YesNoDataset, SpeechCommandsDataset,
-CMUArcticDataset and LibriTTSDataset. The waveform column is float32 of shape
-(channels, frames), PCM samples scaled by the largest positive sample value (32767 for
-16 bits), as MindSpore reads them."""
+"""Speech corpora of WAV files (LJSpeechDataset, YesNoDataset, SpeechCommandsDataset,
+CMUArcticDataset, LibriTTSDataset) and SPHERE files (TedliumDataset). The waveform column
+is float32 of shape (channels, frames), PCM samples scaled by the largest positive sample
+value (32767 for 16 bits), as MindSpore reads them."""
 from __future__ import annotations
 
 import os
@@ -220,3 +220,87 @@ class LibriTTSDataset(_WavDataset):
         texts = [read_text(self._op, self._require(os.path.join(folder, f"{utterance}.{kind}.txt")))
                  for kind in ("original", "normalized")]
         return os.path.join(folder, name), (*texts, np.uint32(speaker), np.uint32(chapter), utterance)
+
+
+def read_sphere(op: str, path: str) -> tuple[np.ndarray, int]:
+    """The waveform (float32, (channels, frames)) and sample rate of a NIST SPHERE file of
+    uncompressed 16-bit PCM: a text header ('NIST_1A', its size, 'name -type value' lines,
+    'end_head'), then the samples."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        lines = data[:1024].split(b"\n")
+        if lines[0].strip() != b"NIST_1A":
+            raise ValueError("no NIST_1A header")
+        header_size = int(lines[1])
+        fields = {}
+        for line in data[:header_size].split(b"\n")[2:]:
+            parts = line.split(None, 2)
+            if parts and parts[0] == b"end_head":
+                break
+            if len(parts) == 3:
+                fields[parts[0].decode()] = parts[2].strip().decode()
+        rate, channels = int(fields["sample_rate"]), int(fields.get("channel_count", 1))
+        width = int(fields.get("sample_n_bytes", 2))
+        if width != 2 or fields.get("sample_coding", "pcm") != "pcm":
+            raise ValueError(f"{8 * width}-bit {fields.get('sample_coding')} samples; 16-bit PCM is read")
+        order = ">" if fields.get("sample_byte_format") == "10" else "<"
+        samples = np.frombuffer(data[header_size:], f"{order}i2")
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        raise RuntimeError(f"{op}: cannot read the SPHERE file {path}: {e}") from e
+    waveform = (samples / 32767.0).astype(np.float32)
+    return waveform[:len(waveform) - len(waveform) % channels].reshape(-1, channels).T.copy(), rate
+
+
+class TedliumDataset(_WavDataset):
+    """Rows (waveform, sample_rate, transcript, talk_id, speaker_id, identifier) of TED-LIUM:
+    one row per line '<talk> <channel> <speaker> <start> <end> <identifier> <transcript>'
+    of the stm/*.stm files, the waveform the [start, end) seconds of sph/<talk><extension>
+    (16-bit PCM SPHERE). release 'release1' and 'release2': <usage>/stm and <usage>/sph
+    for usage 'train', 'dev', 'test' or 'all' (the three); 'release3': data/stm and
+    data/sph (usage 'all')."""
+
+    _COLUMNS = ["transcript", "talk_id", "speaker_id", "identifier"]
+
+    def __init__(self, dataset_dir, release, usage=None, extensions=None, num_samples=None, num_parallel_workers=None,
+                 shuffle=None, sampler=None, num_shards=None, shard_id=None, cache=None):
+        super().__init__("TedliumDataset", dataset_dir, num_samples, num_parallel_workers, shuffle, sampler,
+                         num_shards, shard_id)
+        if release not in ("release1", "release2", "release3"):
+            raise ValueError(f"For 'TedliumDataset', the 'release' must be 'release1', 'release2' or 'release3', "
+                             f"but got {release!r}.")
+        self.release = release
+        usages = ("all",) if release == "release3" else ("train", "dev", "test", "all")
+        self.usage = checks.check_usage("TedliumDataset", usage, usages)
+        self.extensions = ".sph" if extensions is None else extensions
+        if not isinstance(self.extensions, str):
+            raise TypeError(f"For 'TedliumDataset', the 'extensions' must be a str, but got "
+                            f"{type(extensions).__name__}.")
+        parts = ["data"] if release == "release3" else (["train", "dev", "test"] if self.usage == "all"
+                                                        else [self.usage])
+        for part in parts:
+            stm_folder = self._require(os.path.join(self.dataset_dir, part, "stm"))
+            for name in sorted(n for n in os.listdir(stm_folder) if n.endswith(".stm")):
+                self._read_stm(os.path.join(stm_folder, name), os.path.join(self.dataset_dir, part, "sph"))
+
+    def _read_stm(self, path: str, sph_folder: str) -> None:
+        for line_number, line in enumerate(read_text(self._op, path).splitlines(), 1):
+            fields = line.split(" ", 6)
+            if not line.strip():
+                continue
+            try:
+                talk, _, speaker, start, end, identifier, transcript = fields
+                segment = (float(start), float(end))
+            except ValueError:
+                raise RuntimeError(f"TedliumDataset: {path} line {line_number} must be '<talk> <channel> <speaker> "
+                                   f"<start> <end> <identifier> <transcript>'.") from None
+            self._items.append((os.path.join(sph_folder, talk + self.extensions),
+                                (segment, transcript, talk, speaker, identifier)))
+
+    def _read(self, index: int) -> tuple:
+        path, ((start, end), *details) = self._items[index]
+        if not os.path.isfile(path):
+            raise RuntimeError(f"TedliumDataset: the audio file {path} does not exist.")
+        waveform, rate = read_sphere(self._op, path)
+        segment = waveform[:, int(start * rate):int(end * rate)]
+        return (np.ascontiguousarray(segment), np.array(rate, np.int32), *(np.array(d) for d in details))

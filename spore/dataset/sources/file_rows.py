@@ -18,10 +18,15 @@ from .mappable import MappableDataset
 
 
 class Shuffle(str, Enum):
-    """How a file source shuffles: GLOBAL, every row among all; FILES, the order of the
-    files (rows in file order); INFILE, the rows inside each file (files in order)."""
+    """How a source shuffles: FALSE, not at all; GLOBAL, every row among all (ADAPTIVE and
+    PARTIAL, which MindSpore uses to bound its shuffle buffer, shuffle as GLOBAL does here:
+    the rows are in memory); FILES, the order of the files (rows in file order); INFILE,
+    the rows inside each file (files in order)."""
 
+    FALSE = "false"
+    ADAPTIVE = "adaptive"
     GLOBAL = "global"
+    PARTIAL = "partial"
     FILES = "files"
     INFILE = "infile"
 
@@ -48,7 +53,8 @@ def expand_files(op: str, dataset_files, name: str = "dataset_files") -> list[st
 def shuffle_mode(op: str, shuffle) -> Shuffle | None:
     """`shuffle` (a bool or a Shuffle) as a Shuffle mode, None for no shuffling."""
     if isinstance(shuffle, Shuffle):
-        return shuffle
+        return {Shuffle.FALSE: None, Shuffle.ADAPTIVE: Shuffle.GLOBAL, Shuffle.PARTIAL: Shuffle.GLOBAL}.get(
+            shuffle, shuffle)
     if isinstance(shuffle, bool):
         return Shuffle.GLOBAL if shuffle else None
     raise TypeError(f"For '{op}', the 'shuffle' must be a bool or a Shuffle (GLOBAL, FILES, INFILE), but got "

@@ -7,6 +7,7 @@ import numpy as np
 
 from .. import checks, config
 from ..vision.decode import Decode
+from .image_files import check_decrypt, read_image_file
 from .mappable import MappableDataset
 
 
@@ -18,8 +19,9 @@ class ImageFolderDataset(MappableDataset):
     Classes are the sub-folders in name order, numbered from 0, unless `class_indexing`
     ({folder name: label}) names the folders to read and their labels. Files are taken
     in name order, all of them unless `extensions` lists the endings to keep (e.g.
-    ['.jpg', '.png'], case-sensitive). Files are read (and decoded) by
-    `num_parallel_workers` threads.
+    ['.jpg', '.png'], case-sensitive). `decrypt`, when given, is called with a file's path
+    and returns its decrypted bytes. Files are read (and decoded) by `num_parallel_workers`
+    threads.
     """
 
     def __init__(self, dataset_dir, num_samples=None, num_parallel_workers=None, shuffle=None, sampler=None,
@@ -31,6 +33,7 @@ class ImageFolderDataset(MappableDataset):
         self.dataset_dir = checks.check_dataset_dir("ImageFolderDataset", dataset_dir)
         self.decode = checks.check_bool("ImageFolderDataset", "decode", decode)
         self._decoder = Decode() if decode else None
+        self.decrypt = check_decrypt("ImageFolderDataset", decrypt)
         if extensions is not None and (not isinstance(extensions, (list, tuple))
                                        or not all(isinstance(e, str) for e in extensions)):
             raise TypeError(f"For 'ImageFolderDataset', the 'extensions' must be a list of str, but got "
@@ -76,7 +79,7 @@ class ImageFolderDataset(MappableDataset):
 
     def _read(self, index: int) -> tuple:
         path, label = self._files[index]
-        image = np.fromfile(path, np.uint8)
+        image = read_image_file("ImageFolderDataset", path, self.decrypt)
         if self._decoder is not None:
             try:
                 image = self._decoder(image)

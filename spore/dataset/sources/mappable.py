@@ -52,6 +52,16 @@ class MappableDataset(Dataset):
         self.sampler = new_sampler
         self._known_size = None
 
+    def add_sampler(self, new_sampler: Sampler) -> None:
+        """Read through `new_sampler`, which draws from the indices the current sampler picks
+        (the current sampler becomes its child)."""
+        if not isinstance(new_sampler, Sampler):
+            raise TypeError(f"For 'add_sampler', the 'new_sampler' must be a Sampler, but got "
+                            f"{type(new_sampler).__name__}.")
+        new_sampler.add_child(self.sampler)
+        self.sampler = new_sampler
+        self._known_size = None
+
     def _splits_by_index(self) -> bool:
         # Only a sampler that reads every index once can be replaced by the parts' samplers.
         plain = isinstance(self.sampler, (RandomSampler, SequentialSampler))

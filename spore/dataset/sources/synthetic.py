@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import checks, random_streams
+from ..schema import Schema
 from ..values import as_array
 from .mappable import MappableDataset
 
@@ -79,26 +80,34 @@ _RANDOM_DTYPES = (np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.int32, np
 
 
 class RandomDataset(MappableDataset):
-    """`total_rows` rows of random values (a random count in [1, 1024] when None), in
-    columns named `columns_list` (by default c0, c1... a random count of 1 to 4). Each
-    column has a dtype and a shape (1 to 3 dimensions of 1 to 32) drawn once when the
-    dataset is made; every row draws new values of that dtype and shape."""
+    """`total_rows` rows of random values. The columns come from `schema` (a Schema or the
+    path of a schema JSON file: each column's type and shape, -1 dimensions drawn once,
+    no shape a scalar), limited to `columns_list` when given; without a schema they are
+    named `columns_list` (by default c0, c1... a random count of 1 to 4), each with a
+    dtype and a shape (1 to 3 dimensions of 1 to 32) drawn when the dataset is made.
+    total_rows defaults to the schema's numRows, else a random count in [1, 1024]. Every
+    row draws new values of its columns' dtypes and shapes."""
 
     def __init__(self, total_rows=None, schema=None, columns_list=None, num_samples=None, num_parallel_workers=None,
                  cache=None, shuffle=None, num_shards=None, shard_id=None):
         super().__init__("RandomDataset", num_samples, shuffle, None, num_shards, shard_id)
-        if schema is not None:
-            raise ValueError("For 'RandomDataset', a 'schema' is not supported; give 'columns_list' (random "
-                             "dtypes and shapes) instead.")
         checks.check_optional_int("RandomDataset", "num_parallel_workers", num_parallel_workers, 1)
+        wanted = None if columns_list is None else checks.check_columns("RandomDataset", "columns_list", columns_list)
         self._seed = random_streams.iterator_seed()
         layout = random_streams.generator(self._seed, "RandomDataset")
-        self.total_rows = (int(layout.integers(1, 1025)) if total_rows is None
-                           else checks.check_int("RandomDataset", "total_rows", total_rows, 1))
-        names = (checks.check_columns("RandomDataset", "columns_list", columns_list) if columns_list is not None
-                 else [f"c{k}" for k in range(int(layout.integers(1, 5)))])
-        self._layout = [(name, np.dtype(_RANDOM_DTYPES[layout.integers(len(_RANDOM_DTYPES))]),
-                         tuple(int(s) for s in layout.integers(1, 33, layout.integers(1, 4)))) for name in names]
+        if schema is not None:
+            schema = schema if isinstance(schema, Schema) else Schema(schema)
+            self._layout = _schema_layout(schema, wanted, layout)
+            default_rows = schema.num_rows
+        else:
+            names = wanted or [f"c{k}" for k in range(int(layout.integers(1, 5)))]
+            self._layout = [(name, np.dtype(_RANDOM_DTYPES[layout.integers(len(_RANDOM_DTYPES))]),
+                             tuple(int(s) for s in layout.integers(1, 33, layout.integers(1, 4)))) for name in names]
+            default_rows = None
+        if total_rows is not None:
+            self.total_rows = checks.check_int("RandomDataset", "total_rows", total_rows, 1)
+        else:
+            self.total_rows = default_rows or int(layout.integers(1, 1025))
 
     def _columns(self) -> list[str]:
         return [name for name, _, _ in self._layout]
@@ -118,3 +127,19 @@ def _random_values(rng: np.random.Generator, dtype: np.dtype, shape: tuple) -> n
         return rng.integers(0, 2, shape).astype(np.bool_)
     info = np.iinfo(dtype)
     return rng.integers(info.min, info.max, shape, dtype=dtype, endpoint=True)
+
+
+def _schema_layout(schema: Schema, wanted: list[str] | None, layout: np.random.Generator) -> list[tuple]:
+    """(name, dtype, shape) of the schema's columns (those `wanted`, in the schema's order)."""
+    columns = [c for c in schema.columns if wanted is None or c["name"] in wanted]
+    missing = sorted(set(wanted or ()) - {c["name"] for c in columns})
+    if missing:
+        raise ValueError(f"For 'RandomDataset', the columns {missing} of 'columns_list' are not in the schema.")
+    result = []
+    for column in columns:
+        if column["type"] in ("string", "bytes"):
+            raise ValueError(f"For 'RandomDataset', the column '{column['name']}' is of type {column['type']}; "
+                             f"random values are drawn for numeric and bool columns.")
+        shape = tuple(int(layout.integers(1, 33)) if d == -1 else d for d in column.get("shape", []))
+        result.append((column["name"], np.dtype(column["type"]), shape))
+    return result

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 
 import numpy as np
 
@@ -234,15 +235,36 @@ class SQuADDataset(_CorpusDataset):
             raise RuntimeError(f"{self._op}: {path} is not a SQuAD file: {type(e).__name__}: {e}") from e
 
 
-class Multi30kDataset(_CorpusDataset):
+class _SentencePairs:
+    """Rows (text, translation) of files read in (source, target) pairs (`dataset_files`
+    alternates them): row k of a pair holds sentence k of each. The class using it defines
+    `_sentences(path)`."""
+
+    def _columns(self) -> list[str]:
+        return ["text", "translation"]
+
+    def _load(self) -> tuple[list[tuple], list[int]]:
+        if self._loaded is None:
+            per_pair = [self._read_pair(source, target)
+                        for source, target in zip(self.dataset_files[::2], self.dataset_files[1::2])]
+            self._loaded = [row for rows in per_pair for row in rows], [len(rows) for rows in per_pair]
+        return self._loaded
+
+    def _read_pair(self, source: str, target: str) -> list[tuple]:
+        texts, translations = self._sentences(source), self._sentences(target)
+        if len(texts) != len(translations):
+            raise RuntimeError(f"{self._op}: {source} has {len(texts)} sentences but {target} has "
+                               f"{len(translations)}.")
+        return [(np.array(text), np.array(translation)) for text, translation in zip(texts, translations)]
+
+
+class Multi30kDataset(_SentencePairs, _CorpusDataset):
     """Rows (text, translation): the lines of the source language's file and the same lines
     of the target's, `language_pair` ['en', 'de'] (the default) or ['de', 'en']. Files
     training/train.<lang>, validation/val.<lang> ('valid'), mmt16_task1_test/test.<lang>."""
 
     _PARTS = {"train": "training/train", "valid": "validation/val", "test": "mmt16_task1_test/test"}
     _FILES = {"train": ["train"], "valid": ["valid"], "test": ["test"], "all": ["train", "valid", "test"]}
-    _COLUMNS = ["text", "translation"]
-
     def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None, num_parallel_workers=None,
                  shuffle=None, num_shards=None, shard_id=None, cache=None):
         pair = ["en", "de"] if language_pair is None else language_pair
@@ -259,19 +281,88 @@ class Multi30kDataset(_CorpusDataset):
     def _files(self, usage: str) -> list[str]:
         return [f"{self._PARTS[part]}.{lang}" for part in self._FILES[usage] for lang in self.language_pair]
 
-    def _load(self) -> tuple[list[tuple], list[int]]:
-        # The files come in (source, target) pairs; one row per line of a pair.
-        if self._loaded is None:
-            per_pair = [self._read_pair(source, target)
-                        for source, target in zip(self.dataset_files[::2], self.dataset_files[1::2])]
-            self._loaded = [row for rows in per_pair for row in rows], [len(rows) for rows in per_pair]
-        return self._loaded
+    def _sentences(self, path: str) -> list[str]:
+        return read_text(self._op, path).splitlines()
 
-    def _read_pair(self, source: str, target: str) -> list[tuple]:
-        texts, translations = (read_text(self._op, path).splitlines() for path in (source, target))
-        if len(texts) != len(translations):
-            raise RuntimeError(f"{self._op}: {source} has {len(texts)} lines but {target} has {len(translations)}.")
-        return [(np.array(text), np.array(translation)) for text, translation in zip(texts, translations)]
+
+_SEGMENT = re.compile(r"<seg[^>]*>(.*?)</seg>", re.S)
+_IWSLT_SETS = ("dev2010", "tst2010", "tst2011", "tst2012", "tst2013", "tst2014")
+
+
+class _IwsltDataset(_SentencePairs, FileRowsDataset):
+    """Rows (text, translation) of an IWSLT release: the training talks of
+    train.tags.<src>-<tgt>.<lang> (lines without their metadata tags) and the segments
+    (<seg> elements) of IWSLT<yy>.TED.<set>.<src>-<tgt>.<lang>.xml for the valid and test
+    sets; usage 'train', 'valid', 'test' or 'all' (the three). Every value is stripped."""
+
+    _PAIRS: tuple = ()
+    _PREFIX = ""
+
+    def __init__(self, op: str, folder: str, usage, language_pair, valid_set: str, test_set: str, num_samples,
+                 num_parallel_workers, shuffle, num_shards, shard_id):
+        self.usage = checks.check_usage(op, usage, ("train", "valid", "test", "all"))
+        pair = ("de", "en") if language_pair is None else language_pair
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(isinstance(lang, str) for lang in pair):
+            raise TypeError(f"For '{op}', the 'language_pair' must be a sequence of 2 str, but got {language_pair!r}.")
+        if tuple(pair) not in self._PAIRS:
+            raise ValueError(f"For '{op}', the 'language_pair' must be one of {list(self._PAIRS)}, but got "
+                             f"{tuple(pair)}.")
+        self.language_pair = list(pair)
+        source, target = pair
+        name = f"{source}-{target}"
+        parts = {"train": [f"train.tags.{name}.{lang}" for lang in pair],
+                 "valid": [f"{self._PREFIX}.TED.{valid_set}.{name}.{lang}.xml" for lang in pair],
+                 "test": [f"{self._PREFIX}.TED.{test_set}.{name}.{lang}.xml" for lang in pair]}
+        chosen = ["train", "valid", "test"] if self.usage == "all" else [self.usage]
+        files = [os.path.join(folder.format(source=source, target=target), f) for part in chosen for f in parts[part]]
+        for path in files:
+            if not os.path.isfile(path):
+                raise RuntimeError(f"{op}: the dataset file {path} does not exist.")
+        super().__init__(op, files, num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+    def _sentences(self, path: str) -> list[str]:
+        text = read_text(self._op, path)
+        if path.endswith(".xml"):
+            return [segment.strip() for segment in _SEGMENT.findall(text)]
+        return [line.strip() for line in text.splitlines()
+                if line.strip() and not (line.strip().startswith("<") and line.strip().endswith(">"))]
+
+class IWSLT2016Dataset(_IwsltDataset):
+    """IWSLT 2016 under `dataset_dir`/texts/<src>/<tgt>/<src>-<tgt>: language_pair among
+    (en, fr|de|cs|ar) both ways, default ('de', 'en'); `valid_set` (default 'tst2013') and
+    `test_set` (default 'tst2014') among dev2010, tst2010 ... tst2014."""
+
+    _PAIRS = tuple((a, b) for lang in ("fr", "de", "cs", "ar") for a, b in (("en", lang), (lang, "en")))
+    _PREFIX = "IWSLT16"
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, valid_set=None, test_set=None, num_samples=None,
+                 shuffle=Shuffle.GLOBAL, num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        dataset_dir = checks.check_dataset_dir("IWSLT2016Dataset", dataset_dir)
+        sets = {}
+        for name, value, default in (("valid_set", valid_set, "tst2013"), ("test_set", test_set, "tst2014")):
+            sets[name] = default if value is None else value
+            if sets[name] not in _IWSLT_SETS:
+                raise ValueError(f"For 'IWSLT2016Dataset', the '{name}' must be one of {list(_IWSLT_SETS)}, but got "
+                                 f"{value!r}.")
+        folder = os.path.join(dataset_dir, "texts", "{source}", "{target}", "{source}-{target}")
+        super().__init__("IWSLT2016Dataset", folder, usage, language_pair, sets["valid_set"], sets["test_set"],
+                         num_samples, num_parallel_workers, shuffle, num_shards, shard_id)
+
+
+class IWSLT2017Dataset(_IwsltDataset):
+    """IWSLT 2017 under `dataset_dir`/texts/DeEnItNlRo/DeEnItNlRo/DeEnItNlRo-DeEnItNlRo:
+    language_pair any two of de, en, it, nl, ro, default ('de', 'en'); the valid set is
+    dev2010, the test set tst2010."""
+
+    _PAIRS = tuple((a, b) for a in ("de", "en", "it", "nl", "ro") for b in ("de", "en", "it", "nl", "ro") if a != b)
+    _PREFIX = "IWSLT17"
+
+    def __init__(self, dataset_dir, usage=None, language_pair=None, num_samples=None, shuffle=Shuffle.GLOBAL,
+                 num_shards=None, shard_id=None, num_parallel_workers=None, cache=None):
+        dataset_dir = checks.check_dataset_dir("IWSLT2017Dataset", dataset_dir)
+        folder = os.path.join(dataset_dir, "texts", "DeEnItNlRo", "DeEnItNlRo", "DeEnItNlRo-DeEnItNlRo")
+        super().__init__("IWSLT2017Dataset", folder, usage, language_pair, "dev2010", "tst2010", num_samples,
+                         num_parallel_workers, shuffle, num_shards, shard_id)
 
 
 class IMDBDataset(MappableDataset):

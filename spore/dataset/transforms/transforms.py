@@ -7,7 +7,7 @@ import numpy as np
 
 from ...common import dtype as mstype
 from .. import checks
-from ..values import as_columns
+from .random_compose import apply_in_order
 from .tensor_operation import TensorOperation
 
 
@@ -29,7 +29,8 @@ class TypeCast(TensorOperation):
 
 class OneHot(TensorOperation):
     """Integer labels (any shape) to one-hot vectors along a new last axis of size
-    `num_classes`. Without smoothing the result keeps the labels' dtype; with
+    `num_classes`; a last axis of size 1 (a column of labels) becomes the class axis, as in
+    MindSpore's pipelines. Without smoothing the result keeps the labels' dtype; with
     `smoothing_rate` r it is float64: 1 - r + r/num_classes for the class, r/num_classes
     elsewhere."""
 
@@ -47,6 +48,8 @@ class OneHot(TensorOperation):
         if arrays.size and (arrays.min() < 0 or arrays.max() >= self.num_classes):
             bad = arrays.max() if arrays.max() >= self.num_classes else arrays.min()
             raise RuntimeError(f"For 'OneHot', every label must be in [0, {self.num_classes}), but got {bad}.")
+        if arrays.ndim > 2 and arrays.shape[-1] == 1:
+            arrays = arrays[..., 0]
         hot = arrays[..., None] == np.arange(self.num_classes)
         if self.smoothing_rate == 0.0:
             return hot.astype(arrays.dtype)
@@ -90,10 +93,7 @@ class Compose(TensorOperation):
         self.transforms = list(transforms)
 
     def __call__(self, *inputs):
-        values = tuple(inputs)
-        for transform in self.transforms:
-            values = as_columns(transform(*values), "Compose")
-        return values[0] if len(values) == 1 else values
+        return apply_in_order(self.transforms, inputs, "Compose")
 
     def __repr__(self) -> str:
         return f"Compose({self.transforms!r})"
@@ -110,3 +110,10 @@ def to_numpy_dtype(op: str, name: str, data_type) -> np.dtype:
     except TypeError:
         raise TypeError(f"For '{op}', the '{name}' must be a MindSpore or NumPy dtype, but got "
                         f"{data_type!r}.") from None
+
+
+def not_random(function):
+    """Mark a Python transform as deterministic (sets `function.random = False`), the mark
+    MindSpore requires before it caches a function's results; returns the function."""
+    function.random = False
+    return function

@@ -13,18 +13,27 @@ import numbers
 import numpy as np
 
 from .. import checks, random_streams
-from .image_operation import ImageOperation, check_image
+from .image_operation import ImageOperation, _is_pil_image, check_image
 from .interpolation import resize
 from .utils import Border, Inter
 
 _SUPPORTED_INTER = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC)
+_PIL_FILTERS = {Inter.NEAREST: 0, Inter.BILINEAR: 2, Inter.BICUBIC: 3}  # PIL.Image.Resampling values
 
 
 class Resize(ImageOperation):
     """The image resized to `size`: (height, width), or an int for the shorter side (the
-    longer one scaled to keep the aspect ratio, rounded down)."""
+    longer one scaled to keep the aspect ratio, rounded down). A PIL image is resized by
+    Pillow and comes back as a PIL image, as MindSpore does."""
 
     batchable = True
+
+    def __call__(self, *inputs):
+        if len(inputs) == 1 and _is_pil_image(inputs[0]):
+            image = inputs[0]
+            height, width = output_size(self.size, image.size[1], image.size[0])
+            return image.resize((width, height), _PIL_FILTERS[self.interpolation])
+        return super().__call__(*inputs)
 
     def __init__(self, size, interpolation: Inter = Inter.BILINEAR):
         self.size = _size("Resize", size, allow_int=True)
@@ -41,6 +50,8 @@ class Resize(ImageOperation):
 class CenterCrop(ImageOperation):
     """The central (height, width) region (an int: a square). Where the image is smaller
     it is first padded with zeros, evenly (the extra pixel at the top / left)."""
+
+    returns_pil = True
 
     batchable = True
 
@@ -64,6 +75,8 @@ class Pad(ImageOperation):
     (left, top, right, bottom). New pixels are `fill_value` (one value, or one per RGB
     channel) with Border.CONSTANT, else copied as `padding_mode` says."""
 
+    returns_pil = True
+
     batchable = True
 
     def __init__(self, padding, fill_value=0, padding_mode: Border = Border.CONSTANT):
@@ -81,6 +94,8 @@ class Pad(ImageOperation):
 class RandomCrop(ImageOperation):
     """A (height, width) region at a random position, after padding the image by
     `padding` (as Pad) and, with `pad_if_needed`, up to the crop size."""
+
+    returns_pil = True
 
     def __init__(self, size, padding=None, pad_if_needed: bool = False, fill_value=0,
                  padding_mode: Border = Border.CONSTANT):
@@ -117,6 +132,8 @@ class RandomResizedCrop(ImageOperation):
     drawn from `scale` with an aspect ratio (width / height) drawn log-uniformly from
     `ratio`; after `max_attempts` regions that do not fit, the centre region of the
     ratio nearest the image's is used."""
+
+    returns_pil = True
 
     def __init__(self, size, scale=(0.08, 1.0), ratio=(3 / 4, 4 / 3), interpolation: Inter = Inter.BILINEAR,
                  max_attempts: int = 10):
@@ -162,6 +179,8 @@ class RandomResizedCrop(ImageOperation):
 
 class RandomHorizontalFlip(ImageOperation):
     """The image mirrored left-right with probability `prob`."""
+
+    returns_pil = True
 
     def __init__(self, prob: float = 0.5):
         self.prob = checks.check_number("RandomHorizontalFlip", "prob", prob, 0.0, 1.0)

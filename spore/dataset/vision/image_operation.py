@@ -10,6 +10,16 @@ from ..transforms.tensor_operation import TensorOperation
 
 
 class ImageOperation(TensorOperation):
+    returns_pil = False
+    """Whether a PIL image comes back as a PIL image (MindSpore's transforms with a Pillow
+    implementation); the others return a NumPy array for any input."""
+
+    def __call__(self, *inputs):
+        result = super().__call__(*inputs)
+        if self.returns_pil and _is_pil_image(inputs[0]) and isinstance(result, np.ndarray):
+            return to_pil(result)
+        return result
+
     def _input(self, value) -> np.ndarray:
         if isinstance(value, np.ndarray):
             return value
@@ -32,3 +42,11 @@ def _is_pil_image(value) -> bool:
     # Pillow is optional: an object can only be a PIL image if Pillow was imported.
     image_module = sys.modules.get("PIL.Image")
     return image_module is not None and isinstance(value, image_module.Image)
+
+
+def to_pil(array: np.ndarray):
+    """A uint8 (H, W) or (H, W, 1 / 3 / 4) array as a PIL image (L, RGB or RGBA)."""
+    image_module = sys.modules["PIL.Image"]
+    if array.ndim == 3 and array.shape[2] == 1:
+        array = array[:, :, 0]
+    return image_module.fromarray(np.ascontiguousarray(array))
