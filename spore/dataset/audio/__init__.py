@@ -20,3 +20,5 @@ from .filters import (
 )
 from .masking import FrequencyMasking, MaskAlongAxis, MaskAlongAxisIID, TimeMasking
 from .resample import Resample
+from .phase import GriffinLim, InverseSpectrogram, PhaseVocoder, PitchShift, TimeStretch
+from .cmn import SlidingWindowCmn

@@ -1,0 +1,84 @@
+"""dataset.audio phase transforms (inverse STFT, phase vocoder, time stretch, pitch shift,
+Griffin-Lim) and sliding-window CMN against MindSpore 2.7.1: the dtype, shape, first values
+and sum of absolute values it printed for the same calls."""
+import numpy as np
+import pytest
+
+import spore.dataset.audio as A
+
+t = np.arange(600, dtype=np.float64)
+wav = (0.5 * np.sin(t * 0.07) + 0.3 * np.cos(t * 0.31) + 0.1 * np.sin(t * 1.3)).reshape(2, 300).astype(np.float32)
+spec = (np.abs(np.sin(np.arange(2 * 16 * 40) * 0.37)) * 3).reshape(2, 16, 40).astype(np.float32)
+cspec = np.stack([np.cos(np.arange(2 * 9 * 20) * 0.3).reshape(2, 9, 20),
+                  np.sin(np.arange(2 * 9 * 20) * 0.7).reshape(2, 9, 20)], -1).astype(np.float32)
+CASES = {
+ "InverseSpectrogram": lambda: A.InverseSpectrogram(n_fft=16)(cspec.copy()),
+ "InverseSpectrogram_len": lambda: A.InverseSpectrogram(length=140, n_fft=16, win_length=12, hop_length=6,
+                                                         normalized=True)(cspec.copy()),
+ "InverseSpectrogram_nc": lambda: A.InverseSpectrogram(n_fft=16, center=False,
+                                                        window=A.WindowType.HAMMING)(cspec.copy()),
+ "PhaseVocoder": lambda: A.PhaseVocoder(1.3, np.linspace(0, np.pi * 8, 9)[:, None].astype(np.float32))(cspec.copy()),
+ "TimeStretch": lambda: A.TimeStretch(8, 9, 0.7)(cspec.copy()),
+ "TimeStretch_def": lambda: A.TimeStretch(n_freq=9)(cspec.copy()),
+ "PitchShift": lambda: A.PitchShift(16000, 3, n_fft=64)(wav),
+ "PitchShift_down": lambda: A.PitchShift(16000, -4, 12, n_fft=32, hop_length=8)(wav),
+ "SlidingWindowCmn": lambda: A.SlidingWindowCmn(20, 5)(spec),
+ "SlidingWindowCmn_center": lambda: A.SlidingWindowCmn(20, 5, True, True)(spec),
+ "SlidingWindowCmn_2d": lambda: A.SlidingWindowCmn(7, 3)(spec[0]),
+}
+REFERENCES = {
+    'InverseSpectrogram': ('float32', (2, 152), [-0.0068445, -0.000716749, 0.0430695, -0.0645347], 33.80092),
+    'InverseSpectrogram_len': ('float32', (2, 140), [-0.0145194, -0.0163994, -0.320578, -0.232038], 47.12394),
+    'InverseSpectrogram_nc': ('float32', (2, 152), [4.21055, 2.97915, 0.0742509, -0.510262], 55.20045),
+    'PhaseVocoder': ('float32', (2, 9, 16, 2), [1.0, 0.0, 0.988458, 0.666553], 347.5039),
+    'TimeStretch': ('float32', (2, 9, 29, 2), [1.0, 0.0, 0.917467, 0.618681], 618.9709),
+    'TimeStretch_def': ('float32', (2, 9, 20, 2), [1.0, 0.0, 0.955337, 0.644218], 458.6761),
+    'PitchShift': ('float32', (2, 300), [0.283519, 0.428541, 0.30989, 0.161331], 162.8737),
+    'PitchShift_down': ('float32', (2, 300), [0.302501, 0.421829, 0.409608, 0.330936], 150.2086),
+    'SlidingWindowCmn': ('float32', (2, 16, 40), [-1.58093, -0.532107, 0.292147, 0.692098], 985.6188),
+    'SlidingWindowCmn_center': ('float32', (2, 16, 40), [-1.86334, -0.864947, 0.196955, 0.868406], 1114.462),
+    'SlidingWindowCmn_2d': ('float32', (16, 40), [-1.75836, -0.781371, 0.301371, 0.941993], 465.9249),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_against_mindspore(name):
+    dtype, shape, first, total = REFERENCES[name]
+    result = np.asarray(CASES[name]())
+    assert str(result.dtype) == dtype and result.shape == shape
+    np.testing.assert_allclose(result.reshape(-1)[:4], first, rtol=1e-3, atol=1e-4)
+    np.testing.assert_allclose(np.abs(result.astype(np.float64)).sum(), total, rtol=1e-4)
+
+
+def test_griffin_lim_without_momentum_against_mindspore():
+    magnitude = np.abs(np.cos(np.arange(2 * 9 * 20) * 0.3)).reshape(2, 9, 20).astype(np.float32)
+    out = A.GriffinLim(n_fft=16, n_iter=2, momentum=0.0, rand_init=False)(magnitude)
+    assert out.shape == (2, 152)
+    np.testing.assert_allclose(out[0, :8], [0.3331, 0.2166, -0.1909, -0.1974, 0.1023, -0.6684, 0.0345, 0.2191],
+                               atol=2e-4)
+
+
+def test_inverse_spectrogram_inverts_the_spectrogram():
+    waveform = np.sin(np.arange(256) * 0.21).astype(np.float64)[None]
+    spectrum = np.fft.rfft(np.stack([np.pad(waveform[0], 8, mode="reflect")[i:i + 16] * np.hanning(17)[:-1]
+                                     for i in range(0, 257, 8)]), axis=-1).T
+    pairs = np.stack([spectrum.real, spectrum.imag], axis=-1)
+    np.testing.assert_allclose(A.InverseSpectrogram(length=256, n_fft=16)(pairs), waveform[0], atol=1e-9)
+
+
+def test_time_stretch_at_rate_one_keeps_the_spectrogram():
+    spectrum = np.zeros((3, 4, 2), np.float32)
+    spectrum[..., 0] = np.cos(np.arange(12) * 0.3).reshape(3, 4)
+    spectrum[..., 1] = np.sin(np.arange(12) * 0.7).reshape(3, 4)
+    np.testing.assert_allclose(A.TimeStretch(n_freq=3)(spectrum), spectrum, atol=1e-6)
+
+
+def test_bad_inputs():
+    with pytest.raises(RuntimeError, match="last axis of size 2"):
+        A.InverseSpectrogram(n_fft=16)(np.zeros((9, 4, 3), np.float32))
+    with pytest.raises(TypeError, match="'phase_advance' must be a NumPy array of shape"):
+        A.PhaseVocoder(1.2, [0.0])
+    with pytest.raises(RuntimeError, match="n_fft // 2 \\+ 1 = 9"):
+        A.GriffinLim(n_fft=16)(np.ones((5, 4), np.float32))
+    with pytest.raises(ValueError, match="'bins_per_octave' must not be 0"):
+        A.PitchShift(16000, 2, 0)
