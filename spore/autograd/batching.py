@@ -217,7 +217,8 @@ def _pairs(value, axes, what: str):
     nest matching its tuples and lists."""
     if isinstance(axes, (tuple, list)):
         if not isinstance(value, (tuple, list)) or len(value) != len(axes):
-            raise RuntimeError(f"The structure of vmap`s '{what}' {axes} does not match its value.")
+            raise RuntimeError(f"The axis in vmap's '{what}' should be a None or a scalar of type Int64Imm, but got "
+                               f"a {axes}.")
         for v, a in zip(value, axes):
             yield from _pairs(v, a, what)
         return
@@ -246,19 +247,21 @@ def _unbatch(value, axes, level: BatchInterpreter):
     fn computed without the batch is broadcast along it (None: returned as it is)."""
     if isinstance(value, (tuple, list)):
         if isinstance(axes, (tuple, list)) and len(axes) != len(value):
-            raise RuntimeError(f"The size of vmap`s 'out_axes' {len(axes)} must equal the number of outputs "
-                               f"{len(value)}.")
+            raise RuntimeError(f"The size of vmap's 'out_axes' should be equal to the number of results of 'fn': "
+                               f"{len(value)}, but got size: {len(axes)}.")
         per_item = axes if isinstance(axes, (tuple, list)) else [axes] * len(value)
         return type(value)(_unbatch(v, a, level) for v, a in zip(value, per_item))
     _check_axis(axes, "out_axes")
+    if axes is None:
+        if isinstance(value, BatchedTensor) and value.level is level:
+            raise RuntimeError("The 'out_axes' of vmap can be None only for outputs that do not depend on the "
+                               "batched inputs, but an output does.")
+        return value
+    if isinstance(value, (bool, int, float)):   # a number fn returned: the same for every sample
+        value = Tensor(value)
     if not isinstance(value, Tensor):
         return value
     batched = isinstance(value, BatchedTensor) and value.level is level
-    if axes is None:
-        if batched:
-            raise ValueError("The 'out_axes' of vmap can be None only for outputs that do not depend on the batched "
-                             "inputs, but an output does.")
-        return value
     whole = value.value if batched else array_func.broadcast_to(
         array_func.expand_dims(value, 0), (level.size,) + tuple(value.shape))
     axis = _normalized(axes, whole.ndim, "out_axes")
@@ -273,6 +276,8 @@ def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
         raise TypeError(f"For 'vmap', the 'fn' must be callable, but got {type(fn).__name__}.")
     if in_axes is None:
         raise RuntimeError("The 'in_axes' of 'vmap' cannot be a single None while 'fn' is not a 'CellList'.")
+    if out_axes is None:
+        raise RuntimeError("The 'out_axes' of 'vmap' cannot be a single None while 'fn' is not a 'CellList'.")
 
     def batched(*args):
         if isinstance(in_axes, (tuple, list)) and len(in_axes) != len(args):
@@ -282,7 +287,8 @@ def vmap(fn: Callable, in_axes=0, out_axes=0) -> Callable:
         sizes = [t.shape[_normalized(a, t.ndim, "in_axes")] for t, a in _pairs(args, axes, "in_axes")
                  if a is not None]
         if not sizes:
-            raise RuntimeError("For 'vmap', at least one argument must be a Tensor with a batch axis in 'in_axes'.")
+            raise RuntimeError(f"The 'in_axes' of 'vmap' cannot be all None while 'fn' is not a 'CellList', but got "
+                               f"{in_axes}.")
         for size in sizes[1:]:
             if size != sizes[0]:
                 raise RuntimeError(f"The 'axis_size' of each argument in the scope of 'vmap' should be equal, but got "

@@ -73,6 +73,9 @@ def _tangents(api: str, inputs: tuple, v) -> tuple:
         if tuple(x.shape) != tuple(t.shape):
             raise ValueError(f"For '{api}', each tangent in 'v' must have its input's shape {tuple(x.shape)}, but got "
                              f"{tuple(t.shape)}.")
+        if t.dtype is not x.dtype:
+            raise TypeError(f"For '{api}', each tangent in 'v' must have its input's dtype {x.dtype}, but got "
+                            f"{t.dtype}.")
     return tangents
 
 

@@ -107,7 +107,7 @@ def test_vmap_of_a_cell_with_parameters():
     np.testing.assert_allclose(grad_w.asnumpy(), np.tile(X_NP.sum(0), (2, 1)), rtol=1e-12)
 
 
-def test_vmap_errors_name_the_argument():
+def test_vmap_and_jvp_errors_follow_mindspore():
     with pytest.raises(RuntimeError, match="in_axes"):
         ms.vmap(f, in_axes=(0, 0))(X)
     with pytest.raises(RuntimeError, match="axis_size"):
@@ -116,3 +116,15 @@ def test_vmap_errors_name_the_argument():
         ms.vmap(f, in_axes=2)(X)
     with pytest.raises(RuntimeError, match="has no value of its own"):
         ms.vmap(lambda v: Tensor(v.asnumpy()))(X)
+    with pytest.raises(RuntimeError, match="should be a None or a scalar"):
+        ms.vmap(f, in_axes=((0, 1),))(X)
+    with pytest.raises(RuntimeError, match="cannot be all None"):
+        ms.vmap(f, in_axes=(None,))(X)
+    with pytest.raises(RuntimeError, match="number of results of 'fn': 2, but got size: 3"):
+        ms.vmap(lambda v: (v, v), out_axes=(0, 0, 0))(X)
+    with pytest.raises(RuntimeError, match="can be None only for outputs that do not depend"):
+        ms.vmap(lambda v: (v, v), out_axes=(0, None))(X)
+    with pytest.raises(TypeError, match="For 'jvp', each tangent in 'v' must have its input's dtype"):
+        ms.jvp(f, V, Tensor(np.ones(3, np.float32)))
+    with pytest.raises(ValueError, match="For 'jvp', each tangent in 'v' must have its input's shape"):
+        ms.jvp(f, V, Tensor(np.ones(2)))

@@ -28,9 +28,14 @@ def test_out_axes():
     prod, total = vmap(_product_and_sum, (0, None), (1, 0))(Tensor(X), Tensor(Y))
     assert np.allclose(prod.asnumpy(), (X * Y).T) and np.allclose(total.asnumpy(), X.sum(axis=1))
 
-    def shared(a, b):
-        return b * 2
-    assert np.allclose(vmap(shared, (0, None), None)(Tensor(X), Tensor(Y)).asnumpy(), Y * 2)
+    def batched_and_shared(a, b):
+        return a * 2, b * 2
+    doubled, shared = vmap(batched_and_shared, (0, None), (0, None))(Tensor(X), Tensor(Y))
+    assert np.allclose(doubled.asnumpy(), X * 2) and np.allclose(shared.asnumpy(), Y * 2)
+    # As in MindSpore 2.7.1: a single None is refused; a number fn returns is broadcast.
+    with pytest.raises(RuntimeError, match="cannot be a single None"):
+        vmap(batched_and_shared, (0, None), None)(Tensor(X), Tensor(Y))
+    assert vmap(lambda a: (a, 3))(Tensor(X))[1].asnumpy().tolist() == [3] * X.shape[0]
 
 
 def test_nested_in_axes():
