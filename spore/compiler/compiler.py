@@ -281,6 +281,14 @@ def cell_program_call(cell, args: tuple, kwargs: dict):
     return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
 
 
+def cell_recorded_call(cell, args: tuple, kwargs: dict):
+    """A Cell called from Python in GRAPH_MODE while a gradient is taken: its program run
+    and recorded as one node (see recorded_call); NOT_REPLAYABLE when that can not be."""
+    if kwargs or not _only_tapes():
+        return interpreter.NOT_REPLAYABLE
+    return recorded_call(_cell_cache(cell), lambda *a: call_cell(cell, a, {}), args, (cell.training,))
+
+
 def compile_cell(cell, args: tuple, kwargs: dict) -> None:
     """`Cell.compile`: the Cell's program for these inputs compiled into its cache, not run."""
     _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
@@ -309,7 +317,7 @@ class JitFunction:
         if interpreter.STACK:
             if not kwargs and _only_tapes():
                 outputs = recorded_call(self.cache, self.fn, args)
-                if outputs is not _NOT_REPLAYABLE:
+                if outputs is not interpreter.NOT_REPLAYABLE:
                     return outputs
             # Another transformation is in effect (vmap, casting): run op by op so that it
             # sees every operator.
@@ -347,35 +355,32 @@ class _BoundJit:
         if interpreter.STACK:
             if not kwargs and _only_tapes():
                 outputs = recorded_call(cache, bound, args)
-                if outputs is not _NOT_REPLAYABLE:
+                if outputs is not interpreter.NOT_REPLAYABLE:
                     return outputs
             return fn(self.instance, *args, **kwargs)
         return cache.run(bound, args, kwargs)
 
 
 # ---- gradients through compiled calls -------------------------------------------------------
-_NOT_REPLAYABLE = object()
-
-
 def _only_tapes() -> bool:
     return all(isinstance(i, _tape.Tape) for i in interpreter.STACK) and _tape.is_recording()
 
 
-def recorded_call(cache: ProgramCache, fn, args: tuple):
+def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     """fn(*args) run as its compiled program while a gradient is taken: the open tapes
     record it as one node, whose bprop runs the compiled gradient program (the forward
-    recomputed inside it, then the backward). _NOT_REPLAYABLE when the program can not be
+    recomputed inside it, then the backward). NOT_REPLAYABLE when the program can not be
     run again for its gradient (side effects, random ops) or an argument nests Tensors in
     a sequence: the caller then runs fn op by op."""
     if any(type(a) in (tuple, list) and _tensor_leaves(a) for a in args):
-        return _NOT_REPLAYABLE
-    program = cache.program(fn, args, {})
+        return interpreter.NOT_REPLAYABLE
+    program = cache.program(fn, args, {}, extra_key)
     gradient = _gradient_programs.get(program)
     if gradient is None:
         params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
         gradient = _gradient_programs[program] = None if params is None else _GradientProgram(fn, params)
     if gradient is None:
-        return _NOT_REPLAYABLE
+        return interpreter.NOT_REPLAYABLE
     raws: list = []
     _raw_inputs(args, raws)
     outputs = program.run(*raws)
@@ -449,4 +454,4 @@ def jit(function=None, *args, **kwargs):
 
 ms_function = jit
 
-interpreter.register_compiler(cell_program_call, compile_cell)
+interpreter.register_compiler(cell_program_call, compile_cell, cell_recorded_call)

@@ -422,10 +422,15 @@ class Cell(CellStateMixin, CellSettingsMixin):
         builder = interpreter.graph_builder
         if builder is not None:
             return builder.call_cell(self, args, kwargs)
-        if interpreter.mode_executor is not None and not interpreter.STACK:
-            # GRAPH_MODE compiles a Cell called from Python; under a transformation (a
-            # gradient, vmap) it runs op by op, so that the transformation sees every operator.
-            return interpreter.mode_executor(self, args, kwargs)
+        if interpreter.mode_executor is not None:
+            # GRAPH_MODE compiles a Cell called from Python: while a gradient is taken, the
+            # compiled call is one node of the tape; under other transformations (vmap,
+            # casting) the Cell runs op by op, so that they see every operator.
+            if not interpreter.STACK:
+                return interpreter.mode_executor(self, args, kwargs)
+            outputs = interpreter.run_recorded(self, args, kwargs)
+            if outputs is not interpreter.NOT_REPLAYABLE:
+                return outputs
         if self._call_setup:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:

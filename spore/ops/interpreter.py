@@ -105,6 +105,11 @@ mode_executor: Callable | None = None
 
 _run_compiled: Callable | None = None
 _compile_only: Callable | None = None
+_run_recorded: Callable | None = None
+
+NOT_REPLAYABLE = object()
+"""What a recorded compiled call returns when it can not be recorded as one node (the
+caller then runs op by op)."""
 _graph_mode = False
 
 
@@ -113,12 +118,18 @@ def _refresh() -> None:
     graph_builder = next((i for i in reversed(STACK) if i.builds_graph), None)
 
 
-def register_compiler(run_compiled: Callable, compile_only: Callable) -> None:
+def register_compiler(run_compiled: Callable, compile_only: Callable, run_recorded: Callable) -> None:
     """The compiler's entry points for Cells: run_compiled(cell, args, kwargs) compiles the
-    Cell for these inputs (once per input signature) and runs it; compile_only compiles."""
-    global _run_compiled, _compile_only
-    _run_compiled, _compile_only = run_compiled, compile_only
+    Cell for these inputs (once per input signature) and runs it; compile_only compiles;
+    run_recorded runs the compiled Cell while a gradient is taken, recorded as one node
+    whose bprop is compiled too (or NOT_REPLAYABLE)."""
+    global _run_compiled, _compile_only, _run_recorded
+    _run_compiled, _compile_only, _run_recorded = run_compiled, compile_only, run_recorded
     set_graph_mode(_graph_mode)
+
+
+def run_recorded(cell, args: tuple, kwargs: dict):
+    return _run_recorded(cell, args, kwargs)
 
 
 def compile_cell(cell, args: tuple, kwargs: dict, run: bool):

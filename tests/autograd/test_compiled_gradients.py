@@ -73,3 +73,26 @@ def test_assign_to_a_graph_value_rebinds_it():
     x, y = Tensor(np.ones(3, np.float32)), Tensor(np.full(3, 4.0, np.float32))
     np.testing.assert_array_equal(ms.jit(fn)(x, y).asnumpy(), [8.0, 8.0, 8.0])
     np.testing.assert_array_equal(fn(Tensor(np.ones(3, np.float32)), y).asnumpy(), [8.0, 8.0, 8.0])
+
+
+def test_graph_mode_cell_under_a_python_gradient_is_one_compiled_node(monkeypatch):
+    """In GRAPH_MODE a Cell called from Python while a gradient is taken runs compiled, its
+    gradient too; the values are PyNative's."""
+    net = nn.Dense(3, 2, weight_init="normal", dtype=ms.float64)
+    x = Tensor(np.array([[1.0, -2.0, 0.5]]))
+
+    def forward(t):
+        return (net(t) ** 2).sum()
+
+    eager = ms.value_and_grad(forward, grad_position=0, weights=net.trainable_params())(x)
+    calls = []
+    original = compiler._CompiledCall.bprop
+    monkeypatch.setattr(compiler._CompiledCall, "bprop", lambda self, *a: calls.append(self.name) or original(self, *a))
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        graph = ms.value_and_grad(forward, grad_position=0, weights=net.trainable_params())(x)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert calls == ["Dense"]
+    for got, want in zip([graph[0], graph[1][0], *graph[1][1]], [eager[0], eager[1][0], *eager[1][1]]):
+        np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-12)
