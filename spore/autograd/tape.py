@@ -63,7 +63,7 @@ class Tape(interpreter.Interpreter):
         self._marked: list[Tensor] = []
 
     def process(self, prim, args: tuple):
-        out = prim(*args)
+        out = prim(*args) if interpreter.STACK else prim.run(args)
         if self.recording:
             self.record(prim, args, out)
         return out

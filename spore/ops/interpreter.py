@@ -49,15 +49,6 @@ class Interpreter:
         raise NotImplementedError(f"{type(self).__name__} builds no graph")
 
 
-def dispatch(prim, args: tuple):
-    """prim(*args) handled by the top interpreter, with that interpreter off the stack."""
-    top = STACK.pop()
-    try:
-        return top.process(prim, args)
-    finally:
-        STACK.append(top)
-
-
 @contextlib.contextmanager
 def interpreting(interpreter: Interpreter):
     """`interpreter` on top of the stack inside."""
@@ -79,14 +70,6 @@ def pop(interpreter: Interpreter) -> None:
     """Take `interpreter` off the stack (wherever it is: an error may unwind several)."""
     STACK.remove(interpreter)
     _refresh()
-
-
-def find(kind: type):
-    """The innermost interpreter of type `kind` in effect, or None."""
-    for interpreter in reversed(STACK):
-        if isinstance(interpreter, kind):
-            return interpreter
-    return None
 
 
 def all_of(kind: type) -> list:
@@ -144,12 +127,6 @@ def set_graph_mode(enabled: bool) -> None:
     global _graph_mode, mode_executor
     _graph_mode = enabled
     mode_executor = _run_compiled if enabled else None
-
-
-def graph_mode() -> bool:
-    return _graph_mode
-
-
 
 
 context.on_mode_change(set_graph_mode)

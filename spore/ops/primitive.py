@@ -33,7 +33,6 @@ from .._kernels.registry import build_kernel
 from .._kernels.tensor_data import RawTensor
 from ..common.tensor import Tensor, wrap
 from .interpreter import STACK as _STACK
-from .interpreter import dispatch as _dispatch
 
 PRIMITIVES: dict[str, type] = {}
 """Every Primitive class by name: the op registry tests and the compiler read."""
@@ -181,7 +180,12 @@ class Primitive:
     # ---- execution --------------------------------------------------------------------
     def __call__(self, *args):
         if _STACK:
-            return _dispatch(self, args)
+            # The top interpreter handles the call, off the stack meanwhile (interpreter.py).
+            top = _STACK.pop()
+            try:
+                return top.process(self, args)
+            finally:
+                _STACK.append(top)
         return self.run(args)
 
     def run(self, args: tuple):
