@@ -230,8 +230,8 @@ def _in_layout(op: str, image: np.ndarray, is_hwc: bool, convert) -> np.ndarray:
 
 # ---- the arithmetic, shared with the random transforms --------------------------------------
 def adjust_brightness(image: np.ndarray, factor: float) -> np.ndarray:
-    if image.dtype == np.uint8:
-        return _saturate(image * factor)
+    if image.dtype == np.uint8:  # a float32 product, as OpenCV's convertTo
+        return _saturate(image.astype(np.float32) * np.float32(factor))
     return (image * image.dtype.type(factor)).astype(image.dtype)
 
 
