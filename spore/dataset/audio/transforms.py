@@ -1,6 +1,7 @@
 """The audio transforms (`mindspore.dataset.audio.transforms`), re-exported from their modules."""
 from .amplitude import Contrast, DCShift, Fade, Gain, MuLawDecoding, MuLawEncoding, Overdrive, Vol
 from .cmn import SlidingWindowCmn
+from .dither import Dither
 from .filters import (
     AllpassBiquad,
     BandBiquad,
@@ -39,7 +40,7 @@ from .spectral import (
 __all__ = [
     "AllpassBiquad", "AmplitudeToDB", "Angle", "BandBiquad", "BandpassBiquad", "BandrejectBiquad", "BassBiquad",
     "Biquad", "ComplexNorm", "ComputeDeltas", "Contrast", "DBToAmplitude", "DCShift", "DeemphBiquad",
-    "DetectPitchFrequency", "EqualizerBiquad", "Fade", "Filtfilt", "FrequencyMasking", "Gain", "GriffinLim",
+    "DetectPitchFrequency", "Dither", "EqualizerBiquad", "Fade", "Filtfilt", "FrequencyMasking", "Gain", "GriffinLim",
     "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase", "MaskAlongAxis",
     "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive", "PhaseVocoder",
     "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid", "Spectrogram", "TimeMasking",
