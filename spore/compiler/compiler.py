@@ -166,7 +166,8 @@ def signature(value):
     if type(value) in (tuple, list):
         return (type(value).__name__,) + tuple(signature(v) for v in value)
     if isinstance(value, dict):
-        return ("dict",) + tuple((k, signature(v)) for k, v in sorted(value.items(), key=lambda kv: repr(kv[0])))
+        # insertion order, the order _symbolic_inputs and _raw_inputs visit the values in
+        return ("dict",) + tuple((k, signature(v)) for k, v in value.items())
     try:
         hash(value)
     except TypeError:
@@ -182,6 +183,8 @@ def _symbolic_inputs(value, inputs: list):
         return symbolic(graph_input)
     if type(value) in (tuple, list):
         return type(value)(_symbolic_inputs(v, inputs) for v in value)
+    if type(value) is dict:
+        return {k: _symbolic_inputs(v, inputs) for k, v in value.items()}
     return value
 
 
@@ -190,6 +193,9 @@ def _raw_inputs(value, raws: list) -> None:
         raws.append(value._data())
     elif type(value) in (tuple, list):
         for v in value:
+            _raw_inputs(v, raws)
+    elif type(value) is dict:
+        for v in value.values():
             _raw_inputs(v, raws)
 
 
@@ -362,6 +368,14 @@ class _BoundJit:
 
 
 # ---- gradients through compiled calls -------------------------------------------------------
+def _nests_tensors(value) -> bool:
+    if type(value) in (tuple, list):
+        return bool(_tensor_leaves(value))
+    if type(value) is dict:
+        return any(isinstance(v, Tensor) or _nests_tensors(v) for v in value.values())
+    return False
+
+
 def _only_tapes() -> bool:
     return all(isinstance(i, _tape.Tape) for i in interpreter.STACK) and _tape.is_recording()
 
@@ -371,8 +385,8 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     record it as one node, whose bprop runs the compiled gradient program (the forward
     recomputed inside it, then the backward). NOT_REPLAYABLE when the program can not be
     run again for its gradient (side effects, random ops) or an argument nests Tensors in
-    a sequence: the caller then runs fn op by op."""
-    if any(type(a) in (tuple, list) and _tensor_leaves(a) for a in args):
+    a sequence or a dict: the caller then runs fn op by op."""
+    if any(_nests_tensors(a) for a in args):
         return interpreter.NOT_REPLAYABLE
     program = cache.program(fn, args, {}, extra_key)
     gradient = _gradient_programs.get(program)

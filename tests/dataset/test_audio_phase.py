@@ -82,3 +82,30 @@ def test_bad_inputs():
         A.GriffinLim(n_fft=16)(np.ones((5, 4), np.float32))
     with pytest.raises(ValueError, match="'bins_per_octave' must not be 0"):
         A.PitchShift(16000, 2, 0)
+
+
+def test_detect_pitch_frequency_against_mindspore():
+    tone = np.sin(np.arange(4000) * 2 * np.pi * 440 / 16000).astype(np.float32)
+    np.testing.assert_allclose(A.DetectPitchFrequency(16000)(tone), np.full(10, 444.444), rtol=1e-5)
+    time = np.arange(8000)
+    chirp = (np.sin(time * 2 * np.pi * 220 / 8000) + 0.5 * np.sin(time * 2 * np.pi * (300 + time / 40) / 8000))
+    pitch = A.DetectPitchFrequency(8000, 0.02, 5, 60, 2000)(chirp.reshape(2, 4000).astype(np.float32))
+    assert pitch.shape == (2, 23)
+    np.testing.assert_allclose(pitch[0, :8], [74.074, 108.108, 109.589, 109.589, 109.589, 109.589, 73.394, 73.394],
+                               rtol=1e-4)
+    np.testing.assert_allclose(pitch[1, -4:], [216.216, 222.222, 222.222, 222.222], rtol=1e-4)
+
+
+def test_dither_against_mindspore():
+    time = np.arange(40, dtype=np.float64)
+    wave = (0.5 * np.sin(time * 0.37) + 0.0001 * np.cos(time)).reshape(2, 20).astype(np.float32)
+    plain = A.Dither()(wave)
+    np.testing.assert_allclose(plain[0, :6], [0.0000916, 0.1808472, 0.3370972, 0.4477234, 0.4978638, 0.4806519],
+                               atol=1e-7)
+    np.testing.assert_allclose(np.abs(plain).sum(), 12.750061, rtol=1e-6)
+    shaped = A.Dither(noise_shaping=True)(wave)
+    np.testing.assert_allclose(shaped[0, :6], [0.0000916, 0.1808387, 0.3370826, 0.4477182, 0.4978368, 0.4806406],
+                               atol=1e-7)
+    assert A.Dither(A.DensityFunction.GPDF)(wave).shape == (2, 20)
+    with pytest.raises(TypeError, match="'density_function' must be a DensityFunction"):
+        A.Dither("TPDF")

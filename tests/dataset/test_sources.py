@@ -303,10 +303,10 @@ def test_image_folder_decode(tmp_path):
 
 def test_image_folder_decode_without_pillow_says_so(image_dir, monkeypatch):
     def missing():
-        raise RuntimeError("Decoding images needs Pillow, which is not installed: pip install pillow.")
+        raise RuntimeError("Images need Pillow, which is not installed: install spore's 'vision' extra.")
 
     monkeypatch.setattr(decode_module, "pillow", missing)
     data = ds.ImageFolderDataset(image_dir, decode=True, shuffle=False)
     assert data.get_dataset_size() == 7  # building the dataset needs no Pillow
-    with pytest.raises(RuntimeError, match=r"cannot decode .*0.png: .*needs Pillow"):
+    with pytest.raises(RuntimeError, match=r"cannot decode .*0.png: .*need Pillow.*vision. extra"):
         rows(data)

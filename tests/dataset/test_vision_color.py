@@ -147,6 +147,23 @@ def test_rotate_expand_sizes_round_as_mindspore():
     assert V.Rotate(30, expand=True)(np.zeros((5, 8, 3), np.uint8)).shape == (8, 9, 3)
 
 
+def test_rotate_fills_rgb_in_reverse_as_mindspore():
+    image = np.full((5, 5, 3), 100, np.uint8)
+    np.testing.assert_array_equal(V.Rotate(30, fill_value=(10, 20, 30))(image)[0, 0], [30, 20, 10])
+    np.testing.assert_array_equal(V.RandomRotation((30, 30), fill_value=(10, 20, 30))(image)[0, 0], [30, 20, 10])
+    np.testing.assert_array_equal(V.Affine(0, [0.5, 0], 1.0, 0, Inter.NEAREST, (10, 20, 30))(image)[0, 0],
+                                  [10, 20, 30])
+
+
+def test_brightness_multiplies_in_float32_as_opencv():
+    # float32 products rounded half to even: MindSpore 2.7.1 prints [[4, 10, 18, 24]].
+    np.testing.assert_array_equal(V.AdjustBrightness(0.7)(np.array([[5, 15, 25, 35]], np.uint8)), [[4, 10, 18, 24]])
+    rng = np.random.default_rng(1)
+    image = rng.integers(0, 256, (23, 31, 3), dtype=np.uint8)
+    np.testing.assert_array_equal(V.AdjustBrightness(0.7)(image),
+                                  np.rint(image.astype(np.float32) * np.float32(0.7)).clip(0, 255))
+
+
 def test_colour_space_round_trip_and_conversions():
     floats = IMAGE.astype(np.float32) / 255
     hsv = V.RgbToHsv(is_hwc=True)(floats)

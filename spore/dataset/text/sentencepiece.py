@@ -113,5 +113,5 @@ class SentencePieceTokenizer(TextOperation):
             raise RuntimeError(f"For 'SentencePieceTokenizer', the input must be a scalar string, "
                                f"but got shape {array.shape}.")
         if self.out_type == SPieceTokenizerOutType.INT:
-            return np.array(self._processor.encode(str(array), out_type=int), dtype=np.int32)
-        return np.array(self._processor.encode(str(array), out_type=str), dtype=str)
+            return np.array(self._processor.encode(array.item(), out_type=int), dtype=np.int32)
+        return np.array(self._processor.encode(array.item(), out_type=str), dtype=str)

@@ -37,7 +37,8 @@ class StringMap(TextOperation):
 
 class Tokenizer(TextOperation):
     """A transform splitting one string (a 0-d array) into tokens: subclasses give
-    `_spans(str) -> [(start, end)]` in characters, or override `_tokens`."""
+    `_spans(str) -> [(start, end)]` in characters, or override `_tokens` (and `_words`
+    when the tokens alone come cheaper)."""
 
     def __init__(self, with_offsets: bool = False):
         self.with_offsets = checks.check_bool(type(self).__name__, "with_offsets", with_offsets)
@@ -46,8 +47,14 @@ class Tokenizer(TextOperation):
         if array.ndim != 0:
             raise RuntimeError(f"For '{type(self).__name__}', the input must be a scalar string, "
                                f"but got shape {array.shape}.")
-        tokens, starts, ends = self._tokens(str(array))
-        return tokens_output(tokens, starts, ends, self.with_offsets)
+        if not self.with_offsets:
+            return tokens_output(self._words(array.item()), [], [], False)
+        tokens, starts, ends = self._tokens(array.item())
+        return tokens_output(tokens, starts, ends, True)
+
+    def _words(self, text: str) -> list[str]:
+        """The tokens of `text` alone (no offsets to compute)."""
+        return self._tokens(text)[0]
 
     def _tokens(self, text: str) -> tuple[list[str], list[int], list[int]]:
         """The tokens of `text` and their UTF-8 byte offsets."""
@@ -59,12 +66,13 @@ class Tokenizer(TextOperation):
         raise NotImplementedError
 
 
-def byte_positions(text: str) -> list[int]:
+def byte_positions(text: str):
     """The UTF-8 byte offset of each character position of `text` (len(text) + 1 entries)."""
-    positions = [0]
-    for char in text:
-        positions.append(positions[-1] + len(char.encode("utf-8")))
-    return positions
+    if text.isascii():
+        return range(len(text) + 1)
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    sizes = 1 + (codes >= 0x80) + (codes >= 0x800) + (codes >= 0x10000)
+    return np.concatenate([[0], np.cumsum(sizes)]).tolist()
 
 
 def tokens_output(tokens: list[str], starts: list[int], ends: list[int], with_offsets: bool):

@@ -21,6 +21,9 @@ from .utils import NormalizeForm
 class WhitespaceTokenizer(Tokenizer):
     """Splits on unicode whitespace, which is dropped."""
 
+    def _words(self, text: str) -> list[str]:
+        return text.split()
+
     def _spans(self, text: str) -> list[tuple[int, int]]:
         return [m.span() for m in re.finditer(r"\S+", text)]
 
@@ -267,5 +270,5 @@ class PythonTokenizer(TextOperation):
         return super().__call__(*inputs)
 
     def _apply(self, array: np.ndarray) -> np.ndarray:
-        return np.array(self.tokenizer(str(array)), dtype=str)
+        return np.array(self.tokenizer(array.item()), dtype=str)
 

@@ -47,18 +47,15 @@ class Lookup(TextOperation):
         self._ids = vocab.vocab()
 
     def _apply(self, array: np.ndarray) -> np.ndarray:
-        ids = [self._id(word) for word in array.reshape(-1).tolist()]
-        return np.array(ids, dtype=self._np_type).reshape(array.shape)
-
-    def _id(self, word: str) -> int:
-        found = self._ids.get(word)
-        if found is None and self.unknown_token is not None:
-            found = self._ids.get(self.unknown_token)
-            if found is None:
+        words = array.reshape(-1).tolist()
+        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+        ids = [self._ids.get(word, unknown) for word in words]
+        if unknown is None and None in ids:
+            word = words[ids.index(None)]
+            if self.unknown_token is not None:
                 raise RuntimeError(f"For 'Lookup', the 'unknown_token' {self.unknown_token!r} is not in the vocab.")
-        if found is None:
             raise RuntimeError(f"For 'Lookup', the word {word!r} is not in the vocab and no 'unknown_token' is set.")
-        return found
+        return np.array(ids, dtype=self._np_type).reshape(array.shape)
 
 
 class ToNumber(TextOperation):

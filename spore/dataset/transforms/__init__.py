@@ -6,6 +6,8 @@ from .tensor_operation import TensorOperation
 from .tensor_ops import Concatenate, Duplicate, Mask, PadEnd, Relational, Slice, Unique
 from .transforms import Compose, Fill, OneHot, TypeCast, not_random
 from . import c_transforms, py_transforms, transforms
+# MindSpore's package exposes the vision transforms here too (`transforms.vision`).
+from .. import vision
 
 __all__ = ["Compose", "Concatenate", "Duplicate", "Fill", "Mask", "OneHot", "PadEnd", "RandomApply", "RandomChoice",
            "RandomOrder", "Relational", "Slice", "TensorOperation", "TypeCast", "Unique",

@@ -47,5 +47,6 @@ def pillow():
     try:
         from PIL import Image
     except ImportError:
-        raise RuntimeError("Decoding images needs Pillow, which is not installed: pip install pillow.") from None
+        raise RuntimeError("Images need Pillow, which is not installed: install spore's 'vision' extra "
+                           "(pip install 'spore[vision]').") from None
     return Image

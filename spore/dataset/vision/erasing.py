@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import math
 import numbers
-from enum import IntEnum
 
 import numpy as np
 
 from .. import checks, random_streams
 from .image_operation import ImageOperation, check_image
-
-
-class ImageBatchFormat(IntEnum):
-    """Layout of an image batch: (N, H, W, C) or (N, C, H, W)."""
-
-    NHWC = 0
-    NCHW = 1
+from .utils import ImageBatchFormat
 
 
 class Erase(ImageOperation):

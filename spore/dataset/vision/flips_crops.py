@@ -6,8 +6,6 @@ Images are (H, W) or (H, W, C) arrays.
 """
 from __future__ import annotations
 
-from enum import IntEnum
-
 import numpy as np
 
 from .. import checks, random_streams
@@ -15,7 +13,7 @@ from .decode import Decode
 from .geometry import RandomResizedCrop, Resize, _fill, _interpolation, _pair, _size, output_size, pad
 from .image_operation import ImageOperation, _is_pil_image, check_image, to_pil
 from .interpolation import resize
-from .utils import Border, Inter
+from .utils import Border, Inter, SliceMode
 
 
 class HorizontalFlip(ImageOperation):
@@ -168,14 +166,6 @@ def five_crops(op: str, image: np.ndarray, size: tuple[int, int]) -> list[np.nda
     top, left = round((rows - height) / 2), round((cols - width) / 2)
     corners = [(0, 0), (0, cols - width), (rows - height, 0), (rows - height, cols - width), (top, left)]
     return [image[t:t + height, c:c + width].copy() for t, c in corners]
-
-
-class SliceMode(IntEnum):
-    """What SlicePatches does with the rest of an image that does not divide evenly:
-    pad it to a whole patch, or drop it."""
-
-    PAD = 0
-    DROP = 1
 
 
 class SlicePatches(ImageOperation):

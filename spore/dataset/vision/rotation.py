@@ -21,7 +21,7 @@ _PERSPECTIVE_SAMPLED = (Inter.NEAREST, Inter.BILINEAR, Inter.BICUBIC)
 class Rotate(ImageOperation):
     """The image rotated `degrees` counter-clockwise about `center` ((x, y); None: the
     image centre), with `expand` enlarged to hold the whole rotated image; uncovered
-    pixels are `fill_value`."""
+    pixels are `fill_value` (an RGB triple taken in reverse order, as MindSpore does)."""
 
     returns_pil = True
 
@@ -35,7 +35,7 @@ class Rotate(ImageOperation):
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         check_image("Rotate", image.shape)
-        return rotate(image, self.degrees, self.resample, self.expand, self.center, self.fill_value)
+        return rotate(image, self.degrees, self.resample, self.expand, self.center, _bgr(self.fill_value))
 
 
 class RandomRotation(ImageOperation):
@@ -55,7 +55,7 @@ class RandomRotation(ImageOperation):
         check_image("RandomRotation", image.shape)
         low, high = self.degrees
         angle = low + (high - low) * random_streams.current().random()
-        return rotate(image, angle, self.resample, self.expand, self.center, self.fill_value)
+        return rotate(image, angle, self.resample, self.expand, self.center, _bgr(self.fill_value))
 
 
 class Affine(ImageOperation):
@@ -154,6 +154,11 @@ class RandomPerspective(ImageOperation):
         end = [(left[0], top[0]), (right[0], top[1]), (right[1], bottom[0]), (left[1], bottom[1])]
         inverse = perspective_matrix(end, start)
         return warp_perspective(image, inverse, (height, width), self.interpolation, 0)
+
+
+def _bgr(fill):
+    """MindSpore's Rotate kernels fill with an RGB fill_value in reversed (OpenCV's BGR) order."""
+    return fill[::-1] if isinstance(fill, tuple) else fill
 
 
 def rotate(image: np.ndarray, degrees: float, resample: Inter, expand: bool, center, fill) -> np.ndarray:

@@ -19,7 +19,6 @@ from .color import (
     AdjustSharpness,
     AutoContrast,
     ConvertColor,
-    ConvertMode,
     Equalize,
     HsvToRgb,
     Invert,
@@ -38,7 +37,7 @@ from .conversions import (
     ToType,
 )
 from .decode import Decode
-from .erasing import CutMixBatch, CutOut, Erase, ImageBatchFormat, MixUp, MixUpBatch, RandomErasing
+from .erasing import CutMixBatch, CutOut, Erase, MixUp, MixUpBatch, RandomErasing
 from .flips_crops import (
     Crop,
     FiveCrop,
@@ -48,7 +47,6 @@ from .flips_crops import (
     RandomResize,
     RandomVerticalFlip,
     ResizedCrop,
-    SliceMode,
     SlicePatches,
     TenCrop,
     VerticalFlip,
@@ -71,8 +69,11 @@ from .rotation import Affine, Perspective, RandomAffine, RandomPerspective, Rand
 from .utils import (
     AutoAugmentPolicy,
     Border,
+    ConvertMode,
+    ImageBatchFormat,
     ImageReadMode,
     Inter,
+    SliceMode,
     encode_jpeg,
     encode_png,
     get_image_num_channels,

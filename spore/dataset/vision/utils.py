@@ -1,4 +1,5 @@
-"""Options of the vision transforms (Inter, Border, ImageReadMode, AutoAugmentPolicy) and
+"""Options of the vision transforms (Inter, Border, ConvertMode, SliceMode,
+ImageBatchFormat, ImageReadMode, AutoAugmentPolicy) and
 the image utilities: image size and channels, reading and writing files, JPEG / PNG
 encoding (with Pillow)."""
 from __future__ import annotations
@@ -53,6 +54,44 @@ class AutoAugmentPolicy(str, Enum):
     IMAGENET = "imagenet"
     CIFAR10 = "cifar10"
     SVHN = "svhn"
+
+
+class ConvertMode(IntEnum):
+    """Colour conversions of ConvertColor, named as OpenCV's."""
+
+    COLOR_BGR2BGRA = 0
+    COLOR_RGB2RGBA = 0
+    COLOR_BGRA2BGR = 1
+    COLOR_RGBA2RGB = 1
+    COLOR_BGR2RGBA = 2
+    COLOR_RGB2BGRA = 2
+    COLOR_RGBA2BGR = 3
+    COLOR_BGRA2RGB = 3
+    COLOR_BGR2RGB = 4
+    COLOR_RGB2BGR = 4
+    COLOR_BGRA2RGBA = 5
+    COLOR_RGBA2BGRA = 5
+    COLOR_BGR2GRAY = 6
+    COLOR_RGB2GRAY = 7
+    COLOR_GRAY2BGR = 8
+    COLOR_GRAY2RGB = 8
+    COLOR_GRAY2BGRA = 9
+    COLOR_GRAY2RGBA = 9
+    COLOR_BGRA2GRAY = 10
+    COLOR_RGBA2GRAY = 11
+
+class SliceMode(IntEnum):
+    """What SlicePatches does with the rest of an image that does not divide evenly:
+    pad it to a whole patch, or drop it."""
+
+    PAD = 0
+    DROP = 1
+
+class ImageBatchFormat(IntEnum):
+    """Layout of an image batch: (N, H, W, C) or (N, C, H, W)."""
+
+    NHWC = 0
+    NCHW = 1
 
 
 def get_image_num_channels(image) -> int:
