@@ -20,6 +20,7 @@ from .filters import (
 )
 from .masking import FrequencyMasking, MaskAlongAxis, MaskAlongAxisIID, TimeMasking
 from .phase import GriffinLim, InverseSpectrogram, PhaseVocoder, PitchShift, TimeStretch
+from .phaser import Phaser
 from .pitch import DetectPitchFrequency
 from .resample import Resample
 from .spectral import (
@@ -43,6 +44,6 @@ __all__ = [
     "DetectPitchFrequency", "Dither", "EqualizerBiquad", "Fade", "Filtfilt", "FrequencyMasking", "Gain", "GriffinLim",
     "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase", "MaskAlongAxis",
     "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive", "PhaseVocoder",
-    "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid", "Spectrogram", "TimeMasking",
-    "TimeStretch", "TrebleBiquad", "Vol",
+    "Phaser", "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid", "Spectrogram",
+    "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol",
 ]
