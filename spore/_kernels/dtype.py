@@ -2,7 +2,8 @@
 
 Each dtype is one immutable object (`float32`, `int64`, ...) that prints as MindSpore
 prints it (`Float32`). This module is pure Python: it knows names, sizes, NumPy
-equivalents and the promotion rules; which torch dtype backs each one is `_kernels`' job.
+equivalents and the promotion rules; which torch dtype backs each one is `tensor_data`'s job.
+It lives with the kernels, which read it, and is `mindspore.common.dtype` (`spore.common.dtype`).
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import pytest
 
 import spore as ms
 from spore import ops
-from spore.common import seed as seed_module
+from spore._kernels import rng as seed_streams
 
 from .op_testing import ErrorCase, OpCase, rand, run_case, run_error_case
 
@@ -880,7 +880,7 @@ def test_glimpse_noise_outside_the_image(args, low, high, mean, std):
 def test_sampled_crops_keep_their_constraints(monkeypatch):
     # Unseeded, so the crops vary from call to call (a global seed an earlier test set makes
     # every call of an unseeded instance start the same stream, as MindSpore's kernel does).
-    monkeypatch.setattr(seed_module, "_global_seed", None)
+    monkeypatch.setattr(seed_streams, "_global_seed", None)
     box = np.array([0.38, 0.17, 0.95, 0.40])
     sampler = ops.SampleDistortedBoundingBoxV2(aspect_ratio_range=(0.9, 1.1), area_range=(0.1, 1.0))
     sizes = set()
