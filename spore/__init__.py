@@ -42,10 +42,11 @@ from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, 
 from . import nn
 from .compiler import jit, ms_function
 from .common import api
-from .common.api import (
-    JitConfig, _no_grad, enable_dynamic, flops_collection, jit_class, lazy_inline, ms_memory_recycle, mutable,
-    no_inline, set_recursion_limit,
+from .compiler.hints import (
+    JitConfig, enable_dynamic, jit_class, lazy_inline, ms_memory_recycle, mutable, no_inline, set_recursion_limit,
 )
+from .compiler.flops import flops_collection
+from .autograd.no_grad import _no_grad
 from .common.recompute import recompute
 from .autograd.function import _Function
 from . import amp
