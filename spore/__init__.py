@@ -47,7 +47,7 @@ from .compiler.hints import (
 )
 from .compiler.flops import flops_collection
 from .autograd.no_grad import _no_grad
-from .common.recompute import recompute
+from .nn.recompute import recompute
 from .autograd.function import _Function
 from . import amp
 from .amp import build_train_network
@@ -73,7 +73,7 @@ from .train.pipeline_checkpoints import (
 )
 from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
 from .train.unified_safetensors import unified_safetensors
-from .common.dump import set_dump
+from .nn.dump import set_dump
 from . import safeguard
 from .safeguard import load_obf_params_into_net, obfuscate_ckpt
 from .common.file_system import mindio_preload, set_mindio_server_info

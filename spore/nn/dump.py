@@ -2,12 +2,15 @@
 
 MindSpore dumps the marked operators only on Ascend with a dump configuration file; spore
 records the marks as MindSpore does (the Cell flag `dump`, the Primitive attribute
-"dump" = "true" / "false") so code that reads them back behaves the same."""
+"dump" = "true" / "false") so code that reads them back behaves the same.
+`mindspore.common.dump` is MindSpore's path of it."""
 from __future__ import annotations
 
 import warnings
 
 from ..context import get_context
+from ..ops.primitive import Primitive
+from .cell import Cell
 
 __all__ = ["set_dump"]
 
@@ -15,8 +18,6 @@ __all__ = ["set_dump"]
 def set_dump(target, enabled: bool = True) -> None:
     """Set the dump mark of `target` (a Cell: also of every sub-Cell, and of its
     Primitives that already carry a mark; or a Primitive) to `enabled`."""
-    from ..nn.cell import Cell
-    from ..ops.primitive import Primitive
     if not isinstance(target, (Cell, Primitive)):
         raise ValueError(f"The \"target\" parameter must be an instance of Cell or Primitive, but got an instance "
                          f"of {type(target)}.")
@@ -26,16 +27,16 @@ def set_dump(target, enabled: bool = True) -> None:
     if device_target != "Ascend":
         warnings.warn(f"Current device_target is {device_target}, which is not supported by set_dump. Only Ascend "
                       f"device target is supported currently.", stacklevel=2)
-    _mark(target, enabled, Cell, Primitive)
+    _mark(target, enabled)
 
 
-def _mark(target, enabled: bool, cell_type, primitive_type) -> None:
-    if isinstance(target, primitive_type):
+def _mark(target, enabled: bool) -> None:
+    if isinstance(target, Primitive):
         target.add_prim_attr("dump", "true" if enabled else "false")
         return
     target.add_flags(dump=enabled)
     for value in list(vars(target).values()):
-        if isinstance(value, primitive_type) and "dump" in value.attrs:
-            _mark(value, enabled, cell_type, primitive_type)
+        if isinstance(value, Primitive) and "dump" in value.attrs:
+            _mark(value, enabled)
     for cell in target.cells():
-        _mark(cell, enabled, cell_type, primitive_type)
+        _mark(cell, enabled)
