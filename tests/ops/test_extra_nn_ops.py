@@ -1,5 +1,5 @@
-"""The composed nn Primitives (Gelu, FastGelu, GLU, Softsign, L2Normalize, Renorm,
-NuclearNorm): forward against float64 NumPy references, infer, and bad input with
+"""The nn Primitives of extra_nn_ops (Gelu, FastGelu, GLU, Softsign, L2Normalize, Renorm,
+NuclearNorm, NoRepeatNGram): forward against float64 NumPy references, infer, and bad input with
 MindSpore 2.7.1's exception types."""
 import math
 
@@ -61,6 +61,24 @@ def _nuclear(axes, keepdim):
     return fn
 
 
+def _no_repeat_ngram(n):
+    def reference(state_seq, log_probs):
+        out = log_probs.copy()
+        length = state_seq.shape[-1]
+        for index in np.ndindex(*state_seq.shape[:2]):
+            seq = state_seq[index].tolist()
+            last = seq[length - n + 1:]
+            for start in range(length - n + 1):
+                if seq[start:start + n - 1] == last:
+                    out[index + (seq[start + n - 1],)] = np.finfo(log_probs.dtype).min
+        return out
+    return reference
+
+
+_SEQ = np.array([[[1, 2, 1, 2, 5, 1, 2], [0, 1, 0, 1, 0, 1, 3]]], np.int32)
+_RANDOM_SEQ = rand(2, 3, 12, dtype=np.int32, low=0, high=3)
+
+
 CASES = [
     OpCase(P.Gelu(), (rand(2, 3, low=-3, high=3),), _in_dtype(_gelu_tanh)),
     OpCase(P.Gelu(), (rand(4, dtype=np.float64),), _in_dtype(_gelu_tanh)),
@@ -84,6 +102,10 @@ CASES = [
     OpCase(P.NuclearNorm(dim=[0, 2]), (rand(3, 2, 4, dtype=np.float64),), _in_dtype(_nuclear((0, 2), False))),
     OpCase(P.NuclearNorm(dim=(-1, 0), keepdim=True), (rand(2, 3, 3, dtype=np.float64),),
            _in_dtype(_nuclear((-1, 0), True))),
+    *(OpCase(P.NoRepeatNGram(n), (_SEQ, rand(1, 2, 8)), _no_repeat_ngram(n)) for n in (1, 2, 3, 8)),
+    *(OpCase(P.NoRepeatNGram(n), (_RANDOM_SEQ, rand(2, 3, 4, dtype=np.float64)), _no_repeat_ngram(n))
+      for n in (2, 3, 4)),
+    OpCase(P.NoRepeatNGram(2), (_SEQ, rand(1, 2, 6, dtype=np.float16)), _no_repeat_ngram(2)),
 ]
 
 
@@ -126,6 +148,13 @@ ERROR_CASES = [
     ErrorCase(lambda: P.NuclearNorm(dim=[0]), (), ValueError, "NuclearNorm.*'dim'.*2 elements"),
     ErrorCase(P.NuclearNorm(dim=[0, 0]), (_X,), ValueError, "NuclearNorm.*duplicate"),
     ErrorCase(P.NuclearNorm(), (_INTS.reshape(1, 2),), TypeError, "NuclearNorm.*'x'"),
+    ErrorCase(lambda: P.NoRepeatNGram(0), (), ValueError, "NoRepeatNGram.*'ngram_size'.*>= 1"),
+    ErrorCase(lambda: P.NoRepeatNGram(1.5), (), TypeError, "NoRepeatNGram.*'ngram_size'"),
+    ErrorCase(P.NoRepeatNGram(2), (_SEQ.astype(np.int64), rand(1, 2, 8)), TypeError, "NoRepeatNGram.*'state_seq'"),
+    ErrorCase(P.NoRepeatNGram(2), (_SEQ, _SEQ), TypeError, "NoRepeatNGram.*'log_probs'"),
+    ErrorCase(P.NoRepeatNGram(2), (_SEQ[0], rand(2, 8)), ValueError, "NoRepeatNGram.*rank of 'state_seq'"),
+    ErrorCase(P.NoRepeatNGram(2), (_SEQ, rand(1, 1, 8)), ValueError, "NoRepeatNGram.*first two dimensions"),
+    ErrorCase(P.NoRepeatNGram(9), (_SEQ, rand(1, 2, 8)), ValueError, "NoRepeatNGram.*'ngram_size'.*8.*9"),
 ]
 
 

@@ -1,7 +1,7 @@
 """The remaining nn Primitives of MindSpore 2.7.1 that spore computes from other primitives:
 the deprecated activation names (Gelu, FastGelu), GLU, Softsign, L2Normalize, Renorm,
-NuclearNorm. Each defines `compose`, so gradients, Graph mode and vmap see the parts;
-`compose` runs `infer` first so bad input fails with this op's name."""
+NuclearNorm define `compose`, so gradients, Graph mode and vmap see the parts (`compose`
+runs `infer` first so bad input fails with this op's name); NoRepeatNGram has a kernel."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
@@ -10,12 +10,12 @@ from ..primitive import Primitive, TensorSpec
 from ..validator import check_axes, check_axis, check_bool, check_dtype, check_tensor, check_type
 from .nn_ops import FastGeLU, GeLU
 
-__all__ = ["FastGelu", "GLU", "Gelu", "L2Normalize", "NuclearNorm", "Renorm", "Softsign"]
+__all__ = ["FastGelu", "GLU", "Gelu", "L2Normalize", "NoRepeatNGram", "NuclearNorm", "Renorm", "Softsign"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
 
-def _float_tensor(op: str, arg: str, value, allowed=_FLOATS) -> None:
+def _typed_tensor(op: str, arg: str, value, allowed=_FLOATS) -> None:
     check_tensor(op, arg, value)
     check_dtype(op, arg, value.dtype, allowed)
 
@@ -24,7 +24,7 @@ class _Elementwise(Primitive):
     """One float Tensor in, one of the same shape and dtype out."""
 
     def infer(self, x):
-        _float_tensor(self.name, "x", x)
+        _typed_tensor(self.name, "x", x)
         return TensorSpec(x.shape, x.dtype)
 
 
@@ -61,7 +61,7 @@ class GLU(Primitive):
         self.add_prim_attr("axis", check_type(self.name, "axis", axis, int))
 
     def infer(self, x):
-        _float_tensor(self.name, "x", x, _FLOATS + (mstype.bfloat16,))
+        _typed_tensor(self.name, "x", x, _FLOATS + (mstype.bfloat16,))
         axis = check_axis(self.name, self.axis, len(x.shape))
         if x.shape[axis] % 2:
             raise RuntimeError(f"For '{self.name}', the size of 'x' on axis {self.axis} must be even, "
@@ -91,7 +91,7 @@ class L2Normalize(Primitive):
         self.add_prim_attr("epsilon", check_type(self.name, "epsilon", epsilon, float))
 
     def infer(self, x):
-        _float_tensor(self.name, "x", x)
+        _typed_tensor(self.name, "x", x)
         check_axis(self.name, self.axis, len(x.shape))
         return TensorSpec(x.shape, x.dtype)
 
@@ -116,7 +116,7 @@ class Renorm(Primitive):
         self.add_prim_attrs(p=p, dim=check_type(self.name, "dim", dim, int), maxnorm=maxnorm)
 
     def infer(self, x):
-        _float_tensor(self.name, "x", x)
+        _typed_tensor(self.name, "x", x)
         check_axis(self.name, self.dim, len(x.shape), "dim")
         return TensorSpec(x.shape, x.dtype)
 
@@ -149,7 +149,7 @@ class NuclearNorm(Primitive):
         return axes
 
     def infer(self, x):
-        _float_tensor(self.name, "x", x, (mstype.float32, mstype.float64))
+        _typed_tensor(self.name, "x", x, (mstype.float32, mstype.float64))
         axes = self._axes(x)
         if self.keepdim:
             shape = [1 if i in axes else n for i, n in enumerate(x.shape)]
@@ -160,3 +160,34 @@ class NuclearNorm(Primitive):
     def compose(self, x):
         self.infer(x)
         return _F.matrix_norm(x, "nuc", self._axes(x), self.keepdim)
+
+
+class NoRepeatNGram(Primitive):
+    """NoRepeatNGram(ngram_size=1)(state_seq, log_probs): beam search's n-gram blocking.
+    state_seq (batch, beam, length) Int32, log_probs (batch, beam, vocab) float: every
+    token that followed an earlier occurrence of the last ngram_size - 1 tokens of a
+    sequence gets log_probs' lowest value; same shape and dtype as log_probs."""
+
+    def __init__(self, ngram_size=1):
+        super().__init__()
+        check_type(self.name, "ngram_size", ngram_size, int)
+        if ngram_size < 1:
+            raise ValueError(f"For '{self.name}', the 'ngram_size' must be an int >= 1, but got {ngram_size}.")
+        self.add_prim_attr("ngram_size", ngram_size)
+
+    def check(self, state_seq, log_probs):
+        self.infer(state_seq, log_probs)
+
+    def infer(self, state_seq, log_probs):
+        _typed_tensor(self.name, "state_seq", state_seq, (mstype.int32,))
+        _typed_tensor(self.name, "log_probs", log_probs)
+        for arg, value in (("state_seq", state_seq), ("log_probs", log_probs)):
+            if len(value.shape) != 3:
+                raise ValueError(f"For '{self.name}', the rank of '{arg}' must be 3, but got {len(value.shape)}.")
+        if tuple(state_seq.shape[:2]) != tuple(log_probs.shape[:2]):
+            raise ValueError(f"For '{self.name}', the first two dimensions of 'state_seq' and 'log_probs' must "
+                             f"match, but got {list(state_seq.shape)} and {list(log_probs.shape)}.")
+        if self.ngram_size > state_seq.shape[2] + 1:
+            raise ValueError(f"For '{self.name}', the 'ngram_size' must be at most the length of 'state_seq' + 1 "
+                             f"({state_seq.shape[2] + 1}), but got {self.ngram_size}.")
+        return TensorSpec(log_probs.shape, log_probs.dtype)
