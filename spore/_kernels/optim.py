@@ -385,3 +385,16 @@ def sparse_apply_ftrl(prim):
             return _ftrl_step(var, accum, linear, grad, lr, l1, l2, lr_power)
         return _sparse_update(step, (var, accum, linear), grad, indices, sum_duplicates=False)
     return update
+
+
+@kernel_factory("SparseApplyRMSProp")
+def sparse_apply_rms_prop(prim):
+    rho, momentum, epsilon = prim.rho, prim.momentum, prim.epsilon
+
+    def update(var, ms, mom, lr, grad, indices):
+        lr = _scalar(lr)
+
+        def step(var, ms, mom, grad):
+            return apply_rms_prop(var, ms, mom, lr, grad, rho, momentum, epsilon)
+        return _sparse_update(step, (var, ms, mom), grad, indices, sum_duplicates=False)
+    return update

@@ -1,7 +1,7 @@
 """More fused optimizer updates against NumPy float64 references of MindSpore's formulas:
 ApplyAdamWithAmsgrad, ApplyAdagradV2, ApplyAdagradDA, ApplyProximalAdagrad,
 ApplyGradientDescent, ApplyProximalGradientDescent, ApplyAddSign, ApplyPowerSign, and the
-row-indexed SparseApplyAdagrad, SparseApplyAdagradV2, SparseApplyFtrl.
+row-indexed SparseApplyAdagrad, SparseApplyAdagradV2, SparseApplyFtrl, SparseApplyRMSProp.
 
 `test_matches_mindspore` compares with values printed by MindSpore 2.7.1 (CPU) for the same
 inputs. (Its CPU SparseApplyAdagradV2 applies a repeated index's steps in parallel threads and
@@ -16,7 +16,7 @@ from spore import Parameter, Tensor
 from spore.ops.operations import optim_ops as O
 
 from .op_testing import ErrorCase, OpCase, case_id, positive, rand, run_case, run_error_case
-from .test_optim_ops import amsgrad_states, f64, ftrl_states, like, returned, scalar
+from .test_optim_ops import amsgrad_states, f64, ftrl_states, like, returned, rms_prop_states, scalar
 
 
 # ---- references: each returns the new states, in the primitive's state order -------------------
@@ -97,6 +97,18 @@ def adagrad_row(var, accum, grad, lr=0.01, epsilon=0.0, update_slots=True):
 
 def ftrl_row(var, accum, linear, grad, lr=0.01, l1=0.1, l2=0.2, lr_power=-0.5):
     return ftrl_states(var, accum, linear, grad, lr, l1, l2, lr_power)
+
+
+def rms_prop_row(var, ms, mom, grad, lr=0.01, rho=0.9, momentum=0.5, epsilon=1e-6):
+    return rms_prop_states(var, ms, mom, lr, grad, rho, momentum, epsilon)
+
+
+def sparse_with_lr(row_fn, sum_duplicates, **hyper):
+    """A sparse reference whose learning rate is the input before `grad`."""
+    def reference(*inputs):
+        *states, lr, grad, indices = inputs
+        return sparse(row_fn, sum_duplicates, lr=float(lr), **hyper)(*states, grad, indices)
+    return reference
 
 
 def sparse(row_fn, sum_duplicates, **hyper):
@@ -182,6 +194,13 @@ CASES = [
     OpCase(O.SparseApplyFtrl(lr=0.1, l1=0.0, l2=0.0, lr_power=-0.5),
            (rand(4, 2), positive(4, 2), rand(4, 2), rand(3, 2), idx(2, 0, 2, dtype=np.int64)),
            sparse(ftrl_row, False, lr=0.1, l1=0.0, l2=0.0), rtol=1e-4, atol=1e-5),
+    # SparseApplyRMSProp
+    OpCase(O.SparseApplyRMSProp(rho=0.9, momentum=0.5, epsilon=1e-6),
+           (rand(3, 2), positive(3, 2), rand(3, 2), scalar(0.01), rand(3, 2), idx(0, 2, 2)),
+           sparse_with_lr(rms_prop_row, False)),
+    OpCase(O.SparseApplyRMSProp(rho=0.5, momentum=0.0, epsilon=1e-3),
+           (rand(4, 3), positive(4, 3), rand(4, 3), 0.1, rand(2, 3), idx(3, 1, dtype=np.int64)),
+           sparse_with_lr(rms_prop_row, False, rho=0.5, momentum=0.0, epsilon=1e-3)),
 ]
 
 ERROR_CASES = [
@@ -221,6 +240,9 @@ ERROR_CASES = [
     ErrorCase(O.SparseApplyFtrl(0.1, 0.0, 0.0, -0.5), (rand(3), rand(3), rand(3, dtype=np.float16), rand(1), idx(0)),
               TypeError, "the dtype of 'linear'"),
     ErrorCase(lambda: O.SparseApplyFtrl(0.1, 0.0, 0.0, lr_power=None), (), TypeError, "'lr_power'"),
+    ErrorCase(O.SparseApplyRMSProp(0.9, 0.5, 1e-6), (rand(3), rand(3), rand(3), rand(2), rand(1), idx(0)), ValueError,
+              "'lr' must be a scalar"),
+    ErrorCase(lambda: O.SparseApplyRMSProp(0.9, 0, 1e-6), (), TypeError, "'momentum' must be float"),
 ]
 
 
@@ -274,6 +296,12 @@ SPARSE_ORACLE = [
                                                                  idx(0, 2)),
      [[[0.0343126059, 0.109262899], [0.1, 0.5], [0.00857877824, 0.102758482]],
       [[0.69, 0.99], [0.2, 0.6], [0.31, 1.04]], [[-2.96394444, -11.0152273], [0.3, 0.1], [-0.581077695, -10.6204548]]]),
+    (O.SparseApplyRMSProp(rho=0.9, momentum=0.5, epsilon=1e-6),
+     (SPARSE_VAR, SPARSE_ACCUM, SPARSE_LINEAR, F(0.01), np.array([[0.3, 0.7], [0.1, 0.8], [0.2, 0.4]], F),
+      idx(0, 2, 2)),
+     [[[0.545951128, 0.490090609], [0.1, 0.5], [0.568101704, 0.125227571]],
+      [[0.549, 0.499], [0.2, 0.6], [0.2479, 0.3976]], [[0.0540488772, -0.0900906026], [0.3, 0.1],
+                                                       [-0.120022632, 0.0624865517]]]),
 ]
 
 

@@ -6,4 +6,4 @@ non_differentiable("ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "Ad
                    "ApplyAdadelta", "ApplyAdaMax", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl",
                    "ApplyAdamWithAmsgrad", "ApplyAdagradV2", "ApplyAdagradDA", "ApplyProximalAdagrad",
                    "ApplyGradientDescent", "ApplyProximalGradientDescent", "ApplyAddSign", "ApplyPowerSign",
-                   "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl")
+                   "SparseApplyAdagrad", "SparseApplyAdagradV2", "SparseApplyFtrl", "SparseApplyRMSProp")

@@ -1,8 +1,8 @@
 """Fused optimizer updates: ApplyMomentum, SGD, Adam, ApplyAdamWithAmsgrad(V2), AdamWeightDecay,
 ApplyAdagrad(V2, DA), ApplyProximalAdagrad, ApplyAdadelta, ApplyAdaMax, ApplyRMSProp,
 ApplyCenteredRMSProp, ApplyFtrl, ApplyGradientDescent, ApplyProximalGradientDescent,
-ApplyAddSign, ApplyPowerSign; their sparse (row-indexed) forms SparseApplyAdagrad(V2) and
-SparseApplyFtrl.
+ApplyAddSign, ApplyPowerSign; their sparse (row-indexed) forms SparseApplyAdagrad(V2),
+SparseApplyFtrl and SparseApplyRMSProp.
 
 Each primitive takes a variable (usually a Parameter), its optimizer state tensors, a
 gradient and scalar hyper-parameters, and computes one update step in a single kernel
@@ -28,7 +28,7 @@ __all__ = [
     "ApplyAdadelta", "ApplyAdaMax", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl", "ApplyAdamWithAmsgrad",
     "ApplyAdagradV2", "ApplyAdagradDA", "ApplyProximalAdagrad", "ApplyGradientDescent",
     "ApplyProximalGradientDescent", "ApplyAddSign", "ApplyPowerSign", "SparseApplyAdagrad", "SparseApplyAdagradV2",
-    "SparseApplyFtrl",
+    "SparseApplyFtrl", "SparseApplyRMSProp",
 ]
 
 _FLOATS = mstype.float_type
@@ -566,4 +566,24 @@ class SparseApplyFtrl(_SparseApplyOptimizer):
                             l1=_check_float_attr(self.name, "l1", l1),
                             l2=_check_float_attr(self.name, "l2", l2),
                             lr_power=_check_float_attr(self.name, "lr_power", lr_power),
+                            use_locking=check_bool(self.name, "use_locking", use_locking))
+
+
+class SparseApplyRMSProp(_SparseApplyOptimizer):
+    """SparseApplyRMSProp(rho, momentum, epsilon, use_locking=False)(var, ms, mom, lr, grad,
+    indices) -> (var, ms, mom)
+
+    ApplyRMSProp (decay rho) on the rows `indices` names, one step for each occurrence of an index.
+    """
+
+    inputs = ("var", "ms", "mom", "lr", "grad", "indices")
+    states = ("var", "ms", "mom")
+    scalars = ("lr",)
+    outputs = ("var", "ms", "mom")
+
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        super().__init__()
+        self.add_prim_attrs(rho=_check_float_attr(self.name, "rho", rho),
+                            momentum=_check_float_attr(self.name, "momentum", momentum),
+                            epsilon=_check_float_attr(self.name, "epsilon", epsilon),
                             use_locking=check_bool(self.name, "use_locking", use_locking))
