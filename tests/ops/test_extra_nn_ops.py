@@ -1,5 +1,5 @@
 """The nn Primitives of extra_nn_ops (Gelu, FastGelu, GLU, Softsign, L2Normalize, Renorm,
-NuclearNorm, NoRepeatNGram): forward against float64 NumPy references, infer, and bad input with
+NuclearNorm, NoRepeatNGram, DynamicShape): forward against float64 NumPy references, infer, and bad input with
 MindSpore 2.7.1's exception types."""
 import math
 
@@ -106,6 +106,8 @@ CASES = [
     *(OpCase(P.NoRepeatNGram(n), (_RANDOM_SEQ, rand(2, 3, 4, dtype=np.float64)), _no_repeat_ngram(n))
       for n in (2, 3, 4)),
     OpCase(P.NoRepeatNGram(2), (_SEQ, rand(1, 2, 6, dtype=np.float16)), _no_repeat_ngram(2)),
+    OpCase(P.DynamicShape(), (rand(2, 3, 4),), lambda x: np.array(x.shape, np.int64)),
+    OpCase(P.DynamicShape(), (np.array(1.5, np.float64),), lambda x: np.array(x.shape, np.int64)),
 ]
 
 
@@ -148,6 +150,7 @@ ERROR_CASES = [
     ErrorCase(lambda: P.NuclearNorm(dim=[0]), (), ValueError, "NuclearNorm.*'dim'.*2 elements"),
     ErrorCase(P.NuclearNorm(dim=[0, 0]), (_X,), ValueError, "NuclearNorm.*duplicate"),
     ErrorCase(P.NuclearNorm(), (_INTS.reshape(1, 2),), TypeError, "NuclearNorm.*'x'"),
+    ErrorCase(P.DynamicShape(), (1,), TypeError, "'input_x' must be a Tensor, but got int"),
     ErrorCase(lambda: P.NoRepeatNGram(0), (), ValueError, "NoRepeatNGram.*'ngram_size'.*>= 1"),
     ErrorCase(lambda: P.NoRepeatNGram(1.5), (), TypeError, "NoRepeatNGram.*'ngram_size'"),
     ErrorCase(P.NoRepeatNGram(2), (_SEQ.astype(np.int64), rand(1, 2, 8)), TypeError, "NoRepeatNGram.*'state_seq'"),

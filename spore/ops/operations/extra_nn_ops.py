@@ -1,16 +1,19 @@
-"""The remaining nn Primitives of MindSpore 2.7.1 that spore computes from other primitives:
-the deprecated activation names (Gelu, FastGelu), GLU, Softsign, L2Normalize, Renorm,
-NuclearNorm define `compose`, so gradients, Graph mode and vmap see the parts (`compose`
-runs `infer` first so bad input fails with this op's name); NoRepeatNGram has a kernel."""
+"""The remaining nn Primitives of MindSpore 2.7.1. Most are compositions of other
+primitives: the deprecated names (Gelu, FastGelu, DynamicShape), GLU, Softsign,
+L2Normalize, Renorm and NuclearNorm define `compose`, so gradients, Graph mode and vmap
+see the parts (`compose` runs `infer` first, so bad input fails with this op's name).
+NoRepeatNGram has a kernel."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
 from .. import function as _F  # the functional API, looked up at call time
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axes, check_axis, check_bool, check_dtype, check_tensor, check_type
+from .array_ops import TensorShape
 from .nn_ops import FastGeLU, GeLU
 
-__all__ = ["FastGelu", "GLU", "Gelu", "L2Normalize", "NoRepeatNGram", "NuclearNorm", "Renorm", "Softsign"]
+__all__ = ["DynamicShape", "FastGelu", "GLU", "Gelu", "L2Normalize", "NoRepeatNGram", "NuclearNorm", "Renorm",
+           "Softsign"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
@@ -191,3 +194,18 @@ class NoRepeatNGram(Primitive):
             raise ValueError(f"For '{self.name}', the 'ngram_size' must be at most the length of 'state_seq' + 1 "
                              f"({state_seq.shape[2] + 1}), but got {self.ngram_size}.")
         return TensorSpec(log_probs.shape, log_probs.dtype)
+
+
+class DynamicShape(Primitive):
+    """DynamicShape(dtype=9)(input_x): MindSpore's older name of TensorShape, the shape
+    of input_x as a 1-D Int64 Tensor (`dtype` is kept as an attribute; 2.7.1 ignores it)."""
+
+    def __init__(self, dtype=9):
+        super().__init__()
+        self.add_prim_attr("dtype", dtype)
+
+    def infer(self, input_x):
+        return TensorShape().infer(input_x)
+
+    def compose(self, input_x):
+        return TensorShape()(input_x)
