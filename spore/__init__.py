@@ -42,12 +42,14 @@ from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, 
 from . import nn
 from .compiler import jit, ms_function
 from .common import api
-from .common.api import (
-    JitConfig, _no_grad, enable_dynamic, flops_collection, jit_class, lazy_inline, ms_memory_recycle, mutable,
-    no_inline, set_recursion_limit,
+from .compiler.hints import (
+    JitConfig, enable_dynamic, jit_class, lazy_inline, ms_memory_recycle, mutable, no_inline, set_recursion_limit,
 )
-from .common.recompute import recompute
+from .compiler.flops import flops_collection
+from .autograd.no_grad import _no_grad
+from .nn.recompute import recompute
 from .autograd.function import _Function
+from . import train  # before amp: train's package imports amp, which reads train.loss_scale_manager
 from . import amp
 from .amp import build_train_network
 from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
@@ -72,7 +74,7 @@ from .train.pipeline_checkpoints import (
 )
 from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
 from .train.unified_safetensors import unified_safetensors
-from .common.dump import set_dump
+from .nn.dump import set_dump
 from . import safeguard
 from .safeguard import load_obf_params_into_net, obfuscate_ckpt
 from .common.file_system import mindio_preload, set_mindio_server_info

@@ -5,6 +5,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore._kernels import rng as seed_streams
 from spore.common import seed as seed_module
 
 
@@ -19,7 +20,7 @@ def restore_default_generator():
 def no_global_seed(monkeypatch):
     """Unseeded draws come from the default generator only while no `set_seed` ran (as in
     MindSpore 2.7.1); an earlier test in the same process may have set one."""
-    monkeypatch.setattr(seed_module, "_global_seed", None)
+    monkeypatch.setattr(seed_streams, "_global_seed", None)
     monkeypatch.setattr(seed_module, "_function_ops", {})  # ops built for an earlier set_seed's streams
 
 

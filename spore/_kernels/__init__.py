@@ -9,6 +9,7 @@ from . import (  # registers kernels
     debug,
     device,
     elementwise,
+    extra_nn,
     linalg,
     loss,
     nn,

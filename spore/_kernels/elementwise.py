@@ -19,7 +19,7 @@ from typing import Callable
 
 import torch
 
-from ..common import dtype as mstype
+from . import dtype as mstype
 from .registry import kernel, kernel_factory
 from .tensor_data import MS_OF, TORCH_OF
 

@@ -12,7 +12,6 @@ import math
 import torch
 import torch.nn.functional as F
 
-from ..common import seed as _seed
 from . import rng
 from .registry import kernel, kernel_factory
 
@@ -179,7 +178,7 @@ def bias_add(prim):
 
 def _generator(seed0: int = 0, seed1: int = 0) -> torch.Generator | None:
     """The stream of one dropout instance, built once with its kernel."""
-    return rng.generator_for(_seed.op_seeds(seed0, seed1))
+    return rng.generator_for(rng.op_seeds(seed0, seed1))
 
 
 @kernel_factory("Dropout")

@@ -10,7 +10,6 @@ from operator import index
 
 import torch
 
-from ..common import seed as _seed
 from . import device, rng
 from .registry import kernel_factory
 from .tensor_data import TORCH_OF
@@ -19,7 +18,7 @@ _SHAPE_DTYPES = (torch.int32, torch.int64)
 
 
 def _generator(prim) -> torch.Generator | None:
-    return rng.generator_for(_seed.op_seeds(prim.seed, prim.seed2))
+    return rng.generator_for(rng.op_seeds(prim.seed, prim.seed2))
 
 
 def _shape(shape) -> tuple:
@@ -114,7 +113,7 @@ def random_categorical(prim):
         if logits.ndim != 2 or count <= 0:
             raise ValueError("RandomCategorical takes 2-D logits and a positive num_sample")
         if seed not in generators:
-            generators[seed] = rng.generator_for(_seed.op_seeds(seed, 0))
+            generators[seed] = rng.generator_for(rng.op_seeds(seed, 0))
         probs = torch.softmax(logits.float() if logits.dtype == torch.float16 else logits, -1)
         return _sample_rows(probs, count, generators[seed], dtype)
     return kernel
@@ -175,7 +174,7 @@ def random_poisson(prim):
 # ---- Bernoulli, permutations, choices -----------------------------------------------------
 @kernel_factory("Bernoulli")
 def bernoulli(prim):
-    gen = rng.generator_for(_seed.op_seeds(max(prim.seed, 0), prim.offset))  # seed -1: as seed 0
+    gen = rng.generator_for(rng.op_seeds(max(prim.seed, 0), prim.offset))  # seed -1: as seed 0
 
     def kernel(x, p):
         if x.dtype not in _BERNOULLI_DTYPES:
@@ -228,7 +227,7 @@ def multinomial_with_replacement(prim):
     def kernel(x, seed, offset):
         key = (index(seed), index(offset))
         if key not in generators:
-            generators[key] = rng.generator_for(_seed.op_seeds(*key))
+            generators[key] = rng.generator_for(rng.op_seeds(*key))
         weights = x.float() if x.dtype == torch.float16 else x
         return torch.multinomial(weights, count, replacement=replacement, generator=generators[key])
     return kernel
@@ -371,7 +370,7 @@ def inplace_random(prim):
 
 @kernel_factory("RandpermV2")
 def randperm_v2(prim):
-    gen = rng.generator_for(_seed.op_seeds(max(prim.seed, 0), prim.offset))
+    gen = rng.generator_for(rng.op_seeds(max(prim.seed, 0), prim.offset))
     dtype = TORCH_OF[prim.dtype]
 
     def kernel(n):

@@ -9,7 +9,7 @@ import operator
 
 import torch
 
-from ..common import dtype as mstype
+from . import dtype as mstype
 from .registry import kernel, kernel_factory
 from .tensor_data import TORCH_OF
 

@@ -1,15 +1,59 @@
 """Random number streams for random kernels (random ops, dropout).
 
-A random Primitive gets one generator when its kernel is built, seeded from
-`common.seed.op_seeds` so that `set_seed` makes it repeat; unseeded ops share torch's
-default generator.
+A random Primitive gets one generator when its kernel is built, seeded from `op_seeds`
+so that `set_seed` (`common.seed`, which restarts these streams) makes it repeat;
+unseeded ops share torch's default generator.
 """
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 import torch
 
 from . import device
+
+_global_seed: int | None = None
+_op_counter = 0
+
+
+def restart_streams(seed: int) -> None:
+    """Derive every stream from global seed `seed` from now on, from its beginning
+    (torch's default generator included)."""
+    global _global_seed, _op_counter
+    _global_seed = seed
+    _op_counter = 0
+    torch.manual_seed(seed)
+
+
+def global_seed() -> int | None:
+    """The global seed the streams derive from, None before `set_seed`."""
+    return _global_seed
+
+
+def op_seeds(seed: int = 0, seed2: int = 0) -> int | None:
+    """The seed of one random Primitive instance's generator, or None for a
+    nondeterministic stream (the kernel calls this once, when it is built).
+
+    Seeds not both 0 give a fixed stream of the pair. Seeds (0, 0) give None without a
+    global seed; with one, the next stream of a sequence that `restart_streams` restarts,
+    so instances built in the same order after the same `set_seed` repeat.
+    """
+    global _op_counter
+    if seed or seed2:
+        return _mix(seed, seed2)
+    if _global_seed is None:
+        return None
+    _op_counter += 1
+    # A negative second half keeps these apart from every explicit (non-negative) pair.
+    return _mix(_global_seed, -_op_counter)
+
+
+def _mix(*values: int) -> int:
+    """A 64-bit generator seed from a tuple of ints, the same on every run and platform,
+    with all bits mixed (torch's CPU generator keeps only the low 32)."""
+    digest = hashlib.blake2b(repr(values).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
 
 
 def generator_for(seed: int | None) -> torch.Generator | None:
@@ -19,11 +63,6 @@ def generator_for(seed: int | None) -> torch.Generator | None:
     gen = torch.Generator(device=device.current())
     gen.manual_seed(seed)
     return gen
-
-
-def reseed_default(seed: int) -> None:
-    """Reseed torch's default generator (used by unseeded random kernels)."""
-    torch.manual_seed(seed)
 
 
 # ---- generator objects behind mindspore.Generator -----------------------------------------

@@ -11,8 +11,8 @@ import sys
 import numpy as np
 import torch
 
-from ..common import dtype as mstype
 from . import device
+from . import dtype as mstype
 from .tensor_data import TORCH_OF
 
 if sys.byteorder != "little":  # pragma: no cover - every platform torch ships for is little-endian

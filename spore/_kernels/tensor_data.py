@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from ..common import dtype as mstype
 from . import device
+from . import dtype as mstype
 
 TORCH_OF = {
     mstype.bool_: torch.bool, mstype.int8: torch.int8, mstype.int16: torch.int16,

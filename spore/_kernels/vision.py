@@ -7,7 +7,6 @@ import math
 
 import torch
 
-from ..common import seed as _seed
 from . import rng
 from .registry import kernel, kernel_factory
 
@@ -81,7 +80,7 @@ def _non_max_suppression_with_overlaps(overlaps, scores, max_output_size, overla
 # ---- fractional pooling --------------------------------------------------------------------
 @kernel_factory("_FractionalPoolingSequence")
 def _fractional_pooling_sequence(prim):
-    gen, pseudo_random = rng.generator_for(_seed.op_seeds(prim.seed, prim.seed2)), prim.pseudo_random
+    gen, pseudo_random = rng.generator_for(rng.op_seeds(prim.seed, prim.seed2)), prim.pseudo_random
 
     def sequence(input_length, output_length):
         if input_length % output_length == 0:
@@ -188,7 +187,7 @@ def _covers(crop, boxes, min_object_covered: float) -> bool:
 
 @kernel_factory("SampleDistortedBoundingBoxV2")
 def _sample_distorted_bounding_box(prim):
-    seed = _seed.op_seeds(prim.seed, prim.seed2)
+    seed = rng.op_seeds(prim.seed, prim.seed2)
     ratios, areas, attempts = prim.aspect_ratio_range, prim.area_range, prim.max_attempts
 
     def sample(image_size, bounding_boxes, min_object_covered):

@@ -249,3 +249,16 @@ def register_tensor_hook(tensor: Tensor, hook_fn: Callable):
             if vid is not None:
                 tape.add_hook(vid, table)
     return add_hook(table, hook_fn)
+
+
+def tensor_hooks_of(tensor: Tensor) -> list:
+    """`Tensor.hooks()`: the functions registered with register_hook on `tensor`, in order."""
+    return tensor_hooks.hooks_of(tensor)
+
+
+def remove_tensor_hook(handle_id) -> None:
+    """`Tensor.remove_hook(handle_id)`: unregister the Tensor hook whose handle has this id."""
+    if not isinstance(handle_id, int) or isinstance(handle_id, bool):
+        raise TypeError(f"For 'Tensor.remove_hook', the 'handle_id' must be an int, but got "
+                        f"{type(handle_id).__name__}.")
+    tensor_hooks.remove(handle_id)

@@ -1,41 +1,4 @@
-"""set_dump: mark a Cell (with its sub-Cells) or a Primitive for MindSpore's data dump.
+"""`mindspore.common.dump`: MindSpore's path of `set_dump`, defined in `spore.nn.dump`."""
+from .._path_alias import resolver
 
-MindSpore dumps the marked operators only on Ascend with a dump configuration file; spore
-records the marks as MindSpore does (the Cell flag `dump`, the Primitive attribute
-"dump" = "true" / "false") so code that reads them back behaves the same."""
-from __future__ import annotations
-
-import warnings
-
-from ..context import get_context
-
-__all__ = ["set_dump"]
-
-
-def set_dump(target, enabled: bool = True) -> None:
-    """Set the dump mark of `target` (a Cell: also of every sub-Cell, and of its
-    Primitives that already carry a mark; or a Primitive) to `enabled`."""
-    from ..nn.cell import Cell
-    from ..ops.primitive import Primitive
-    if not isinstance(target, (Cell, Primitive)):
-        raise ValueError(f"The \"target\" parameter must be an instance of Cell or Primitive, but got an instance "
-                         f"of {type(target)}.")
-    if not isinstance(enabled, bool):
-        raise ValueError("The \"enabled\" parameter must be bool.")
-    device_target = get_context("device_target")
-    if device_target != "Ascend":
-        warnings.warn(f"Current device_target is {device_target}, which is not supported by set_dump. Only Ascend "
-                      f"device target is supported currently.", stacklevel=2)
-    _mark(target, enabled, Cell, Primitive)
-
-
-def _mark(target, enabled: bool, cell_type, primitive_type) -> None:
-    if isinstance(target, primitive_type):
-        target.add_prim_attr("dump", "true" if enabled else "false")
-        return
-    target.add_flags(dump=enabled)
-    for value in list(vars(target).values()):
-        if isinstance(value, primitive_type) and "dump" in value.attrs:
-            _mark(value, enabled, cell_type, primitive_type)
-    for cell in target.cells():
-        _mark(cell, enabled, cell_type, primitive_type)
+__getattr__, __dir__ = resolver(__name__, "spore.nn.dump", frozenset({"set_dump"}))

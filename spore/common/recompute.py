@@ -1,14 +1,4 @@
-"""`recompute(block, *args)`: call a Cell whose activations MindSpore frees after the
-forward pass and recomputes during backward, trading time for memory. The values and
-gradients are those of calling the Cell; spore's tape keeps the activations."""
-from __future__ import annotations
+"""`mindspore.common.recompute`: MindSpore's path of `recompute`, defined in `spore.nn.recompute`."""
+from .._path_alias import resolver
 
-
-def recompute(block, *args, **kwargs):
-    """`block(*args, **kwargs)` for a Cell `block`."""
-    from ..nn.cell import Cell  # nn builds on common
-
-    if not isinstance(block, Cell):
-        raise TypeError(f"Recompute function now only support block which inherited from Cell! But got "
-                        f"{type(block).__name__}.")
-    return block(*args, **kwargs)
+__getattr__, __dir__ = resolver(__name__, "spore.nn.recompute", frozenset({"recompute"}))

@@ -19,17 +19,14 @@ nondeterministic op, and what `set_seed` promises its users).
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Callable, TypeVar
 
 import numpy as np
 
 from .._kernels import rng as _rng
 
-_global_seed: int | None = None
 _numpy_rng = np.random.default_rng()
 _generation = 0
-_op_counter = 0
 _function_ops: dict = {}
 
 _SEED_LIMIT = 2 ** 32
@@ -42,22 +39,20 @@ T = TypeVar("T")
 def set_seed(seed: int) -> None:
     """Set the global seed for random ops and functions, initializers, NumPy and dataset
     shuffling, and restart every stream derived from it."""
-    global _global_seed, _numpy_rng, _op_counter, _generation
+    global _numpy_rng, _generation
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"For 'set_seed', the 'seed' must be an int, but got {type(seed).__name__}.")
     if not 0 <= seed < _SEED_LIMIT:
         raise ValueError(f"For 'set_seed', the 'seed' must be in range [0, 2**32), but got {seed}.")
-    _global_seed = seed
     _generation += 1
     _numpy_rng = np.random.default_rng(seed)
-    _op_counter = 0
     _function_ops.clear()
     np.random.seed(seed)
-    _rng.reseed_default(seed)
+    _rng.restart_streams(seed)
 
 
 def get_seed() -> int | None:
-    return _global_seed
+    return _rng.global_seed()
 
 
 def seed_generation() -> int:
@@ -69,24 +64,6 @@ def seed_generation() -> int:
 def numpy_rng() -> np.random.Generator:
     """The generator initializers draw from (reset by `set_seed`)."""
     return _numpy_rng
-
-
-def op_seeds(seed: int = 0, seed2: int = 0) -> int | None:
-    """The seed of one random Primitive instance's generator, or None for a
-    nondeterministic stream (the kernel calls this once, when it is built).
-
-    Seeds not both 0 give a fixed stream of the pair. Seeds (0, 0) give None without a
-    global seed; with one, the next stream of a sequence that `set_seed` restarts, so
-    instances built in the same order after the same `set_seed` repeat.
-    """
-    global _op_counter
-    if seed or seed2:
-        return _mix(seed, seed2)
-    if _global_seed is None:
-        return None
-    _op_counter += 1
-    # A negative second half keeps these apart from every explicit (non-negative) pair.
-    return _mix(_global_seed, -_op_counter)
 
 
 def function_op(name: str, seed: int | None, build: Callable[[int, int], T], *attrs) -> T:
@@ -117,14 +94,8 @@ def _check_op_seed(name: str, seed) -> None:
 
 
 def _function_seed_pair(seed: int | None) -> tuple[int, int]:
-    op_seed = seed or 0
-    if _global_seed is None:
+    op_seed, global_seed = seed or 0, _rng.global_seed()
+    if global_seed is None:
         return 0, op_seed
-    return _global_seed or _ZERO_GLOBAL_SEED, op_seed
+    return global_seed or _ZERO_GLOBAL_SEED, op_seed
 
-
-def _mix(*values: int) -> int:
-    """A 64-bit generator seed from a tuple of ints, the same on every run and platform,
-    with all bits mixed (torch's CPU generator keeps only the low 32)."""
-    digest = hashlib.blake2b(repr(values).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little")

@@ -11,10 +11,16 @@ from .optim import *
 from .wrap import *
 from . import probability
 from .graph_cell import GraphCell
-# MindSpore 1.x kept the metrics in nn (`nn.Accuracy`, `nn.metrics`). Imported last:
-# spore.train, where they live, builds on the rest of nn.
-from . import metrics
-from .metrics import *
-from ..train.metrics.registry import get_metrics
 # The mint-style LogSoftmax and PReLU are defined once, in spore.mint.nn (which builds on nn).
 from ..mint.nn import LogSoftmax as LogSoftmaxExt, PReLU as PReLUExt
+# MindSpore 1.x kept the metrics in nn (`nn.Accuracy`, `nn.metrics`, `nn.get_metrics`): spore.train, where
+# they live, builds on nn, so they are resolved when asked for.
+from .._path_alias import resolver
+from . import metrics
+
+_metric, _ = resolver(__name__, "spore.train.metrics", metrics.METRIC_NAMES)
+_registry_name, _ = resolver(__name__, "spore.train.metrics.registry", frozenset({"get_metrics"}))
+
+
+def __getattr__(name: str):
+    return _registry_name(name) if name == "get_metrics" else _metric(name)

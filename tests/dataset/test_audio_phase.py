@@ -109,3 +109,26 @@ def test_dither_against_mindspore():
     assert A.Dither(A.DensityFunction.GPDF)(wave).shape == (2, 20)
     with pytest.raises(TypeError, match="'density_function' must be a DensityFunction"):
         A.Dither("TPDF")
+
+
+def test_phaser_against_mindspore():
+    sine = A.Phaser(16000)(wav)
+    np.testing.assert_allclose(sine[1, 100:104], [0.0089924, 0.04674729, 0.10950948, 0.13935934], atol=1e-6)
+    np.testing.assert_allclose(np.abs(sine.astype(np.float64)).sum(), 101.4539968587651, rtol=1e-6)
+    triangle = A.Phaser(8000, 0.6, 0.9, 4.0, 0.7, 1.5, False)(wav)
+    np.testing.assert_allclose(triangle[1, 100:104], [0.2231477, 0.2568388, 0.3218713, 0.35411146], atol=1e-6)
+    np.testing.assert_allclose(np.abs(triangle.astype(np.float64)).sum(), 305.54241046798415, rtol=1e-6)
+    with pytest.raises(ValueError, match="'decay' must be in"):
+        A.Phaser(16000, decay=1.5)
+
+
+def test_flanger_against_mindspore():
+    sine = A.Flanger(16000)(wav)
+    np.testing.assert_allclose(sine[1, 100:104], [0.3430778, 0.39021027, 0.46686858, 0.49343097], atol=1e-6)
+    np.testing.assert_allclose(np.abs(sine.astype(np.float64)).sum(), 191.42127916030586, rtol=1e-6)
+    triangle = A.Flanger(8000, 3.0, 4.0, 30.0, 50.0, 2.0, 40.0, A.Modulation.TRIANGULAR,
+                         A.Interpolation.QUADRATIC)(wav)
+    np.testing.assert_allclose(triangle[1, 100:104], [-0.03541997, 0.04044583, 0.12110037, 0.13328445], atol=1e-6)
+    np.testing.assert_allclose(np.abs(triangle.astype(np.float64)).sum(), 119.30195259861648, rtol=1e-6)
+    with pytest.raises(RuntimeError, match="at most 4 channels"):
+        A.Flanger(16000)(np.zeros((5, 10), np.float32))

@@ -257,3 +257,13 @@ ERROR_CASES = [
 def test_error(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+def test_layers_that_are_nn_ext_layers_print_as_them():
+    # MindSpore 2.7.1: mint.nn.Dropout is nn.DropoutExt, mint.nn.LogSoftmax prints LogSoftmaxExt()
+    assert nn.Dropout is ms.nn.DropoutExt and nn.Dropout2d is ms.nn.Dropout2dExt
+    assert nn.Embedding is ms.nn.EmbeddingExt and nn.LayerNorm is ms.nn.LayerNormExt
+    assert repr(nn.LogSoftmax()) == "LogSoftmaxExt()"
+    assert repr(nn.PReLU()) == "PReLUExt()"
+    assert repr(nn.Dropout()) == "DropoutExt()"
+    assert repr(nn.LayerNorm(3)) == "LayerNormExt(normalized_shape=(3,), eps=1e-05, elementwise_affine=True)"

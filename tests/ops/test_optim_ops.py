@@ -377,3 +377,15 @@ def test_returns_the_new_variable():
     assert var.name == "w"
     outs = O.ApplyAdagrad()(var, Tensor(np.ones(2, np.float32)), 0.1, Tensor(np.ones(2, np.float32)))
     assert isinstance(outs, tuple) and len(outs) == 2
+
+
+def test_adam_float16_with_a_zero_gradient_stays_finite():
+    """epsilon 1e-8 is 0 in float16: the update is computed in float32 (as MindSpore does),
+    so a zero gradient with zero moments leaves the variable unchanged instead of NaN."""
+    var, zeros = np.array([0.5, -0.25], np.float16), np.zeros(2, np.float16)
+    params = [Parameter(Tensor(a), name=n) for a, n in ((var, "w"), (zeros, "m"), (zeros, "v"))]
+    O.Adam()(*params, 0.9, 0.999, 0.01, 0.9, 0.999, 1e-8, Tensor(np.array([0.0, 0.1], np.float16)))
+    got = params[0].asnumpy()
+    assert got.dtype == np.float16 and np.isfinite(got).all()
+    want = adam_states(var, zeros, zeros, 0.9, 0.999, 0.01, 0.9, 0.999, 1e-8, np.array([0.0, 0.1], np.float16))
+    np.testing.assert_allclose(got, want[0], rtol=1e-3, atol=1e-3)

@@ -10,6 +10,7 @@ import pytest
 
 import spore as ms
 from spore import Tensor, ops
+from spore._kernels import rng as seed_streams
 from spore.common import seed as seed_module
 
 from .op_testing import ErrorCase, OpCase, case_id, positive, rand, run_case, run_error_case, to_tensors
@@ -160,14 +161,14 @@ def test_errors(case):
 @pytest.fixture(autouse=True)
 def fresh_seed_state(monkeypatch):
     """Each test starts as a fresh program (no global seed) and leaves none behind."""
-    monkeypatch.setattr(seed_module, "_global_seed", None)
-    monkeypatch.setattr(seed_module, "_op_counter", 0)
+    monkeypatch.setattr(seed_streams, "_global_seed", None)
+    monkeypatch.setattr(seed_streams, "_op_counter", 0)
     monkeypatch.setattr(seed_module, "_function_ops", {})
 
 
 def restart_program(monkeypatch):
     """What a re-run of the program starts with: no global seed, no streams yet."""
-    monkeypatch.setattr(seed_module, "_global_seed", None)
+    monkeypatch.setattr(seed_streams, "_global_seed", None)
     monkeypatch.setattr(seed_module, "_function_ops", {})
 
 

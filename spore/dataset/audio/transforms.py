@@ -20,6 +20,7 @@ from .filters import (
 )
 from .masking import FrequencyMasking, MaskAlongAxis, MaskAlongAxisIID, TimeMasking
 from .phase import GriffinLim, InverseSpectrogram, PhaseVocoder, PitchShift, TimeStretch
+from .phaser import Flanger, Phaser
 from .pitch import DetectPitchFrequency
 from .resample import Resample
 from .spectral import (
@@ -40,9 +41,9 @@ from .spectral import (
 __all__ = [
     "AllpassBiquad", "AmplitudeToDB", "Angle", "BandBiquad", "BandpassBiquad", "BandrejectBiquad", "BassBiquad",
     "Biquad", "ComplexNorm", "ComputeDeltas", "Contrast", "DBToAmplitude", "DCShift", "DeemphBiquad",
-    "DetectPitchFrequency", "Dither", "EqualizerBiquad", "Fade", "Filtfilt", "FrequencyMasking", "Gain", "GriffinLim",
-    "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase", "MaskAlongAxis",
-    "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive", "PhaseVocoder",
-    "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid", "Spectrogram", "TimeMasking",
-    "TimeStretch", "TrebleBiquad", "Vol",
+    "DetectPitchFrequency", "Dither", "EqualizerBiquad", "Fade", "Filtfilt", "Flanger", "FrequencyMasking", "Gain",
+    "GriffinLim", "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase",
+    "MaskAlongAxis", "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive",
+    "PhaseVocoder", "Phaser", "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid",
+    "Spectrogram", "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol",
 ]

@@ -122,8 +122,8 @@ class Softmax(Cell):
         return F.softmax(input, self.dim)
 
 
-class LogSoftmax(Cell):
-    """LogSoftmax(dim=None): log(softmax(x)) along dim (the last when None)."""
+class LogSoftmaxExt(Cell):
+    """LogSoftmaxExt(dim=None), mint.nn.LogSoftmax: log(softmax(x)) along dim (the last when None)."""
 
     def __init__(self, dim=None):
         super().__init__()

@@ -159,9 +159,9 @@ class GroupNorm(Cell):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
 
-class PReLU(Cell):
-    """PReLU(num_parameters=1, init=0.25, dtype=None): x if x > 0 else a * x, with a learnable a (one,
-    or one per channel of dim 1)."""
+class PReLUExt(Cell):
+    """PReLUExt(num_parameters=1, init=0.25, dtype=None), mint.nn.PReLU: x if x > 0 else a * x,
+    with a learnable a (one, or one per channel of dim 1)."""
 
     def __init__(self, num_parameters=1, init=0.25, dtype=None):
         super().__init__()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numbers
 
-from ...autograd.hooks import tensor_hooks
 from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor, is_tensor
@@ -363,19 +362,6 @@ def _data_set(self, value) -> None:
     self.assign_value_cpp(value)
 
 
-def _hooks(self) -> list:
-    """The functions registered with register_hook on this Tensor, in order."""
-    return tensor_hooks.hooks_of(self)
-
-
-def _remove_hook(handle_id) -> None:
-    """Tensor.remove_hook(handle_id): unregister the Tensor hook whose handle has this id."""
-    if not isinstance(handle_id, int) or isinstance(handle_id, bool):
-        raise TypeError(f"For 'Tensor.remove_hook', the 'handle_id' must be an int, but got "
-                        f"{type(handle_id).__name__}.")
-    tensor_hooks.remove(handle_id)
-
-
 TENSOR_METHODS: dict = {
     **{name: _inplace(name, compute) for name, compute in _INPLACE.items()},
     "fill": _fill, "fills": _fills, "index_put": _index_put,
@@ -386,7 +372,7 @@ TENSOR_METHODS: dict = {
     "new_full": _new_full, "new_zeros": _new_zeros, "new_ones": _new_ones, "new_empty": _new_empty,
     "select": _select, "resize": _resize, "itemset": _itemset, "sum_to_size": _sum_to_size,
     "argmax_with_value": _argmax_with_value, "argmin_with_value": _argmin_with_value,
-    "move_to": _move_to, "value": _value, "hooks": _hooks, "remove_hook": staticmethod(_remove_hook),
+    "move_to": _move_to, "value": _value,
 }
 """Tensor methods this family provides (installed by tensor_methods.py)."""
 

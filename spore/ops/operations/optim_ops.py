@@ -1,5 +1,8 @@
-"""Fused optimizer updates: ApplyMomentum, SGD, Adam, ApplyAdamWithAmsgradV2, AdamWeightDecay,
-ApplyAdagrad, ApplyAdadelta, ApplyAdaMax, ApplyRMSProp, ApplyCenteredRMSProp, ApplyFtrl.
+"""Fused optimizer updates: ApplyMomentum, SGD, Adam, ApplyAdamWithAmsgrad(V2), AdamWeightDecay,
+ApplyAdagrad(V2, DA), ApplyProximalAdagrad, ApplyAdadelta, ApplyAdaMax, ApplyRMSProp,
+ApplyCenteredRMSProp, ApplyFtrl, ApplyGradientDescent, ApplyProximalGradientDescent,
+ApplyAddSign, ApplyPowerSign; their sparse (row-indexed) forms SparseApplyAdagrad(V2),
+SparseApplyFtrl and SparseApplyRMSProp.
 
 Each primitive takes a variable (usually a Parameter), its optimizer state tensors, a
 gradient and scalar hyper-parameters, and computes one update step in a single kernel
@@ -22,7 +25,10 @@ from ..validator import check_bool, check_dtype, check_tensor, check_type
 
 __all__ = [
     "ApplyMomentum", "SGD", "Adam", "ApplyAdamWithAmsgradV2", "AdamWeightDecay", "ApplyAdagrad",
-    "ApplyAdadelta", "ApplyAdaMax", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl",
+    "ApplyAdadelta", "ApplyAdaMax", "ApplyRMSProp", "ApplyCenteredRMSProp", "ApplyFtrl", "ApplyAdamWithAmsgrad",
+    "ApplyAdagradV2", "ApplyAdagradDA", "ApplyProximalAdagrad", "ApplyGradientDescent",
+    "ApplyProximalGradientDescent", "ApplyAddSign", "ApplyPowerSign", "SparseApplyAdagrad", "SparseApplyAdagradV2",
+    "SparseApplyFtrl", "SparseApplyRMSProp",
 ]
 
 _FLOATS = mstype.float_type
@@ -52,6 +58,8 @@ class _ApplyOptimizer(Primitive):
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        if not cls.inputs:   # a family base (the sparse updates): its subclasses declare
+            return
         position = {name: i for i, name in enumerate(cls.inputs)}
         cls.state_positions = tuple(position[name] for name in cls.states)
         cls._tensor_positions = cls.state_positions[1:] + (position[cls.gradient],)
@@ -103,14 +111,48 @@ class _ApplyOptimizer(Primitive):
         for name in self.states[1:] + (self.gradient,):
             value = named[name]
             check_tensor(op, name, value)
-            if tuple(value.shape) != tuple(variable.shape):
-                raise ValueError(f"For '{op}', the shape of '{name}' must be the shape of '{var_name}' "
-                                 f"{tuple(variable.shape)}, but got {tuple(value.shape)}.")
             _check_converts(op, name, value.dtype, var_name, variable.dtype, exact=name != self.gradient)
+            if name != self.gradient:
+                _check_same_shape(op, name, value, var_name, variable)
+        self._check_gradient_shape(named)
         for name in self.scalars:
             _check_scalar(op, name, named[name])
         specs = tuple(TensorSpec(variable.shape, variable.dtype) for _ in self.outputs)
         return specs[0] if len(specs) == 1 else specs
+
+
+    def _check_gradient_shape(self, named: dict) -> None:
+        _check_same_shape(self.name, self.gradient, named[self.gradient], self.states[0], named[self.states[0]])
+
+
+def _check_same_shape(op: str, name: str, value, var_name: str, variable) -> None:
+    if tuple(value.shape) != tuple(variable.shape):
+        raise ValueError(f"For '{op}', the shape of '{name}' must be the shape of '{var_name}' "
+                         f"{tuple(variable.shape)}, but got {tuple(value.shape)}.")
+
+
+class _SparseApplyOptimizer(_ApplyOptimizer):
+    """An update of the variable's rows that `indices` names (an int32 / int64 vector), with
+    the gradient rows for them (shape (len(indices),) + variable.shape[1:]). Indices outside
+    [0, variable.shape[0]) are skipped, as MindSpore's CPU kernels do."""
+
+    indices = "indices"
+
+    def check(self, *inputs):
+        self.infer(*inputs)
+
+    def _check_gradient_shape(self, named: dict) -> None:
+        op, grad_name, var_name = self.name, self.gradient, self.states[0]
+        grad, variable, indices = named[grad_name], named[var_name], named[self.indices]
+        if not grad.shape or tuple(grad.shape[1:]) != tuple(variable.shape[1:]):
+            raise ValueError(f"For '{op}', the shape of '{grad_name}' must be (N,) + the shape of '{var_name}' "
+                             f"without its first dimension {tuple(variable.shape[1:])}, but got "
+                             f"{tuple(grad.shape)}.")
+        check_tensor(op, self.indices, indices)
+        check_dtype(op, self.indices, indices.dtype, (mstype.int32, mstype.int64))
+        if len(indices.shape) != 1 or indices.shape[0] != grad.shape[0]:
+            raise ValueError(f"For '{op}', the '{self.indices}' must be a vector of the length of the first "
+                             f"dimension of '{grad_name}' ({grad.shape[0]}), but got shape {tuple(indices.shape)}.")
 
 
 def _check_converts(op: str, name: str, dtype, var_name: str, var_dtype, exact: bool) -> None:
@@ -342,3 +384,206 @@ class ApplyFtrl(_ApplyOptimizer):
     def __init__(self, use_locking=False):
         super().__init__()
         self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyAdamWithAmsgrad(_ApplyOptimizer):
+    """ApplyAdamWithAmsgrad(beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False)(var, m, v,
+    vhat, beta1_power, beta2_power, lr, grad) -> (var, m, v, vhat)
+
+    ApplyAdamWithAmsgradV2 with beta1, beta2 and epsilon fixed as attributes.
+    """
+
+    inputs = ("var", "m", "v", "vhat", "beta1_power", "beta2_power", "lr", "grad")
+    states = ("var", "m", "v", "vhat")
+    scalars = ("beta1_power", "beta2_power", "lr")
+    outputs = ("var", "m", "v", "vhat")
+
+    def __init__(self, beta1=0.9, beta2=0.999, epsilon=1e-8, use_locking=False):
+        super().__init__()
+        self.add_prim_attrs(beta1=_check_float_attr(self.name, "beta1", beta1),
+                            beta2=_check_float_attr(self.name, "beta2", beta2),
+                            epsilon=_check_float_attr(self.name, "epsilon", epsilon),
+                            use_locking=check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyAdagradV2(_ApplyOptimizer):
+    """ApplyAdagradV2(epsilon, update_slots=True)(var, accum, lr, grad) -> (var, accum)
+
+    accum += grad^2 (only with update_slots); var -= lr * grad / (sqrt(accum) + epsilon).
+    """
+
+    inputs = ("var", "accum", "lr", "grad")
+    states = ("var", "accum")
+    scalars = ("lr",)
+    outputs = ("var", "accum")
+
+    def __init__(self, epsilon, update_slots=True):
+        super().__init__()
+        self.add_prim_attrs(epsilon=_check_float_attr(self.name, "epsilon", epsilon),
+                            update_slots=check_bool(self.name, "update_slots", update_slots))
+
+
+class ApplyAdagradDA(_ApplyOptimizer):
+    """ApplyAdagradDA(use_locking=False)(var, gradient_accumulator, gradient_squared_accumulator,
+    grad, lr, l1, l2, global_step) -> var
+
+    Adagrad's dual averaging: gradient_accumulator += grad; gradient_squared_accumulator +=
+    grad^2; with a = gradient_accumulator shrunk towards 0 by l1 * global_step (a itself when
+    l1 is 0): var = -lr * a / (sqrt(gradient_squared_accumulator) + l2 * global_step * lr).
+    """
+
+    inputs = ("var", "gradient_accumulator", "gradient_squared_accumulator", "grad", "lr", "l1", "l2",
+              "global_step")
+    states = ("var", "gradient_accumulator", "gradient_squared_accumulator")
+    scalars = ("lr", "l1", "l2", "global_step")
+    outputs = ("var",)
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyProximalAdagrad(_ApplyOptimizer):
+    """ApplyProximalAdagrad(use_locking=False)(var, accum, lr, l1, l2, grad) -> (var, accum)
+
+    accum += grad^2; with the per-element rate r = lr / sqrt(accum) and prox = var - r * grad:
+    var = sign(prox) * max(|prox| - r * l1, 0) / (1 + r * l2).
+    """
+
+    inputs = ("var", "accum", "lr", "l1", "l2", "grad")
+    states = ("var", "accum")
+    scalars = ("lr", "l1", "l2")
+    outputs = ("var", "accum")
+
+    def __init__(self, use_locking=False):
+        super().__init__()
+        self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
+
+
+class ApplyGradientDescent(_ApplyOptimizer):
+    """ApplyGradientDescent()(var, alpha, delta) -> var
+
+    var -= alpha * delta.
+    """
+
+    inputs = ("var", "alpha", "delta")
+    states = ("var",)
+    gradient = "delta"
+    scalars = ("alpha",)
+    outputs = ("var",)
+
+
+class ApplyProximalGradientDescent(_ApplyOptimizer):
+    """ApplyProximalGradientDescent()(var, alpha, l1, l2, delta) -> var
+
+    With prox = var - alpha * delta: var = sign(prox) * max(|prox| - alpha * l1, 0) / (1 + alpha * l2).
+    """
+
+    inputs = ("var", "alpha", "l1", "l2", "delta")
+    states = ("var",)
+    gradient = "delta"
+    scalars = ("alpha", "l1", "l2")
+    outputs = ("var",)
+
+
+class ApplyAddSign(_ApplyOptimizer):
+    """ApplyAddSign()(var, m, lr, alpha, sign_decay, beta, grad) -> (var, m)
+
+    m = beta * m + (1 - beta) * grad;
+    var -= lr * (alpha + sign_decay * sign(grad) * sign(m)) * grad.
+    """
+
+    inputs = ("var", "m", "lr", "alpha", "sign_decay", "beta", "grad")
+    states = ("var", "m")
+    scalars = ("lr", "alpha", "sign_decay", "beta")
+    outputs = ("var", "m")
+
+
+class ApplyPowerSign(_ApplyOptimizer):
+    """ApplyPowerSign()(var, m, lr, logbase, sign_decay, beta, grad) -> (var, m)
+
+    m = beta * m + (1 - beta) * grad;
+    var -= lr * exp(logbase * sign_decay * sign(grad) * sign(m)) * grad.
+    """
+
+    inputs = ("var", "m", "lr", "logbase", "sign_decay", "beta", "grad")
+    states = ("var", "m")
+    scalars = ("lr", "logbase", "sign_decay", "beta")
+    outputs = ("var", "m")
+
+
+class SparseApplyAdagrad(_SparseApplyOptimizer):
+    """SparseApplyAdagrad(lr, update_slots=True, use_locking=False)(var, accum, grad, indices)
+    -> (var, accum)
+
+    ApplyAdagrad on the rows `indices` names, the gradient rows of a repeated index summed first.
+    """
+
+    inputs = ("var", "accum", "grad", "indices")
+    states = ("var", "accum")
+    outputs = ("var", "accum")
+
+    def __init__(self, lr, update_slots=True, use_locking=False):
+        super().__init__()
+        self.add_prim_attrs(lr=_check_float_attr(self.name, "lr", lr),
+                            update_slots=check_bool(self.name, "update_slots", update_slots),
+                            use_locking=check_bool(self.name, "use_locking", use_locking))
+
+
+class SparseApplyAdagradV2(_SparseApplyOptimizer):
+    """SparseApplyAdagradV2(lr, epsilon, use_locking=False, update_slots=True)(var, accum, grad,
+    indices) -> (var, accum)
+
+    ApplyAdagradV2 on the rows `indices` names, one step for each occurrence of an index.
+    """
+
+    inputs = ("var", "accum", "grad", "indices")
+    states = ("var", "accum")
+    outputs = ("var", "accum")
+
+    def __init__(self, lr, epsilon, use_locking=False, update_slots=True):
+        super().__init__()
+        self.add_prim_attrs(lr=_check_float_attr(self.name, "lr", lr),
+                            epsilon=_check_float_attr(self.name, "epsilon", epsilon),
+                            use_locking=check_bool(self.name, "use_locking", use_locking),
+                            update_slots=check_bool(self.name, "update_slots", update_slots))
+
+
+class SparseApplyFtrl(_SparseApplyOptimizer):
+    """SparseApplyFtrl(lr, l1, l2, lr_power, use_locking=False)(var, accum, linear, grad, indices)
+    -> (var, accum, linear)
+
+    ApplyFtrl on the rows `indices` names, one step for each occurrence of an index.
+    """
+
+    inputs = ("var", "accum", "linear", "grad", "indices")
+    states = ("var", "accum", "linear")
+    outputs = ("var", "accum", "linear")
+
+    def __init__(self, lr, l1, l2, lr_power, use_locking=False):
+        super().__init__()
+        self.add_prim_attrs(lr=_check_float_attr(self.name, "lr", lr),
+                            l1=_check_float_attr(self.name, "l1", l1),
+                            l2=_check_float_attr(self.name, "l2", l2),
+                            lr_power=_check_float_attr(self.name, "lr_power", lr_power),
+                            use_locking=check_bool(self.name, "use_locking", use_locking))
+
+
+class SparseApplyRMSProp(_SparseApplyOptimizer):
+    """SparseApplyRMSProp(rho, momentum, epsilon, use_locking=False)(var, ms, mom, lr, grad,
+    indices) -> (var, ms, mom)
+
+    ApplyRMSProp (decay rho) on the rows `indices` names, one step for each occurrence of an index.
+    """
+
+    inputs = ("var", "ms", "mom", "lr", "grad", "indices")
+    states = ("var", "ms", "mom")
+    scalars = ("lr",)
+    outputs = ("var", "ms", "mom")
+
+    def __init__(self, rho, momentum, epsilon, use_locking=False):
+        super().__init__()
+        self.add_prim_attrs(rho=_check_float_attr(self.name, "rho", rho),
+                            momentum=_check_float_attr(self.name, "momentum", momentum),
+                            epsilon=_check_float_attr(self.name, "epsilon", epsilon),
+                            use_locking=check_bool(self.name, "use_locking", use_locking))

@@ -3,12 +3,11 @@ patch extraction, sampling grids, crops, bounding boxes, colour spaces, LRN,
 non-maximum suppression).
 
 Most of them are compositions of other primitives, as `ops`' functional forms of the
-same operations are: such a class (a `_Composed`) holds its attributes and, called,
-runs its composition, so the parts' kernels compute it and the parts' bprops give its
-gradient, in PyNative and Graph mode alike. Having no kernel or bprop of its own, it is
-not in the primitive registry. The sequential non-maximum suppressions are Primitives
-with kernels of their own. `operations/image_ops.py` is MindSpore's module path for
-some of them, an alias.
+same operations are: such a class (a `_Composed` Primitive) holds its attributes and,
+called, runs its `compose`, so the parts' kernels compute it and the parts' bprops give
+its gradient, in PyNative and Graph mode alike; it has no kernel or bprop of its own.
+The sequential non-maximum suppressions are Primitives with kernels of their own.
+`operations/image_ops.py` is MindSpore's module path for some of them, an alias.
 """
 from __future__ import annotations
 
@@ -37,22 +36,18 @@ _FLOAT16_32 = (mstype.float16, mstype.float32)
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
 
-class _Composed:
-    """A Primitive computed from other primitives by its `compute(*inputs)` (see the
+class _Composed(Primitive):
+    """A Primitive computed from other primitives by its `compose(*inputs)` (see the
     module docstring). Subclasses set their attributes in `__init__` through
-    `add_prim_attr` and define `compute`."""
+    `add_prim_attr` and define `compose`; this base adds the input checks they share."""
 
-    def __init__(self):
-        self.name = type(self).__name__
-        self.attrs: dict = {}
-
-    def add_prim_attr(self, name: str, value) -> _Composed:
-        self.attrs[name] = value
-        setattr(self, name, value)
-        return self
-
-    def __call__(self, *inputs):
-        return self.compute(*inputs)
+    def infer(self, *inputs):
+        """The specs of what `compose` gives: the composition is what defines them (and
+        checks the inputs), so it is run rather than restated."""
+        outputs = self.compose(*inputs)
+        if isinstance(outputs, tuple):
+            return tuple(TensorSpec(o.shape, o.dtype) for o in outputs)
+        return TensorSpec(outputs.shape, outputs.dtype)
 
     def _check_tensor(self, arg: str, value, allowed=None) -> None:
         if not isinstance(value, Tensor):
@@ -68,6 +63,7 @@ class _Composed:
             raise ValueError(f"For '{self.name}', the '{arg}' must be {expected}-D, but got {value.ndim}-D.")
 
     def __repr__(self) -> str:
+        # MindSpore shows string attributes unquoted
         args = ", ".join(f"{k}={v}" for k, v in self.attrs.items())
         return f"Prim[{self.name}]" + (f"<{args}>" if args else "")
 
@@ -108,7 +104,7 @@ class LRN(_Composed):
                            ("norm_region", norm_region)):
             self.add_prim_attr(arg, value)
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_tensor("x", x, _FLOAT16_32)
         self._check_rank("x", x, 4)
         return _F.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
@@ -167,7 +163,7 @@ class ExtractImagePatches(_Composed):
         self.add_prim_attr("rates", _nchw_window(self.name, "rates", rates))
         self.add_prim_attr("padding", check_string(self.name, "padding", padding, ("SAME", "VALID")))
 
-    def compute(self, input_x):
+    def compose(self, input_x):
         self._check_tensor("input_x", input_x)
         self._check_rank("input_x", input_x, 4)
         windows = _sliding_windows(self.name, input_x, self.ksizes, self.strides, self.rates, self.padding)
@@ -190,7 +186,7 @@ class ExtractVolumePatches(_Composed):
             self.add_prim_attr(arg, (1, 1) + values[-3:])
         self.add_prim_attr("padding", check_string(self.name, "padding", padding, ("SAME", "VALID")))
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_tensor("x", x)
         self._check_rank("x", x, 5)
         windows = _sliding_windows(self.name, x, self.kernel_size[2:], self.strides[2:], (1, 1, 1), self.padding)
@@ -214,7 +210,7 @@ class Dilation2D(_Composed):
         self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, ("NCHW",),
                                                        case_sensitive=True))
 
-    def compute(self, x, filter):
+    def compose(self, x, filter):
         self._check_tensor("x", x, _FLOATS)
         self._check_tensor("filter", filter, _FLOATS)
         self._check_rank("x", x, 4)
@@ -245,7 +241,7 @@ class Im2Col(_Composed):
             values = _int_sequence(self.name, arg, value, (2, 1) if arg == "pads" else (2,), minimum)
             self.add_prim_attr(arg, values * 2 if len(values) == 1 else values)
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_tensor("x", x)
         self._check_rank("x", x, 4)
         batch, channels = x.shape[:2]
@@ -265,7 +261,7 @@ class Col2Im(_Composed):
             values = _int_sequence(self.name, arg, value, (2, 1), minimum)
             self.add_prim_attr(arg, values * 2 if len(values) == 1 else values)
 
-    def compute(self, x, output_size):
+    def compose(self, x, output_size):
         return _F.col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
@@ -302,7 +298,7 @@ class _MaxUnpoolND(_Composed):
         values = _int_sequence(self.name, arg, value, (self.rank, self.rank + 2), minimum)
         return values[2:] if len(values) == self.rank + 2 else values
 
-    def compute(self, x, argmax):
+    def compose(self, x, argmax):
         self._check_tensor("x", x)
         self._check_tensor("argmax", argmax, (mstype.int32, mstype.int64))
         self._check_rank("x", x, self.rank + 2)
@@ -356,7 +352,7 @@ class _FractionalMaxPoolFixedKsize(_Composed):
         self.add_prim_attr("data_format", check_string(self.name, "data_format", data_format, self.data_formats,
                                                        case_sensitive=True))
 
-    def compute(self, input_x, random_samples):
+    def compose(self, input_x, random_samples):
         self._check_tensor("input_x", input_x)
         self._check_tensor("random_samples", random_samples, (mstype.float16, mstype.float32, mstype.float64))
         # the 3-D pool also takes an unbatched (C, D, H, W) input
@@ -394,7 +390,7 @@ class AffineGrid(_Composed):
         super().__init__()
         self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
 
-    def compute(self, theta, output_size):
+    def compose(self, theta, output_size):
         return _F.affine_grid(theta, output_size, self.align_corners)
 
 
@@ -413,7 +409,7 @@ class GridSampler2D(_Composed):
                                                         ("zeros", "border", "reflection"), case_sensitive=True))
         self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
 
-    def compute(self, input_x, grid):
+    def compose(self, input_x, grid):
         self._check_tensor("input_x", input_x)
         self._check_rank("input_x", input_x, self.rank + 2)
         return _F.grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode, self.align_corners)
@@ -441,7 +437,7 @@ class CropAndResize(_Composed):
         self.add_prim_attr("extrapolation_value", check_type(self.name, "extrapolation_value", extrapolation_value,
                                                              float))
 
-    def compute(self, x, boxes, box_index, crop_size):
+    def compose(self, x, boxes, box_index, crop_size):
         method = "bilinear" if self.method == "bilinear_v2" else self.method
         return _F.crop_and_resize(x, boxes, box_index, crop_size, method, self.extrapolation_value)
 
@@ -457,7 +453,7 @@ class IOU(_Composed):
             raise KeyError(f"For '{self.name}', only 'iou' or 'iof' are supported, but got 'mode': {mode}.")
         self.add_prim_attr("mode", mode)
 
-    def compute(self, anchor_boxes, gt_boxes):
+    def compose(self, anchor_boxes, gt_boxes):
         return _F.iou(anchor_boxes, gt_boxes, self.mode)
 
 
@@ -478,7 +474,7 @@ class BoundingBoxEncode(_Composed):
         self.add_prim_attr("means", _float_quad(self.name, "means", means))
         self.add_prim_attr("stds", _float_quad(self.name, "stds", stds))
 
-    def compute(self, anchor_box, groundtruth_box):
+    def compose(self, anchor_box, groundtruth_box):
         return _F.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
 
 
@@ -496,7 +492,7 @@ class BoundingBoxDecode(_Composed):
         self.add_prim_attr("stds", _float_quad(self.name, "stds", stds))
         self.add_prim_attr("wh_ratio_clip", check_type(self.name, "wh_ratio_clip", wh_ratio_clip, float))
 
-    def compute(self, anchor_box, deltas):
+    def compose(self, anchor_box, deltas):
         return _F.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds, self.wh_ratio_clip)
 
 
@@ -504,7 +500,7 @@ class CheckValid(_Composed):
     """CheckValid()(bboxes, img_metas): whether each box (N, 4) lies inside the image
     img_metas = (height, width, ratio), bool (N,). See ops.check_valid."""
 
-    def compute(self, bboxes, img_metas):
+    def compose(self, bboxes, img_metas):
         return _F.check_valid(bboxes, img_metas)
 
 
@@ -574,7 +570,7 @@ class RGBToHSV(_ColourOp):
     """RGBToHSV()(images): RGB images (..., 3) in [0, 1] as HSV (hue, saturation, value),
     each in [0, 1]; float16, float32 or float64."""
 
-    def compute(self, images):
+    def compose(self, images):
         self._check_images("images", images)
         return self._in_float32(_rgb_to_hsv, images)
 
@@ -585,7 +581,7 @@ class HSVToRGB(_ColourOp):
 
     image_ranks = (4,)
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_images("x", x)
         return self._in_float32(_hsv_to_rgb, x)
 
@@ -594,7 +590,7 @@ class AdjustHue(_ColourOp):
     """AdjustHue()(image, delta): RGB images (..., H, W, 3) with their hue turned by the
     0-D delta (a fraction of the circle), saturation and value kept."""
 
-    def compute(self, image, delta):
+    def compose(self, image, delta):
         self._check_images("image", image)
         if image.ndim < 3:
             raise ValueError(f"For '{self.name}', the 'image' must be at least 3-D, but got {image.ndim}-D.")
@@ -611,7 +607,7 @@ class AdjustSaturation(_ColourOp):
     """AdjustSaturation()(image, scale): RGB images (..., H, W, 3) with their saturation
     multiplied by the 0-D scale (clipped to [0, 1]), hue and value kept."""
 
-    def compute(self, image, scale):
+    def compose(self, image, scale):
         self._check_images("image", image)
         if image.ndim < 3:
             raise ValueError(f"For '{self.name}', the 'image' must be at least 3-D, but got {image.ndim}-D.")
@@ -807,7 +803,7 @@ class ExtractGlimpse(_Composed):
             raise ValueError(f"For '{self.name}', the value of 'noise' must be uniform when uniform_noise is True, "
                              f"but got {noise}.")
 
-    def compute(self, x, size, offsets):
+    def compose(self, x, size, offsets):
         self._check_tensor("x", x, (mstype.float32,))
         self._check_tensor("size", size, (mstype.int32,))
         self._check_tensor("offsets", offsets, (mstype.float32,))
@@ -971,7 +967,7 @@ class ROIAlign(_Composed):
             raise ValueError(f"For '{self.name}', the 'roi_end_mode' must be in range of [0, 1], but got "
                              f"{roi_end_mode}.")
 
-    def compute(self, features, rois):
+    def compose(self, features, rois):
         self._check_tensor("features", features, _FLOATS)
         self._check_tensor("rois", rois, _FLOATS)
         self._check_rank("features", features, 4)
@@ -1056,7 +1052,7 @@ class ResizeArea(_Composed):
         super().__init__()
         self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
 
-    def compute(self, images, size):
+    def compose(self, images, size):
         self._check_tensor("images", images, _FLOATS + (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
                                                         mstype.uint8, mstype.uint16))
         self._check_rank("images", images, 4)
@@ -1126,7 +1122,7 @@ class _FractionalPool(_Composed):
             self.add_prim_attr(arg, check_type(self.name, arg, value, int))
         self._sequence = _FractionalPoolingSequence(pseudo_random, seed, seed2)
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_tensor("x", x, self.dtypes)
         self._check_rank("x", x, 4)
         ratio = self.pooling_ratio
@@ -1181,7 +1177,7 @@ class ChannelShuffle(_Composed):
             raise ValueError(f"For '{self.name}', the 'group' must be positive, but got {group}.")
         self.add_prim_attr("group", group)
 
-    def compute(self, x):
+    def compose(self, x):
         self._check_tensor("x", x)
         if x.ndim < 4:
             raise TypeError(f"For '{self.name}', the 'x' must have more than 3 dimensions, but got {x.ndim}.")
@@ -1262,7 +1258,7 @@ class ScaleAndTranslate(_Composed):
                                                        tuple(_RESAMPLING_KERNELS), case_sensitive=True))
         self.add_prim_attr("antialias", check_type(self.name, "antialias", antialias, bool))
 
-    def compute(self, images, size, scale, translation):
+    def compose(self, images, size, scale, translation):
         self._check_tensor("images", images, _FLOATS + (mstype.int8, mstype.uint8, mstype.int16, mstype.int32,
                                                         mstype.int64))
         self._check_rank("images", images, 4)
