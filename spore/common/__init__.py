@@ -6,6 +6,7 @@ are defined in modules that build on this package.
 """
 from .._path_alias import resolver
 from . import dtype
+from .file_system import mindio_preload, set_mindio_server_info
 from .parameter import Parameter, ParameterTuple
 from .seed import get_seed, set_seed
 from .tensor import Tensor

@@ -94,3 +94,10 @@ def test_a_mindio_without_preload_returns_false(monkeypatch, caplog):
 def test_the_checkpoint_name_must_be_a_string(no_mindio):
     with pytest.raises(TypeError, match="For 'mindio_preload', the 'ckpt_file_name' must be str, but got int"):
         ms.mindio_preload(1)
+
+
+def test_mindspore_common_names_the_mindio_functions():
+    import spore.common
+    from spore.common import file_system
+    assert spore.common.mindio_preload is file_system.mindio_preload
+    assert spore.common.set_mindio_server_info is file_system.set_mindio_server_info

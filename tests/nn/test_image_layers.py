@@ -279,3 +279,8 @@ def test_graph_mode_matches_pynative(layer, shapes):
         ms.set_context(mode=ms.PYNATIVE_MODE)
     for g, e in zip(graph if isinstance(graph, tuple) else (graph,), eager if isinstance(eager, tuple) else (eager,)):
         np.testing.assert_allclose(g.asnumpy(), e.asnumpy(), rtol=1e-6)
+
+
+def test_mindspores_module_paths_of_lrn_and_unfold():
+    from spore.nn.layer import activation, basic, image
+    assert activation.LRN is image.LRN and basic.Unfold is image.Unfold

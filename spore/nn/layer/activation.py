@@ -377,3 +377,6 @@ def get_activation(name: str | None, prim_name: str | None = None) -> Cell | Non
         owner = f"For '{prim_name}', the" if prim_name else "The"
         raise KeyError(f"{owner} activation name must be one of {list(_ACTIVATIONS)}, but got {name!r}.")
     return cls()
+
+# MindSpore's module path of LRN (defined with the other image layers)
+from .image import LRN  # noqa: E402, F401

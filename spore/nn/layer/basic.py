@@ -499,3 +499,6 @@ class Upsample(Cell):
     def construct(self, x):
         return ops.interpolate(x, self.size, self.scale_factor, self.mode, self.align_corners,
                                self.recompute_scale_factor)
+
+# MindSpore's module path of Unfold (defined with the other image layers)
+from .image import Unfold  # noqa: E402, F401
