@@ -141,6 +141,8 @@ class BatchedPrimitive(Primitive):
         self.state_positions = prim.state_positions
         self.state_results = prim.state_results
         self.output_results = prim.output_results
+        if self.state_positions or self.output_results is not None:
+            self.run = self._run_declared
 
     @property
     def kernel(self) -> Callable:

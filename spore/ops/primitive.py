@@ -140,6 +140,9 @@ class Primitive:
         self.name = name or type(self).__name__
         self.attrs: dict = {}
         self._kernel = None
+        cls = type(self)
+        if cls.state_positions != () or cls.output_results is not None:   # (a property counts as declared)
+            self.run = self._run_declared
 
     # ---- attributes -------------------------------------------------------------------
     def add_prim_attr(self, name: str, value) -> Primitive:
@@ -194,14 +197,24 @@ class Primitive:
             self.check(*args)
         kernel = self._kernel or self.kernel
         try:
+            return wrap_output(kernel(*_raw_args(args)))
+        except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
+            error = failure
+        # Outside the except block, so the user's traceback is MindSpore's error alone.
+        return wrap_output(self._recover(args, error))
+
+    def _run_declared(self, args: tuple):
+        """`run` of a Primitive that declares state inputs or selects its results (it
+        replaces `run` on such instances, so the plain path checks nothing more)."""
+        if self.check is not None:
+            self.check(*args)
+        kernel = self._kernel or self.kernel
+        try:
             results = kernel(*_raw_args(args))
         except Exception as failure:  # noqa: BLE001 - torch raises many kinds; we translate them all
             error = failure
         else:
-            if self.state_positions or self.output_results is not None:
-                return self._rebind_and_select(args, results)
-            return wrap_output(results)
-        # Outside the except block, so the user's traceback is MindSpore's error alone.
+            return self._rebind_and_select(args, results)
         return self._rebind_and_select(args, self._recover(args, error))
 
     def _rebind_and_select(self, args: tuple, results):
