@@ -10,6 +10,8 @@ from .loss import *
 from .optim import *
 from .wrap import *
 from . import probability
+from . import utils
+from .utils import no_init_parameters
 # MindSpore 1.x kept the metrics in nn (`nn.Accuracy`, `nn.metrics`, `nn.get_metrics`): spore.train, where
 # they live, builds on nn, so they are resolved when asked for.
 from .._path_alias import resolver
