@@ -37,6 +37,7 @@ import numpy as np
 from .. import amp, nn
 from ..common.tensor import Tensor
 from ..context import ParallelMode
+from ..nn.wrap.loss_scale_manager import LossScaleManager
 from ..ops.validator import check_bool, check_non_negative_int, check_positive_int, check_type
 from .callback import (
     Callback,
@@ -53,7 +54,6 @@ from .callback import (
 )
 from .callback.callback import CallbackList, InternalCallbackParam, check_callbacks
 from .callback.summary_collector import SummaryCollector
-from .loss_scale_manager import LossScaleManager
 from .metrics import Loss
 from .metrics.registry import get_metrics
 
