@@ -49,10 +49,9 @@ from .compiler.flops import flops_collection
 from .autograd.no_grad import _no_grad
 from .nn.recompute import recompute
 from .autograd.function import _Function
-from . import train  # before amp: train's package imports amp, which reads train.loss_scale_manager
 from . import amp
 from .amp import build_train_network
-from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+from .nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .run_check import run_check
 from .profiler import Profiler
 from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint

@@ -27,9 +27,9 @@ from .common.tensor import Tensor
 from .nn.optim.optimizer import Optimizer
 from .nn.wrap.cell_wrapper import TrainOneStepCell, WithLossCell, mixed_precision_cast, to_dtype
 from .nn.wrap.loss_scale import TrainOneStepWithLossScaleCell, all_finite
+from .nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .ops.primitive import Primitive
 from .ops.validator import check_bool, check_positive_int, check_string, check_type
-from .train.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 
 __all__ = [
     "DynamicLossScaleManager", "LossScaleManager", "FixedLossScaleManager", "build_train_network",

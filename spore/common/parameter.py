@@ -13,6 +13,11 @@ from .tensor import Tensor, wrap
 
 _unnamed_counter = itertools.count(1)
 
+deferred_init_depth = 0
+"""How many `nn.no_init_parameters` blocks are open: inside one, a Parameter made from a
+Tensor awaiting its initializer keeps waiting (until `init_data()`, `Cell.init_parameters_data()`
+or its first use) instead of creating its data at once."""
+
 
 class Parameter(Tensor):
     """Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False,
@@ -36,7 +41,7 @@ class Parameter(Tensor):
             self._node = None
             self._t = default_input._t
             self._init = default_input._init
-            if self._t is None:
+            if self._t is None and not deferred_init_depth:
                 self.init_data()  # MindSpore 2.x creates a Parameter's data at once
         elif isinstance(default_input, bool):
             super().__init__(default_input, mstype.bool_)

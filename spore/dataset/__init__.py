@@ -7,7 +7,8 @@ iterators hand the rows out as spore Tensors. Transforms live in `vision` and
 `transforms`, pipeline settings in `config`.
 """
 from . import config
-from .engine.dataset import Dataset, zip  # first: the operations it imports subclass Dataset
+from .engine.dataset import Dataset
+from .engine.pipeline import zip  # and Dataset's operation methods
 from .engine.batch_op import BatchInfo
 from .engine.iterators import DictIterator, TupleIterator
 from .samplers import (

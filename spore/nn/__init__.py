@@ -10,9 +10,8 @@ from .loss import *
 from .optim import *
 from .wrap import *
 from . import probability
-from .graph_cell import GraphCell
-# The mint-style LogSoftmax and PReLU are defined once, in spore.mint.nn (which builds on nn).
-from ..mint.nn import LogSoftmax as LogSoftmaxExt, PReLU as PReLUExt
+from . import utils
+from .utils import no_init_parameters
 # MindSpore 1.x kept the metrics in nn (`nn.Accuracy`, `nn.metrics`, `nn.get_metrics`): spore.train, where
 # they live, builds on nn, so they are resolved when asked for.
 from .._path_alias import resolver
@@ -20,7 +19,18 @@ from . import metrics
 
 _metric, _ = resolver(__name__, "spore.train.metrics", metrics.METRIC_NAMES)
 _registry_name, _ = resolver(__name__, "spore.train.metrics.registry", frozenset({"get_metrics"}))
+# GraphCell runs graphs loaded by spore.compiler.export; the mint-style LogSoftmax and PReLU are defined once,
+# in spore.mint.nn: both build on nn, so these names too are resolved when asked for.
+_graph_cell, _ = resolver(__name__, "spore.compiler.export.graph_cell", frozenset({"GraphCell"}))
+_MINT_NAMES = {"LogSoftmaxExt": "LogSoftmax", "PReLUExt": "PReLU"}
+_mint_name, _ = resolver(__name__, "spore.mint.nn", frozenset(_MINT_NAMES.values()))
 
 
 def __getattr__(name: str):
-    return _registry_name(name) if name == "get_metrics" else _metric(name)
+    if name == "get_metrics":
+        return _registry_name(name)
+    if name == "GraphCell":
+        return _graph_cell(name)
+    if name in _MINT_NAMES:
+        return _mint_name(_MINT_NAMES[name])
+    return _metric(name)

@@ -1,7 +1,7 @@
 """Training: Model, callbacks, metrics, loss scale managers and checkpoint serialization."""
 from .serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
-from .loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
-from . import callback, metrics
+from ..nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+from . import callback, loss_scale_manager, metrics
 from .callback import *
 from .metrics import *
 from .checkpoint_tools import (ckpt_to_safetensors, get_ckpt_path_with_strategy, load_checkpoint_async,

@@ -16,9 +16,9 @@ import numpy as np
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
+from ..compiler.export.protobuf_reader import packed_varints, protobuf_fields
 from ..ops.validator import check_positive_int
 from .parallel_strategy import build_searched_strategy, merge_by_layout, slice_key
-from .protobuf_reader import packed_varints, protobuf_fields
 from .serialization import load_checkpoint, load_param_into_net, save_checkpoint
 
 __all__ = ["ckpt_to_safetensors", "safetensors_to_ckpt", "load_checkpoint_async", "merge_sliced_parameter",

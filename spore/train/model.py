@@ -37,6 +37,7 @@ import numpy as np
 from .. import amp, nn
 from ..common.tensor import Tensor
 from ..context import ParallelMode
+from ..nn.wrap.loss_scale_manager import LossScaleManager
 from ..ops.validator import check_bool, check_non_negative_int, check_positive_int, check_type
 from .callback import (
     Callback,
@@ -52,8 +53,8 @@ from .callback import (
     TimeMonitor,
 )
 from .callback.callback import CallbackList, InternalCallbackParam, check_callbacks
+from .callback.flops_collector import FlopsUtilizationCollector
 from .callback.summary_collector import SummaryCollector
-from .loss_scale_manager import LossScaleManager
 from .metrics import Loss
 from .metrics.registry import get_metrics
 
@@ -67,7 +68,7 @@ _STAGES_1X = frozenset(("begin", "end", "epoch_begin", "epoch_end", "step_begin"
 # evaluations it runs (MindSpore passes every other callback, and TimeMonitor).
 _TRAINING_ONLY_CALLBACKS = (LossMonitor, ModelCheckpoint, History, EarlyStopping, ReduceLROnPlateau,
                             LearningRateScheduler, LambdaCallback, ProgressBar)
-_BUILT_IN_CALLBACKS = _TRAINING_ONLY_CALLBACKS + (TimeMonitor, SummaryCollector)
+_BUILT_IN_CALLBACKS = _TRAINING_ONLY_CALLBACKS + (TimeMonitor, SummaryCollector, FlopsUtilizationCollector)
 
 
 class Model:
@@ -351,6 +352,7 @@ class Model:
         eval_loss = Loss() if with_eval_loss and self._eval_indexes is not None else None
         run_context = RunContext(cb_params)
         self._set_mode(self._eval_network, False)
+        self._eval_network.phase = "eval"  # as MindSpore names it (set_train(False) says 'predict')
         with CallbackList(callbacks, "Model.eval") as callback_list:
             callback_list.on_eval_begin(run_context)
             callback_list.on_eval_epoch_begin(run_context)

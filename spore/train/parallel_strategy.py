@@ -12,7 +12,7 @@ import os
 
 import numpy as np
 
-from .protobuf_reader import packed_varints, protobuf_fields
+from ..compiler.export.protobuf_reader import packed_varints, protobuf_fields
 
 __all__ = ["build_searched_strategy"]
 

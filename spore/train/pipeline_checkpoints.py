@@ -9,8 +9,8 @@ import json
 import logging
 import os
 
+from ..compiler.export.protobuf_reader import protobuf_fields
 from ..nn.cell import Cell
-from .protobuf_reader import protobuf_fields
 from .serialization import load_checkpoint
 from .summary.event_file import bytes_field, varint_field
 

@@ -361,3 +361,18 @@ def test_embedding_gradient_skips_padding_and_scales_by_frequency():
 def test_logsigmoid_stays_finite(x):
     out = ops.logsigmoid(ms.Tensor(x)).asnumpy()
     np.testing.assert_allclose(out, [-30.0, -math.log(2), -9.357623e-14], rtol=1e-5, atol=1e-7)
+
+
+def test_embedding_with_max_norm_renormalizes_the_parameter_in_graph_mode():
+    weight = ms.Parameter(ms.Tensor(np.arange(12, dtype=np.float32).reshape(4, 3)), name="table")
+
+    @ms.jit
+    def look_up(indices, table):
+        return ops.embedding(indices, table, max_norm=1.0)
+
+    got = look_up(ms.Tensor(np.array([0, 2], np.int32)), weight).asnumpy()
+    rows = np.arange(12, dtype=np.float64).reshape(4, 3)
+    expected = rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True) / 1.0, 1.0)
+    np.testing.assert_allclose(got, expected[[0, 2]], rtol=1e-5)
+    np.testing.assert_allclose(weight.asnumpy()[[0, 2]], expected[[0, 2]], rtol=1e-5)
+    np.testing.assert_array_equal(weight.asnumpy()[[1, 3]], rows[[1, 3]])

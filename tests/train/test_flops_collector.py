@@ -161,3 +161,11 @@ def test_collector_needs_graph_mode():
 def test_collector_argument_errors(kwargs, error):
     with pytest.raises(error):
         FlopsUtilizationCollector(**kwargs)
+
+
+def test_flops_collector_is_a_built_in_callback_of_model():
+    # built-in callbacks are not warned about as MindSpore 1.x stage callbacks, and follow evaluations too
+    from spore.train import model
+    from spore.train.callback import FlopsUtilizationCollector
+    assert issubclass(FlopsUtilizationCollector, model._BUILT_IN_CALLBACKS)
+    assert not issubclass(FlopsUtilizationCollector, model._TRAINING_ONLY_CALLBACKS)

@@ -345,3 +345,10 @@ def test_spore_and_mindspore_paths():
     from spore.train.callback import LossMonitor
     from spore.train.model import Model as ModelFromModule
     assert ModelFromModule is Model and ms.LossMonitor is LossMonitor
+
+
+def test_the_evaluation_network_runs_in_the_eval_phase():
+    # MindSpore 2.7.1 sets the evaluation network's phase to 'eval' when Model.eval runs it
+    model, _, _ = classifier(metrics={"acc": Accuracy()})
+    model.eval(classification_data(8, 8))
+    assert model.eval_network.phase == "eval"

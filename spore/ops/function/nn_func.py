@@ -12,6 +12,7 @@ import math
 
 from ...common import dtype as mstype
 from ...common import seed as _seed
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..operations import nn_ops as N
@@ -507,7 +508,11 @@ def _renorm_rows(weight, indices, max_norm: float, norm_type: float) -> None:
     norms = _F.pow(_F.sum(_F.pow(_F.abs(weight), norm_type), 1, True), 1.0 / norm_type)
     too_long = _F.logical_and(_F.reshape(used, (-1, 1)), norms > max_norm)
     scale = _F.select(too_long, max_norm / (norms + 1e-7), _F.ones_like(norms))
-    rebind(weight, _F.stop_gradient(weight * scale))
+    renormed = _F.stop_gradient(weight * scale)
+    if isinstance(weight, Parameter):
+        _F.assign(weight, renormed)  # an Assign, which Graph mode records as the Parameter's update
+    else:
+        rebind(weight, renormed)
 
 
 def _check_shuffle(fn: str, input, factor_name: str, factor) -> None:

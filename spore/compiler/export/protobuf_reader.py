@@ -1,5 +1,5 @@
-"""Reading protobuf messages MindSpore writes (strategy and group information files)
-without the protobuf package: fields as (number, value) pairs."""
+"""Reading protobuf messages MindSpore writes (MINDIR graphs, strategy and group information
+files) without the protobuf package: fields as (number, value) pairs."""
 from __future__ import annotations
 
 

@@ -1,9 +1,10 @@
-"""GraphCell: a Cell that runs a graph loaded by `load` (MINDIR)."""
+"""GraphCell: a Cell that runs a graph loaded by `load` (MINDIR); MindSpore's `nn.GraphCell`."""
 from __future__ import annotations
 
-from ..common.parameter import Parameter
-from ..common.tensor import Tensor
-from .cell import Cell
+from ...common.parameter import Parameter
+from ...common.tensor import Tensor
+from ...nn.cell import Cell
+from .mindir_graph import MindIRGraph
 
 
 class GraphCell(Cell):
@@ -13,9 +14,6 @@ class GraphCell(Cell):
     their shapes and dtypes."""
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
-        # Imported here: the export package builds on nn (it traces Cells), nn is imported first.
-        from ..compiler.export.mindir_graph import MindIRGraph
-
         super().__init__(auto_prefix=True)
         if not isinstance(graph, MindIRGraph):
             raise TypeError(f"For 'GraphCell', the 'graph' must be a graph returned by mindspore.load, but got "
