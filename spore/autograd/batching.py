@@ -3,15 +3,13 @@
 Inside `vmap(fn)(*args)`, each batched argument is a BatchedTensor: it holds the whole
 batch (the batch on axis 0 of its `value`) and shows the shape of one sample, so fn's
 code reads and reshapes samples. Every primitive call on BatchedTensors goes to the
-BatchInterpreter, which computes the batch at once:
+BatchInterpreter, which computes the batch at once: the call becomes a BatchedPrimitive,
+the same primitive mapped over the batch, whose kernel is the primitive's kernel under
+torch.func.vmap (a per-sample loop where that fails, see _kernels/batching.py) and whose
+bprop is the primitive's bprop, batched. (Every registered op family gives the
+per-sample loop's results this way: tests/autograd/test_vmap_families.py.)
 
-- a Primitive that declares a batching rule (`batch_rule`, next to its other rules)
-  gets it applied: the rule calls primitives on the whole batch;
-- any other becomes a BatchedPrimitive: the same primitive mapped over the batch, whose
-  kernel is the primitive's kernel under torch.func.vmap (per-sample loop where that
-  fails, see _kernels/batching.py) and whose bprop is the primitive's bprop, batched.
-
-Either way the interpreters below (a tape, a graph builder, an outer vmap) see ordinary
+The interpreters below (a tape, a graph builder, an outer vmap) see ordinary
 primitive calls on whole batches, so vmap composes with grad and jit, and with itself.
 """
 from __future__ import annotations
@@ -80,10 +78,7 @@ class BatchInterpreter(interpreter.Interpreter):
                                  f"batch (not batched) while other inputs are batched: each sample would update it "
                                  f"differently.")
         values = tuple(self._values(a) for a in args)
-        rule = getattr(prim, "batch_rule", None)
-        if rule is not None:
-            return self._wrap(rule(prim, values, dims))
-        specs = prim.infer(*(self._samples(a) for a in args))
+        specs = prim.infer(*args)   # BatchedTensors show a sample's shape
         flat = specs if isinstance(specs, tuple) else (specs,)
         if not all(isinstance(s, TensorSpec) for s in flat):
             return specs   # a value computed from shapes and dtypes alone (Shape, Rank, ...)
@@ -104,12 +99,6 @@ class BatchInterpreter(interpreter.Interpreter):
             return value.value
         if type(value) in (tuple, list):
             return type(value)(self._values(v) for v in value)
-        return value
-
-    def _samples(self, value):
-        """What `infer` sees: the sample view of batched values, the others as they are."""
-        if type(value) in (tuple, list):
-            return type(value)(self._samples(v) for v in value)
         return value
 
     def _wrap(self, out):
