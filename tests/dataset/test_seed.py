@@ -6,7 +6,7 @@ import pytest
 import spore
 import spore.dataset as ds
 import spore.dataset.vision as V
-from spore.common import seed as global_seed
+from spore._kernels import rng as seed_streams
 
 from .helpers import column, rows
 
@@ -57,7 +57,7 @@ def test_the_seed_set_last_wins():
 
 def test_without_a_seed_runs_differ():
     ds.config._seed = None
-    global_seed._global_seed = None
+    seed_streams._global_seed = None
     assert ds.config.get_seed() == ds.config.DEFAULT_SEED
     assert column(shuffled(50)) != column(shuffled(50))
 
