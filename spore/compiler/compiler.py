@@ -105,6 +105,8 @@ def differentiate(fn, args: tuple, positions: tuple, weights: tuple, sens, has_a
                 input_values[i] = []
                 inputs[i] = _graph_inputs(builder, args[i], input_values[i])
         outputs = call(fn, tuple(inputs), {})
+        if isinstance(sens, SensInputs):
+            sens = sens.make(outputs)
         roots = roots_of(outputs, sens, has_aux, api)
         nodes = block.nodes[start:]
         loads = _loads(nodes)
@@ -392,13 +394,17 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     gradient = _gradient_programs.get(program)
     if gradient is None:
         params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
-        gradient = _gradient_programs[program] = None if params is None else _GradientProgram(fn, params)
+        gradient = _gradient_programs[program] = None if params is None else _GradientProgram(fn, params, args)
     if gradient is None:
         return interpreter.NOT_REPLAYABLE
     raws: list = []
     _raw_inputs(args, raws)
-    outputs = program.run(*raws)
-    node = _CompiledCall(cache.name, gradient, args)
+    residuals = None
+    if gradient.split is None:
+        outputs = program.run(*raws)
+    else:
+        outputs, residuals = gradient.split[0].run(*raws)
+    node = _CompiledCall(cache.name, gradient, args, residuals)
     inputs = args + gradient.params
     for tape in _tape.recording_tapes():
         tape.record(node, inputs, outputs)
@@ -425,11 +431,29 @@ def _differentiable_parameters(block: Block) -> tuple:
     return tuple(found.values())
 
 
+class SensInputs:
+    """`sens` for `differentiate` that makes one new graph input per output Tensor (the
+    gradients arriving at the outputs, inputs of a backward program)."""
+
+    def __init__(self):
+        self.values: list[Value] = []
+
+    def make(self, outputs):
+        return _symbolic_inputs(outputs, self.values)
+
+
 class _GradientProgram:
     """The compiled gradient of a compiled function with respect to its arguments and the
-    Parameters its program reads: gradient(*args, sens) -> (input grads..., weight grads...)."""
+    Parameters its program reads.
 
-    def __init__(self, fn, params: tuple):
+    `split`: (forward, backward) Programs cut from one graph of the function and its
+    gradient: forward(*args) -> (outputs, residuals), backward(*residuals, *sens) ->
+    (input grads..., weight grads...), so the forward runs once. None for graphs with
+    control flow or custom bprops. `run(*args, sens)` computes the same gradient in one
+    program that recomputes the forward: a jit function, so an outer gradient (second
+    order) records it."""
+
+    def __init__(self, fn, params: tuple, args: tuple):
         self.params = params
 
         def gradient(*args_and_sens):
@@ -438,20 +462,66 @@ class _GradientProgram:
             return result.input_grads + result.weight_grads
 
         self.run = JitFunction(gradient)
+        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, params)
+
+
+def _split_programs(name: str, fn, args: tuple, params: tuple):
+    builder = GraphBuilder(call, differentiate)
+    inputs: list[Value] = []
+    symbolic_args = _symbolic_inputs(args, inputs)
+    sens = SensInputs()
+    with builder.active():
+        result = differentiate(fn, symbolic_args, tuple(range(len(args))), params, sens, False, "grad")
+        outputs = _output_atoms(builder, result.outputs)
+        grads = _output_atoms(builder, result.input_grads + result.weight_grads)
+    graph = Graph(name, inputs + sens.values, builder.block, (outputs, grads))
+    passes.optimize(graph)
+    if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
+        return None
+    dependent, forward, backward = set(sens.values), [], []
+    for node in graph.body.nodes:
+        if any(v in dependent for v in _flat_values(node.inputs)):
+            backward.append(node)
+            dependent.update(node.outputs)
+        else:
+            forward.append(node)
+    available = set(inputs) | {v for node in forward for v in node.outputs}
+    residuals = list(dict.fromkeys(v for atoms in [n.inputs for n in backward] + [grads]
+                                   for v in _flat_values(atoms) if v in available))
+    forward_graph = Graph(f"{name}_forward", inputs, Block(), (outputs, tuple(residuals)))
+    forward_graph.body.nodes = forward
+    backward_graph = Graph(f"{name}_backward", residuals + sens.values, Block(), grads)
+    backward_graph.body.nodes = backward
+    return Program(forward_graph), Program(backward_graph)
+
+
+def _flat_values(atoms):
+    if isinstance(atoms, Value):
+        yield atoms
+    elif type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from _flat_values(atom)
 
 
 class _CompiledCall(Primitive):
-    """A compiled call as one tape node: its bprop is the gradient program."""
+    """A compiled call as one tape node: its bprop is the backward program (or, under an
+    outer gradient, the recordable gradient program)."""
 
-    def __init__(self, name: str, gradient: _GradientProgram, args: tuple):
+    def __init__(self, name: str, gradient: _GradientProgram, args: tuple, residuals):
         super().__init__(name)
         self.gradient = gradient
         self.args = args
+        self.residuals = residuals
 
     def bprop(self, *inputs_out_dout):
         *inputs, _out, dout = inputs_out_dout
         n = len(self.args)
-        grads = iter(self.gradient.run(*inputs[:n], dout))
+        if self.residuals is not None and not _tape.is_recording():
+            raws = [r._t for r in self.residuals]
+            _raw_inputs(dout, raws)
+            grads = iter(self.gradient.split[1].run(*raws))
+        else:
+            grads = iter(self.gradient.run(*inputs[:n], dout))
         input_grads = tuple(next(grads) if isinstance(a, Tensor) else None for a in inputs[:n])
         return input_grads + tuple(grads)
 

@@ -96,3 +96,13 @@ def test_graph_mode_cell_under_a_python_gradient_is_one_compiled_node(monkeypatc
     assert calls == ["Dense"]
     for got, want in zip([graph[0], graph[1][0], *graph[1][1]], [eager[0], eager[1][0], *eager[1][1]]):
         np.testing.assert_allclose(got.asnumpy(), want.asnumpy(), rtol=1e-12)
+
+
+def test_the_forward_runs_once_and_the_backward_from_its_residuals():
+    """A graph without control flow is cut in two programs: the forward returns what the
+    backward needs, so the gradient does not recompute it."""
+    compiled = ms.jit(loss)
+    ms.grad(compiled)(X)
+    program = next(iter(compiled.cache.programs.values()))
+    forward, backward = compiler._gradient_programs[program].split
+    assert "Tanh" in str(forward.graph) and "Tanh(" not in str(backward.graph)
