@@ -15,8 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..common.parameter import Parameter
+from ..common.protobuf_wire import packed_varints, protobuf_fields
 from ..common.tensor import Tensor
-from ..compiler.export.protobuf_reader import packed_varints, protobuf_fields
 from ..ops.validator import check_positive_int
 from .parallel_strategy import build_searched_strategy, merge_by_layout, slice_key
 from .serialization import load_checkpoint, load_param_into_net, save_checkpoint

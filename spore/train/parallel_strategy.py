@@ -12,7 +12,7 @@ import os
 
 import numpy as np
 
-from ..compiler.export.protobuf_reader import packed_varints, protobuf_fields
+from ..common.protobuf_wire import packed_varints, protobuf_fields
 
 __all__ = ["build_searched_strategy"]
 

@@ -9,7 +9,7 @@ import json
 import logging
 import os
 
-from ..compiler.export.protobuf_reader import protobuf_fields
+from ..common.protobuf_wire import protobuf_fields
 from ..nn.cell import Cell
 from .serialization import load_checkpoint
 from .summary.event_file import bytes_field, varint_field

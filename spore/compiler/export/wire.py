@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 
-from .protobuf_reader import packed_varints, protobuf_fields
+from ...common.protobuf_wire import packed_varints, protobuf_fields
 
 
 # ---- encoding ---------------------------------------------------------------------------------

@@ -3,9 +3,8 @@
 A TFRecord file is a sequence of records: an 8-byte little-endian length, a 4-byte
 masked CRC-32C of those 8 bytes, the data, a 4-byte masked CRC-32C of the data. Each
 record is an Example protocol buffer: a map from feature names to a list of bytes,
-float32 or int64 values. The few protobuf wire-format rules an Example needs (varints,
-length-delimited fields, packed and unpacked repeated scalars) are decoded here, so no
-protobuf package is needed.
+float32 or int64 values, decoded with spore's protobuf wire-format reader
+(common/protobuf_wire.py), so no protobuf package is needed.
 """
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ import zlib
 
 import numpy as np
 
+from ...common.protobuf_wire import typed_fields, varint
 from .. import checks
 from ..schema import Schema
 from .file_rows import FileRowsDataset, Shuffle, expand_files
@@ -103,52 +103,17 @@ def read_records(path: str, data: bytes) -> list[bytes]:
     return records
 
 
-def _varint(data: bytes, pos: int) -> tuple[int, int]:
-    value, shift = 0, 0
-    while True:
-        if pos >= len(data):
-            raise ValueError("a varint runs past the end of the message")
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return value, pos
-        shift += 7
-
-
-def _fields(data: bytes):
-    """(field number, wire type, value) of a message: ints for varints, bytes for the rest."""
-    pos = 0
-    while pos < len(data):
-        key, pos = _varint(data, pos)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, pos = _varint(data, pos)
-        elif wire == 2:
-            length, pos = _varint(data, pos)
-            value, pos = data[pos:pos + length], pos + length
-            if len(value) != length:
-                raise ValueError("a field runs past the end of the message")
-        elif wire == 5:
-            value, pos = data[pos:pos + 4], pos + 4
-        elif wire == 1:
-            value, pos = data[pos:pos + 8], pos + 8
-        else:
-            raise ValueError(f"unsupported wire type {wire}")
-        yield number, wire, value
-
-
 def parse_example(data: bytes) -> dict[str, tuple[str, list]]:
     """{feature name: (kind, values)} of an Example; kind is 'bytes', 'float' or 'int64'."""
     features = {}
-    for number, _, payload in _fields(data):
+    for number, _, payload in typed_fields(data):
         if number != 1:
             continue
-        for entry_number, _, entry in _fields(payload):
+        for entry_number, _, entry in typed_fields(payload):
             if entry_number != 1:
                 continue
             name, feature = "", b""
-            for part_number, _, part in _fields(entry):
+            for part_number, _, part in typed_fields(entry):
                 if part_number == 1:
                     name = part.decode("utf-8")
                 elif part_number == 2:
@@ -158,9 +123,9 @@ def parse_example(data: bytes) -> dict[str, tuple[str, list]]:
 
 
 def _feature(data: bytes) -> tuple[str, list]:
-    for number, _, payload in _fields(data):
+    for number, _, payload in typed_fields(data):
         values = []
-        for _, wire, value in _fields(payload):
+        for _, wire, value in typed_fields(payload):
             if number == 1:
                 values.append(bytes(value))
             elif number == 2:
@@ -168,7 +133,7 @@ def _feature(data: bytes) -> tuple[str, list]:
             elif wire == 2:  # packed int64s
                 pos = 0
                 while pos < len(value):
-                    item, pos = _varint(value, pos)
+                    item, pos = varint(value, pos)
                     values.append(item)
             else:
                 values.append(value)
