@@ -15,7 +15,7 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import math_func
 from .builder import GraphBuilder, GraphError, returned_outputs, symbolic
-from .ir import Block, Node, Value
+from .ir import Block, Node, Value, flat_values
 
 
 def requiring_grad(nodes: list[Node], leaves: set) -> set:
@@ -211,28 +211,20 @@ def _free_and_loaded(block: Block, required: set) -> list:
 
     def visit(b: Block):
         for node in b.nodes:
-            for atom in _flat_atoms(node.inputs):
+            for atom in flat_values(node.inputs):
                 if atom not in defined and atom in required and atom not in found:
                     found.append(atom)
             for sub in node.blocks.values():
                 defined.update(sub.inputs)
                 visit(sub)
-                for atom in _flat_atoms(sub.results):
+                for atom in flat_values(sub.results):
                     if atom not in defined and atom in required and atom not in found:
                         found.append(atom)
             if node.kind == "load":
                 found.extend(v for v in node.outputs if v in required)
             defined.update(node.outputs)
     visit(block)
-    for atom in _flat_atoms(block.results):
+    for atom in flat_values(block.results):
         if atom not in defined and atom in required and atom not in found:
             found.append(atom)
     return found
-
-
-def _flat_atoms(atoms):
-    for atom in atoms:
-        if isinstance(atom, Value):
-            yield atom
-        elif type(atom) in (tuple, list):
-            yield from _flat_atoms(atom)

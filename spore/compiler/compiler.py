@@ -22,7 +22,7 @@ from ..ops.function import array_func
 from ..ops.primitive import Primitive, TensorSpec
 from . import autodiff, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
-from .ir import Block, Graph, Node, Value
+from .ir import Block, Graph, Node, Value, flat_values
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
 
@@ -480,27 +480,19 @@ def _split_programs(name: str, fn, args: tuple, params: tuple):
         return None
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
-        if any(v in dependent for v in _flat_values(node.inputs)):
+        if any(v in dependent for v in flat_values(node.inputs)):
             backward.append(node)
             dependent.update(node.outputs)
         else:
             forward.append(node)
     available = set(inputs) | {v for node in forward for v in node.outputs}
     residuals = list(dict.fromkeys(v for atoms in [n.inputs for n in backward] + [grads]
-                                   for v in _flat_values(atoms) if v in available))
+                                   for v in flat_values(atoms) if v in available))
     forward_graph = Graph(f"{name}_forward", inputs, Block(), (outputs, tuple(residuals)))
     forward_graph.body.nodes = forward
     backward_graph = Graph(f"{name}_backward", residuals + sens.values, Block(), grads)
     backward_graph.body.nodes = backward
     return Program(forward_graph), Program(backward_graph)
-
-
-def _flat_values(atoms):
-    if isinstance(atoms, Value):
-        yield atoms
-    elif type(atoms) in (tuple, list):
-        for atom in atoms:
-            yield from _flat_values(atom)
 
 
 class _CompiledCall(Primitive):

@@ -104,6 +104,15 @@ class Graph:
         return "\n".join(lines)
 
 
+def flat_values(atoms):
+    """The Values in an atom or a nest of tuples / lists of atoms."""
+    if isinstance(atoms, Value):
+        yield atoms
+    elif type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from flat_values(atom)
+
+
 def format_atom(atom) -> str:
     if isinstance(atom, Value):
         return repr(atom)

@@ -16,7 +16,7 @@ import math
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, Graph, Value
+from .ir import Block, Graph, Value, flat_values
 
 
 class Program:
@@ -191,7 +191,7 @@ def _last_uses(graph: Graph) -> dict:
         for value in _values_in(node):
             if value in last:
                 last[value] = index
-    kept = set(_flat_values(graph.output))
+    kept = set(flat_values(graph.output))
     by_index: dict = {}
     for value, index in last.items():
         if value not in kept:
@@ -200,21 +200,13 @@ def _last_uses(graph: Graph) -> dict:
 
 
 def _values_in(node):
-    yield from _flat_values(node.inputs)
+    yield from flat_values(node.inputs)
     if node.forward is not None:  # while_grad recomputes the forward body
         yield from _values_in(node.forward)
     for block in node.blocks.values():
         for inner in block.nodes:
             yield from _values_in(inner)
-        yield from _flat_values(block.results)
-
-
-def _flat_values(atoms):
-    if isinstance(atoms, Value):
-        yield atoms
-    elif type(atoms) in (tuple, list):
-        for atom in atoms:
-            yield from _flat_values(atom)
+        yield from flat_values(block.results)
 
 
 def _stack(node) -> str:
