@@ -83,3 +83,73 @@ def test_embedding_thor_matches_mindspore():
     np.testing.assert_array_equal(net.matrix_a.asnumpy(), [0, 1, 2, 0, 0, 0, 0, 0, 0, 0])
     np.testing.assert_allclose(net.matrix_g.asnumpy()[0], [26.66667, 30.66667, 34.66667, 38.66667], rtol=1e-6)
     assert net(Tensor(np.ones([8, 128], np.int32))).shape == (8, 128, 4)
+
+
+def test_embedding_thor_in_a_compiled_graph():
+    net = nn.EmbeddingThor(6, 2, embedding_table="ones")
+    out = ms.jit(net)(Tensor(np.array([0, 3, 3, 5], np.int32)))
+    assert out.shape == (4, 2)
+    np.testing.assert_array_equal(net.matrix_a.asnumpy(), [1, 0, 0, 2, 0, 1])
+
+
+def test_embedding_lookup_thor_matches_mindspore():
+    """On 'DEVICE' the statistics are kept (matrix_g not averaged); on 'CPU' they stay zeros."""
+    ids = np.array([[1, 2, 2]], np.int32)
+    dout = np.arange(12, dtype=np.float32).reshape(1, 3, 4)
+    net = nn.EmbeddingLookupThor(10, 4, param_init="ones", target="DEVICE", sparse=False)
+    grad_table, = _grads(net, ids, dout)
+    np.testing.assert_array_equal(net.matrix_a.asnumpy(), [0, 1, 2, 0, 0, 0, 0, 0, 0, 0])
+    np.testing.assert_allclose(net.matrix_g.asnumpy(), [[80, 92, 104, 116], [92, 107, 122, 137],
+                                                        [104, 122, 140, 158], [116, 137, 158, 179]])
+    np.testing.assert_allclose(grad_table.asnumpy()[2], dout[0, 1] + dout[0, 2])
+    on_cpu = nn.EmbeddingLookupThor(10, 4, param_init="ones")
+    assert on_cpu(Tensor(ids)).shape == (1, 3, 4)
+    assert not on_cpu.matrix_a.asnumpy().any() and not on_cpu.matrix_g.asnumpy().any()
+
+
+def _patches(x, kernel, stride, dilation, pads):
+    """im2col by loops: one row of (channel, kh, kw) values per output position, float64."""
+    (top, bottom), (left, right) = pads
+    x = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (top, bottom), (left, right)))
+    n, _, h, w = x.shape
+    span_h, span_w = dilation[0] * (kernel[0] - 1) + 1, dilation[1] * (kernel[1] - 1) + 1
+    rows = []
+    for b in range(n):
+        for i in range(0, h - span_h + 1, stride[0]):
+            for j in range(0, w - span_w + 1, stride[1]):
+                rows.append(x[b, :, i:i + span_h:dilation[0], j:j + span_w:dilation[1]].reshape(-1))
+    return np.array(rows)
+
+
+@pytest.mark.parametrize("options, pads", [
+    (dict(), ((1, 1), (1, 1))),
+    (dict(pad_mode="same", stride=2), ((1, 1), (0, 1))),
+    (dict(pad_mode="pad", padding=(1, 0, 2, 1), stride=2, has_bias=True), ((1, 0), (2, 1))),
+    (dict(pad_mode="valid", dilation=2), ((0, 0), (0, 0))),
+])
+def test_conv2d_thor_statistics_and_gradients(options, pads):
+    x = RNG.standard_normal((2, 2, 7, 6)).astype(np.float32)
+    net = nn.Conv2dThor(2, 3, 3, bias_init="normal", **options)
+    assert not net.matrix_a_cov.asnumpy().any() and net.a_normalizer.asnumpy() == [1.0]
+    plain = nn.Conv2d(2, 3, 3, weight_init=Tensor(net.weight.asnumpy()),
+                      bias_init=Tensor(net.bias.asnumpy()) if net.has_bias else "zeros", **options)
+    out = net(Tensor(x))
+    np.testing.assert_allclose(out.asnumpy(), plain(Tensor(x)).asnumpy(), rtol=1e-5, atol=1e-6)
+    dout = RNG.standard_normal(out.shape).astype(np.float32)
+    np.testing.assert_allclose(_grads(net, x, dout)[0].asnumpy(), _grads(plain, x, dout)[0].asnumpy(),
+                               rtol=1e-5, atol=1e-6)
+    patches = _patches(x, net.kernel_size, net.stride, net.dilation, pads)
+    assert patches.shape[0] == out.shape[0] * out.shape[2] * out.shape[3]
+    np.testing.assert_allclose(net.matrix_a_cov.asnumpy(), patches.T @ patches / len(patches), rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(net.a_normalizer.asnumpy(), [len(patches)])
+    rows = dout.transpose(0, 2, 3, 1).reshape(-1, 3).astype(np.float64)
+    np.testing.assert_allclose(net.matrix_g_cov.asnumpy(), rows.T @ rows / len(rows), rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(net.g_normalizer.asnumpy(), [len(rows)])
+
+
+def test_conv2d_thor_parameters_as_in_mindspore():
+    net = nn.Conv2dThor(2, 4, 3, has_bias=True, pad_mode="pad", padding=1, stride=2)
+    shapes = {name: tuple(p.shape) for name, p in net.parameters_and_names()}
+    assert shapes == {"weight": (4, 2, 3, 3), "bias": (4,), "a_normalizer": (1,), "g_normalizer": (1,),
+                      "matrix_a_cov": (18, 18), "matrix_g_cov": (4, 4)}
+    assert [p.name for p in net.trainable_params()] == ["weight", "bias"]
