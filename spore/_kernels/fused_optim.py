@@ -21,6 +21,7 @@ from .optim import (
     _sparse_update,
     _sub_scaled,
     apply_adadelta,
+    ftrl_rows,
 )
 from .registry import kernel, kernel_factory
 
@@ -180,24 +181,17 @@ def _summed_rows(grad, indices, rows: int):
 
 @kernel_factory("FusedSparseAdam")
 def fused_sparse_adam(prim):
-    nesterov = prim.use_nesterov
-
-    def update(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices):
-        beta1_power, beta2_power, lr, beta1, beta2, epsilon = _scalars(
-            beta1_power, beta2_power, lr, beta1, beta2, epsilon)
-        dense, named = _summed_rows(_as(grad, var.dtype), indices, var.shape[0])
-        m, v = _adam_moments(m, v, dense, beta1, beta2)
-        new_var = var - _adam_step(m, v, dense, beta1_power, beta2_power, lr, beta1, epsilon, nesterov)
-        if nesterov:
-            new_var = torch.where(named.reshape((-1,) + (1,) * (var.dim() - 1)), new_var, var)
-        return new_var, m, v, *_placeholders(m, v)
-    return update
+    return _sparse_adam(prim.use_nesterov, lazy=False)
 
 
 @kernel_factory("FusedSparseLazyAdam")
 def fused_sparse_lazy_adam(prim):
-    nesterov = prim.use_nesterov
+    return _sparse_adam(prim.use_nesterov, lazy=True)
 
+
+def _sparse_adam(nesterov: bool, lazy: bool):
+    """Adam of the summed gradient rows: on the named rows only (`lazy`), or with m and v decaying
+    on every row and var updated on every row (on the named ones with nesterov)."""
     def update(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, grad, indices):
         beta1_power, beta2_power, lr, beta1, beta2, epsilon = _scalars(
             beta1_power, beta2_power, lr, beta1, beta2, epsilon)
@@ -205,19 +199,22 @@ def fused_sparse_lazy_adam(prim):
         def step(var, m, v, grad):
             m, v = _adam_moments(m, v, grad, beta1, beta2)
             return var - _adam_step(m, v, grad, beta1_power, beta2_power, lr, beta1, epsilon, nesterov), m, v
-        var, m, v = _sparse_update(step, (var, m, v), grad, indices, sum_duplicates=True)
+        if lazy:
+            var, m, v = _sparse_update(step, (var, m, v), grad, indices, sum_duplicates=True)
+        else:
+            dense, named = _summed_rows(_as(grad, var.dtype), indices, var.shape[0])
+            new_var, m, v = step(var, m, v, dense)
+            var = torch.where(named.reshape((-1,) + (1,) * (var.dim() - 1)), new_var, var) if nesterov else new_var
         return var, m, v, *_placeholders(m, v)
     return update
 
 
 @kernel_factory("FusedSparseFtrl")
 def fused_sparse_ftrl(prim):
-    lr, l1, l2, lr_power = prim.lr, prim.l1, prim.l2, prim.lr_power
+    rows = ftrl_rows(prim, sum_duplicates=True)
 
     def update(var, accum, linear, grad, indices):
-        def step(var, accum, linear, grad):
-            return _ftrl_step(var, accum, linear, grad, lr, l1, l2, lr_power)
-        var, accum, linear = _sparse_update(step, (var, accum, linear), grad, indices, sum_duplicates=True)
+        var, accum, linear = rows(var, accum, linear, grad, indices)
         return var, accum, linear, *_placeholders(accum, linear)
     return update
 

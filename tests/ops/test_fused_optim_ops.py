@@ -358,6 +358,20 @@ STATE_CASES = [
      lambda w, a, lin, g, i: row_updates(ftrl_rows, (w, a, lin), g, i, True, lr=0.01, l1=0.1, l2=0.2, lr_power=-0.5)),
     (O.SparseApplyProximalAdagrad(), (V, positive(3, 2), 0.01, 0.1, 0.2, G2, idx(1, 2)),
      lambda w, a, lr, l1, l2, g, i: row_updates(proximal_adagrad_rows, (w, a), g, i, False, lr=lr, l1=l1, l2=l2)),
+    (O.FusedSparseProximalAdagrad(), (V, positive(3, 2), 0.01, 0.1, 0.2, G2, idx(2, 2)),
+     lambda w, a, lr, l1, l2, g, i: row_updates(proximal_adagrad_rows, (w, a), g, i, True, lr=lr, l1=l1, l2=l2)),
+    (O.FusedWeightScaleApplyMomentum(), (0.01, 0.5, rand(3), rand(3), 0.1, rand(3), 0.9),
+     lambda wd, scale, w, a, lr, g, mom: (weight_scale_momentum(wd, scale, w, a, lr, g, mom),
+                                          mom * a + (g + wd * w) * scale)),
+    (O.SparseApplyAdadelta(1e-6), (rand(3, 2, dtype=np.float16), positive(3, 2, dtype=np.float16),
+                                   positive(3, 2, dtype=np.float16), 0.5, 0.9, rand(3, 2, dtype=np.float16),
+                                   idx(1, 1, 0)), sparse_adadelta(1e-6)),
+    (O.SparseApplyFtrlV2(0.01, 0.1, 0.2, 0.05, -0.5), (V, positive(3, 2), rand(3, 2), G2, idx(0, 0)),
+     sparse_ftrl_v2(0.01, 0.1, 0.2, 0.05, -0.5)),
+    (O.FusedAdaFactor(enable_first_moment=True),
+     (EPS, 1.0, 0.9, 0.8, 0.0, 0.03) + tuple(a.astype(np.float16) for a in (
+         rand(4, 3), rand(4, 3), rand(4, 3), positive(4), positive(3), positive(1))),
+     lambda *a: ada_factor_states(*a, first=True)),
 ]
 
 
@@ -463,6 +477,14 @@ def test_matches_mindspore(prim, inputs, returned, states):
         got = args[position].asnumpy()
         tolerance = dict(rtol=1e-3, atol=1e-3) if got.dtype == np.float16 else dict(rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(got, want, **tolerance)
+
+
+def test_lars_update_in_a_compiled_graph():
+    weight, grad = rand(2, 3), rand(2, 3)
+    norms = (scalar((weight ** 2).sum()), scalar((grad ** 2).sum()))
+    step = ms.jit(lambda w, g, nw, ng: O.LARSUpdate(use_clip=True)(w, g, nw, ng, 0.01, 0.1))
+    got = step(*(Tensor(a) for a in (weight, grad) + norms))
+    np.testing.assert_allclose(got.asnumpy(), lars(weight, grad, *norms, 0.01, 0.1, use_clip=True), rtol=1e-5)
 
 
 def test_fused_sparse_returns_the_variable_and_zero_placeholders():

@@ -145,7 +145,28 @@ class LARSUpdate(Primitive):
         return TensorSpec(gradient.shape, gradient.dtype)
 
 
-class FusedCastAdamWeightDecay(_ApplyOptimizer):
+class _OwnRules(_ApplyOptimizer):
+    """An update whose states differ from its variable in shape or dtype: `_check_named` checks
+    the tensors, on every call; the scalars are checked as for the others."""
+
+    def check(self, *inputs):
+        self.infer(*inputs)
+
+    def infer(self, *inputs):
+        if len(inputs) != len(self.inputs):
+            raise TypeError(f"For '{self.name}', {len(self.inputs)} inputs ({', '.join(self.inputs)}) are "
+                            f"expected, but got {len(inputs)}.")
+        named = dict(zip(self.inputs, inputs))
+        self._check_named(named)
+        for name in self.scalars:
+            _check_scalar(self.name, name, named[name])
+        return self._output_specs(named)
+
+    def _check_named(self, named: dict) -> None:
+        raise NotImplementedError
+
+
+class FusedCastAdamWeightDecay(_OwnRules):
     """FusedCastAdamWeightDecay(use_locking=False)(var, m, v, lr, beta1, beta2, epsilon, decay,
     gradient, global_norm) -> (placeholder, placeholder, placeholder)
 
@@ -167,13 +188,8 @@ class FusedCastAdamWeightDecay(_ApplyOptimizer):
         super().__init__()
         self.add_prim_attr("use_locking", check_bool(self.name, "use_locking", use_locking))
 
-    def check(self, *inputs):
-        self.infer(*inputs)
-
-    def infer(self, *inputs):
+    def _check_named(self, named: dict) -> None:
         op = self.name
-        _check_input_count(self, inputs)
-        named = dict(zip(self.inputs, inputs))
         var = named["var"]
         for name in ("var", "m", "v", "gradient"):
             check_tensor(op, name, named[name])
@@ -182,12 +198,9 @@ class FusedCastAdamWeightDecay(_ApplyOptimizer):
         if named["v"].dtype is not named["m"].dtype:
             raise TypeError(f"For '{op}', the dtype of 'v' must be {named['m'].dtype} (the dtype of 'm'), but got "
                             f"{named['v'].dtype}.")
-        for name in self.scalars:
-            _check_scalar(op, name, named[name])
-        return self._output_specs(named)
 
 
-class FusedAdaFactor(_ApplyOptimizer):
+class FusedAdaFactor(_OwnRules):
     """FusedAdaFactor(enable_scale_parameter=False, enable_first_moment=False, enable_weight_decay=False)
     (epsilon, clip_threshold, beta1, beta2, weight_decay, learning_rate, gradient, param, exp_avg,
     exp_avg_sq_row, exp_avg_sq_col, exp_avg_sq) -> placeholder
@@ -219,13 +232,8 @@ class FusedAdaFactor(_ApplyOptimizer):
             enable_first_moment=check_bool(self.name, "enable_first_moment", enable_first_moment),
             enable_weight_decay=check_bool(self.name, "enable_weight_decay", enable_weight_decay))
 
-    def check(self, *inputs):
-        self.infer(*inputs)
-
-    def infer(self, *inputs):
+    def _check_named(self, named: dict) -> None:
         op = self.name
-        _check_input_count(self, inputs)
-        named = dict(zip(self.inputs, inputs))
         param = named["param"]
         for name in self.states + (self.gradient,):
             check_tensor(op, name, named[name])
@@ -242,9 +250,6 @@ class FusedAdaFactor(_ApplyOptimizer):
                 raise RuntimeError(f"For '{op}', the shape of '{name}' must be {want} for a 'param' of shape "
                                    f"{shape}, but got {tuple(named[name].shape)}.")
         _check_epsilon_pair(op, named["epsilon"])
-        for name in self.scalars:
-            _check_scalar(op, name, named[name])
-        return self._output_specs(named)
 
 
 class FusedAdaFactorWithGlobalNorm(FusedAdaFactor):
@@ -257,12 +262,6 @@ class FusedAdaFactorWithGlobalNorm(FusedAdaFactor):
 
     inputs = FusedAdaFactor.inputs + ("global_norm",)
     scalars = FusedAdaFactor.scalars + ("global_norm",)
-
-
-def _check_input_count(prim, inputs) -> None:
-    if len(inputs) != len(prim.inputs):
-        raise TypeError(f"For '{prim.name}', {len(prim.inputs)} inputs ({', '.join(prim.inputs)}) are expected, "
-                        f"but got {len(inputs)}.")
 
 
 def _check_epsilon_pair(op: str, epsilon) -> None:
