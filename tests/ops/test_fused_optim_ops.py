@@ -287,7 +287,7 @@ ERROR_CASES = [
     ErrorCase(lambda: O.ApplyKerasMomentum(use_nesterov=1), (), TypeError, "'use_nesterov'"),
     ErrorCase(O.FusedWeightScaleApplyMomentum(), (0.0, 1.0, V, rand(2, 3), 0.1, V, 0.9), ValueError,
               "the shape of 'accumulation'"),
-    ErrorCase(O.LARSUpdate(), (V, rand(2, 3), scalar(1.0), scalar(1.0), 0.0, 0.1), TypeError,
+    ErrorCase(O.LARSUpdate(), (V, rand(2, 3), scalar(1.0), scalar(1.0), 0.0, 0.1), ValueError,
               "For 'LARSUpdate', the shape of 'gradient'"),
     ErrorCase(O.LARSUpdate(), (V, V, 1.0, scalar(1.0), 0.0, 0.1), TypeError, "the 'norm_weight' must be a Tensor"),
     ErrorCase(lambda: O.LARSUpdate(epsilon=1), (), TypeError, "'epsilon' must be float"),

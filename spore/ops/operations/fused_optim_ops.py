@@ -137,7 +137,7 @@ class LARSUpdate(Primitive):
             raise TypeError(f"For '{op}', the dtype of 'gradient' must be {weight.dtype} (the dtype of 'weight'), "
                             f"but got {gradient.dtype}.")
         if tuple(gradient.shape) != tuple(weight.shape):
-            raise TypeError(f"For '{op}', the shape of 'gradient' must be the shape of 'weight' "
+            raise ValueError(f"For '{op}', the shape of 'gradient' must be the shape of 'weight' "
                             f"{tuple(weight.shape)}, but got {tuple(gradient.shape)}.")
         for name, value in (("norm_weight", norm_weight), ("norm_gradient", norm_gradient),
                             ("weight_decay", weight_decay), ("learning_rate", learning_rate)):
