@@ -153,3 +153,14 @@ def test_conv2d_thor_parameters_as_in_mindspore():
     assert shapes == {"weight": (4, 2, 3, 3), "bias": (4,), "a_normalizer": (1,), "g_normalizer": (1,),
                       "matrix_a_cov": (18, 18), "matrix_g_cov": (4, 4)}
     assert [p.name for p in net.trainable_params()] == ["weight", "bias"]
+
+
+def test_dense_thor_matrix_g_from_a_compiled_gradient():
+    net = nn.DenseThor(3, 2, weight_init="ones")
+    x = np.array([[1.0, 0.0, 2.0], [0.0, 1.0, 1.0]], np.float32)
+    dout = np.array([[1.0, 2.0], [3.0, 4.0]], np.float32)
+    loss = lambda x: (net(x) * Tensor(dout)).sum()  # noqa: E731 - a loss for ms.grad
+    grad_weight, _ = ms.jit(ms.grad(loss, grad_position=None, weights=net.trainable_params()))(Tensor(x))
+    np.testing.assert_allclose(grad_weight.asnumpy(), dout.T @ x)
+    np.testing.assert_allclose(net.matrix_g.asnumpy(), dout.T @ dout / 2)
+    np.testing.assert_allclose(net.matrix_a.asnumpy(), x.T @ x / 3, rtol=1e-6)
