@@ -10,6 +10,7 @@ from . import (  # registers kernels
     device,
     elementwise,
     extra_nn,
+    fused_optim,
     linalg,
     loss,
     nn,

@@ -378,12 +378,17 @@ def sparse_apply_adagrad_v2(prim):
 
 @kernel_factory("SparseApplyFtrl")
 def sparse_apply_ftrl(prim):
+    return ftrl_rows(prim, sum_duplicates=False)
+
+
+def ftrl_rows(prim, sum_duplicates: bool):
+    """FTRL with the attributes of `prim` on the rows `indices` names (see _sparse_update)."""
     lr, l1, l2, lr_power = prim.lr, prim.l1, prim.l2, prim.lr_power
 
     def update(var, accum, linear, grad, indices):
         def step(var, accum, linear, grad):
             return _ftrl_step(var, accum, linear, grad, lr, l1, l2, lr_power)
-        return _sparse_update(step, (var, accum, linear), grad, indices, sum_duplicates=False)
+        return _sparse_update(step, (var, accum, linear), grad, indices, sum_duplicates)
     return update
 
 

@@ -10,6 +10,7 @@ from .loss_ops import *
 from .math_ops import *
 from .nn_ops import *
 from .optim_ops import *
+from .fused_optim_ops import *
 from .other_ops import *
 from .random_ops import *
 from .reduce_ops import *

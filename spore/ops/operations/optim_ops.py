@@ -44,6 +44,11 @@ class _ApplyOptimizer(Primitive):
     (`scalars`: Python numbers, or Tensors holding one value) and the states it returns
     (`outputs`). Every state has the variable's shape and dtype.
 
+    A call may also return results that are no state: the kernel returns them after the
+    new states, and `extra_results` names each with the input whose shape and dtype it
+    has (AdamNoUpdateParam's update of the variable; the fused updates' placeholders).
+    `outputs` names states and extra results alike.
+
     Derived per subclass, as the Primitive side-effect declaration: `state_positions`,
     the input positions the kernel's results (the new states, in order) rebind, and
     `output_results`, which of those results the call returns.
@@ -55,6 +60,10 @@ class _ApplyOptimizer(Primitive):
     gradient = "grad"
     scalars: tuple[str, ...] = ()
     outputs: tuple[str, ...] = ()
+    extra_results: dict[str, str] = {}
+    variable_dtypes: tuple = _FLOATS
+    narrower_gradient = True
+    """Whether the gradient may have a narrower float dtype than the variable (converted)."""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -65,7 +74,8 @@ class _ApplyOptimizer(Primitive):
         cls._tensor_positions = cls.state_positions[1:] + (position[cls.gradient],)
         cls._scalar_positions = tuple(position[name] for name in cls.scalars)
         cls.state_results = tuple(range(len(cls.states)))
-        returned = tuple(cls.states.index(name) for name in cls.outputs)
+        results = cls.states + tuple(cls.extra_results)
+        returned = tuple(results.index(name) for name in cls.outputs)
         cls.output_results = returned[0] if len(returned) == 1 else returned
 
     # ---- checks ---------------------------------------------------------------------------
@@ -81,7 +91,7 @@ class _ApplyOptimizer(Primitive):
             return False
         variable = inputs[0]
         raw = variable._t if isinstance(variable, Tensor) else None
-        if raw is None or MS_OF[raw.dtype] not in _FLOATS:
+        if raw is None or MS_OF[raw.dtype] not in self.variable_dtypes:
             return False
         shape, dtype = raw.shape, raw.dtype
         for position in self._tensor_positions:
@@ -107,19 +117,24 @@ class _ApplyOptimizer(Primitive):
         var_name = self.states[0]
         variable = named[var_name]
         check_tensor(op, var_name, variable)
-        check_dtype(op, var_name, variable.dtype, _FLOATS)
+        check_dtype(op, var_name, variable.dtype, self.variable_dtypes)
         for name in self.states[1:] + (self.gradient,):
             value = named[name]
             check_tensor(op, name, value)
-            _check_converts(op, name, value.dtype, var_name, variable.dtype, exact=name != self.gradient)
+            exact = name != self.gradient or not self.narrower_gradient
+            _check_converts(op, name, value.dtype, var_name, variable.dtype, exact=exact)
             if name != self.gradient:
                 _check_same_shape(op, name, value, var_name, variable)
         self._check_gradient_shape(named)
         for name in self.scalars:
             _check_scalar(op, name, named[name])
-        specs = tuple(TensorSpec(variable.shape, variable.dtype) for _ in self.outputs)
-        return specs[0] if len(specs) == 1 else specs
+        return self._output_specs(named)
 
+    def _output_specs(self, named: dict):
+        """A state's spec is its input's; an extra result's that of the input it names."""
+        specs = tuple(TensorSpec(value.shape, value.dtype)
+                      for value in (named[self.extra_results.get(name, name)] for name in self.outputs))
+        return specs[0] if len(specs) == 1 else specs
 
     def _check_gradient_shape(self, named: dict) -> None:
         _check_same_shape(self.name, self.gradient, named[self.gradient], self.states[0], named[self.states[0]])
@@ -137,6 +152,7 @@ class _SparseApplyOptimizer(_ApplyOptimizer):
     [0, variable.shape[0]) are skipped, as MindSpore's CPU kernels do."""
 
     indices = "indices"
+    index_dtypes: tuple = (mstype.int32, mstype.int64)
 
     def check(self, *inputs):
         self.infer(*inputs)
@@ -149,7 +165,7 @@ class _SparseApplyOptimizer(_ApplyOptimizer):
                              f"without its first dimension {tuple(variable.shape[1:])}, but got "
                              f"{tuple(grad.shape)}.")
         check_tensor(op, self.indices, indices)
-        check_dtype(op, self.indices, indices.dtype, (mstype.int32, mstype.int64))
+        check_dtype(op, self.indices, indices.dtype, self.index_dtypes)
         if len(indices.shape) != 1 or indices.shape[0] != grad.shape[0]:
             raise ValueError(f"For '{op}', the '{self.indices}' must be a vector of the length of the first "
                              f"dimension of '{grad_name}' ({grad.shape[0]}), but got shape {tuple(indices.shape)}.")
