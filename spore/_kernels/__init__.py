@@ -10,6 +10,7 @@ from . import (  # registers kernels
     device,
     elementwise,
     extra_nn,
+    inspect,
     linalg,
     loss,
     nn,

@@ -7,6 +7,7 @@ from . import (  # fills the bprop table
     conv_bprop,
     debug_bprop,
     extra_nn_bprop,
+    inspect_bprop,
     linalg_bprop,
     loss_bprop,
     math_bprop,
