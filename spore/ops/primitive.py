@@ -322,6 +322,10 @@ def prim_attr_register(init):
     return wrapper
 
 
+prim_arg_register = prim_attr_register
+"""MindSpore 2.x's name of the decorator: a Primitive's `__init__` arguments recorded as attributes."""
+
+
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):
     """Decorator: `fn` computes a constant from Python values (shapes, dtypes, numbers).
 

@@ -5,6 +5,7 @@ fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
     conv_bprop,
+    custom_bprop,
     debug_bprop,
     extra_nn_bprop,
     inspect_bprop,

@@ -3,6 +3,8 @@ imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
 from .control_flow_ops import *
 from .conv_ops import *
+from .custom_ops import *
+from .hybrid_dsl import *
 from .debug_ops import *
 from .extra_nn_ops import *
 from .inspect_ops import *
