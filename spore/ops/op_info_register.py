@@ -49,6 +49,11 @@ def _entry(fields, kwargs: dict) -> dict:
     return entry
 
 
+def _io_entry(index, name, param_type, kwargs: dict) -> dict:
+    """An input's or output's entry: its index, name and kind ('required', 'dynamic', 'optional')."""
+    return _entry(((index, _int, "index"), (name, _str, "name"), (param_type, _str, "paramType")), kwargs)
+
+
 class RegOp:
     """The registration information of one operator: inputs, outputs, attributes, fusion
     type and the supported (dtype, format) combinations; `get_op_info()` gives it as a dict."""
@@ -95,13 +100,11 @@ class CpuRegOp(RegOp):
     """Registration information of a CPU (AiCPU-style) kernel."""
 
     def input(self, index=None, name=None, param_type=None, **kwargs):
-        self.inputs.append(_entry(((index, _int, "index"), (name, _str, "name"), (param_type, _str, "paramType")),
-                                  kwargs))
+        self.inputs.append(_io_entry(index, name, param_type, kwargs))
         return self
 
     def output(self, index=None, name=None, param_type=None, **kwargs):
-        self.outputs.append(_entry(((index, _int, "index"), (name, _str, "name"), (param_type, _str, "paramType")),
-                                   kwargs))
+        self.outputs.append(_io_entry(index, name, param_type, kwargs))
         return self
 
     def attr(self, name=None, value_type=None, value=None, **kwargs):
@@ -125,13 +128,11 @@ class CustomRegOp(RegOp):
         self.target_ = "UnKnown"
 
     def input(self, index=None, name=None, param_type="required", **kwargs):
-        self.inputs.append(_entry(((index, _int, "index"), (name, _str, "name"), (param_type, _str, "paramType")),
-                                  kwargs))
+        self.inputs.append(_io_entry(index, name, param_type, kwargs))
         return self
 
     def output(self, index=None, name=None, param_type="required", **kwargs):
-        self.outputs.append(_entry(((index, _int, "index"), (name, _str, "name"), (param_type, _str, "paramType")),
-                                   kwargs))
+        self.outputs.append(_io_entry(index, name, param_type, kwargs))
         return self
 
     def attr(self, name=None, param_type=None, value_type=None, default_value=None, **kwargs):
