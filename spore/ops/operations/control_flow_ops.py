@@ -155,8 +155,10 @@ class Morph(Primitive):
     A user function `fn` used as an operator in a graph: calling it calls `fn` (compiled
     into the graph, so its gradient is that of the ops it runs; with `bprop_fn`,
     `bprop_fn(*inputs, out, dout)` gives the inputs' gradients instead). `infer_shape` and
-    `infer_dtype` are kept as attributes: the graph infers through `fn` itself. Graph
-    mode only: a call in PyNative mode raises RuntimeError, as in MindSpore.
+    `infer_dtype` are kept as attributes: the graph infers through `fn` itself. For Graph
+    mode: a call in PyNative mode raises RuntimeError, as in MindSpore (under a
+    transformation, such as vmap of a jit function, a Morph without `bprop_fn` runs `fn`
+    through it).
     """
 
     def __init__(self, fn, infer_shape, infer_dtype, bprop_fn=None):
@@ -166,11 +168,12 @@ class Morph(Primitive):
                             __metamorphosis__=True)
 
     def compose(self, *inputs):
-        if interpreter.graph_builder is None:
+        builder = interpreter.graph_builder
+        if builder is None and (not interpreter.STACK or self.bprop_fn is not None):
             raise RuntimeError("Morph is only supported in GRAPH_MODE.")
         if self.bprop_fn is None:
             return call_function(self.fn, *inputs)
-        return interpreter.graph_builder.call(self, inputs, {})   # a custom_bprop node (compiler.call)
+        return builder.call(self, inputs, {})   # a custom_bprop node (compiler.call)
 
     def bprop(self, *inputs_out_dout):
         """The gradients of the inputs, from `bprop_fn(*inputs, out, dout)`."""
