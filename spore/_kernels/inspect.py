@@ -18,15 +18,17 @@ SUMMARY_VALUES: dict[tuple[str, str], np.ndarray] = {}
 _dump_numbers = itertools.count()
 
 
-def _summary(plugin: str):
+def _summary(prim):
+    """Keeps the value under the primitive's plugin ('scalar', 'tensor', ...) and name."""
+    plugin = prim.plugin
+
     def keep(name, value):
         SUMMARY_VALUES[(plugin, name)] = to_host(value).copy()
     return keep
 
 
-for _name, _plugin in (("ScalarSummary", "scalar"), ("TensorSummary", "tensor"), ("ImageSummary", "image"),
-                       ("HistogramSummary", "histogram")):
-    kernel(_name)(_summary(_plugin))
+for _name in ("ScalarSummary", "TensorSummary", "ImageSummary", "HistogramSummary"):
+    kernel_factory(_name)(_summary)
 
 
 @kernel("TensorDump")

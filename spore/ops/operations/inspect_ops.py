@@ -30,12 +30,14 @@ class _Summary(Primitive):
     returns None. Compiled graphs keep the call in program order."""
 
     side_effect = True
+    plugin = "scalar"
+    """What the value is shown as (the summary file's plugin)."""
     ranks: tuple[int, int] | None = None
     """(lowest, highest) rank `value` may have, or None for any."""
 
     def __init__(self):
         super().__init__()
-        self.add_prim_attr("side_effect_io", True)
+        self.add_prim_attrs(side_effect_io=True, channel_name=f"ms_{self.plugin}_summary")
 
     def infer(self, name, value):
         if not isinstance(name, str):
@@ -60,18 +62,21 @@ class ScalarSummary(_Summary):
 class TensorSummary(_Summary):
     """TensorSummary()(name, value): a Tensor of rank >= 1, recorded whole."""
 
+    plugin = "tensor"
     ranks = (1, 1 << 30)
 
 
 class ImageSummary(_Summary):
     """ImageSummary()(name, value): an NCHW batch of images (rank 4)."""
 
+    plugin = "image"
     ranks = (4, 4)
 
 
 class HistogramSummary(_Summary):
     """HistogramSummary()(name, value): a Tensor of rank >= 1 shown as a histogram."""
 
+    plugin = "histogram"
     ranks = (1, 1 << 30)
 
 
