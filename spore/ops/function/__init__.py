@@ -3,7 +3,6 @@ from .array_func import *
 from .attention_func import *
 from .builtin_func import *
 from .conv_func import *
-from .control_flow_func import *
 from .debug_func import *
 from .linalg_func import *
 from .loss_func import *

@@ -494,8 +494,9 @@ def stop_gradient_(input) -> None:
     inplace.rebind(input, debug_func.stop_gradient(input))
 
 
-partial = functools.partial
-"""partial(fn, *args): `fn` with its first arguments bound."""
+partial = P.Partial()
+"""partial(fn, *args): `fn` with its first arguments bound (a functools.partial), a
+Partial instance as in MindSpore."""
 
 
 def deepcopy(x):
