@@ -6,7 +6,7 @@ import pytest
 import spore as ms
 from spore import Tensor, ops
 
-from .op_testing import ErrorCase, case_id, rand, run_error_case
+from .op_testing import ErrorCase, case_id, ramp, run_error_case
 
 CASES = []
 
@@ -15,11 +15,11 @@ UNSUPPORTED_ON_CPU = dict.fromkeys(
     "MindSpore 2.7.1 has no CPU kernel for it (Ascend only)")
 
 ERROR_CASES = [
-    ErrorCase(ops.GeSwitch(), (rand(2), np.array(True)), NotImplementedError, "no implementation in PyNative"),
+    ErrorCase(ops.GeSwitch(), (ramp(2), np.array(True)), NotImplementedError, "no implementation in PyNative"),
     ErrorCase(ops.GeSwitch(), ("x", np.array(True)), TypeError, "'data' must be a Tensor or a Number"),
-    ErrorCase(ops.GeSwitch(), (rand(2), True), TypeError, "'pred' must be a Tensor"),
-    ErrorCase(ops.Merge(), ((rand(2), rand(2)),), NotImplementedError, "no implementation in PyNative"),
-    ErrorCase(ops.Merge(), (rand(2),), TypeError, "'inputs' must be a tuple or list"),
+    ErrorCase(ops.GeSwitch(), (ramp(2), True), TypeError, "'pred' must be a Tensor"),
+    ErrorCase(ops.Merge(), ((ramp(2), ramp(2)),), NotImplementedError, "no implementation in PyNative"),
+    ErrorCase(ops.Merge(), (ramp(2),), TypeError, "'inputs' must be a tuple or list"),
     ErrorCase(ops.NPUAllocFloatStatus(), (), RuntimeError, r"Unsupported op \[NPUAllocFloatStatus\] on CPU"),
     ErrorCase(ops.NPUGetFloatStatus(), (np.zeros(8, np.float32),), RuntimeError, "Unsupported op"),
     ErrorCase(ops.NPUGetFloatStatus(), (3,), TypeError, "'x' must be a Tensor"),

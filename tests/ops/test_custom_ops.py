@@ -12,7 +12,7 @@ import spore as ms
 from spore import Tensor, ops
 from spore.common import dtype as mstype
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import ErrorCase, OpCase, case_id, ramp, run_case, run_error_case
 
 
 def _add(a, b):
@@ -39,8 +39,8 @@ def _outer(a, b):
     return c
 
 
-X, Y = rand(3, 4), rand(3, 4)
-P, Q = rand(3, 3, low=0.5, high=2.0), rand(3, 3)
+X, Y = ramp(3, 4), ramp(3, 4, low=-0.5, high=2.0)
+P, Q = ramp(3, 3, low=0.5, high=2.0), ramp(3, 3)
 
 CASES = [
     OpCase(ops.Custom(_add, _same, _same, "pyfunc"), (X, Y), np.add),

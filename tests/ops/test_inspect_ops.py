@@ -12,38 +12,38 @@ import spore as ms
 from spore import Tensor, nn, ops
 from spore.train import SummaryRecord
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import ErrorCase, OpCase, case_id, ramp, run_case, run_error_case
 
 DUMPS = tempfile.mkdtemp(prefix="spore_dump_")
 
 CASES = [
     OpCase(ops.ScalarSummary(), ("loss", np.array(0.5, np.float32)), lambda name, x: None),
-    OpCase(ops.TensorSummary(), ("t", rand(2, 3)), lambda name, x: None),
-    OpCase(ops.ImageSummary(), ("img", rand(1, 3, 4, 4)), lambda name, x: None),
-    OpCase(ops.HistogramSummary(), ("h", rand(5)), lambda name, x: None),
-    OpCase(ops.TensorDump(), (os.path.join(DUMPS, "case"), rand(3)), lambda file, x: None),
-    OpCase(ops.Assert(), (np.array(True), [rand(3)]), lambda c, data: np.ones(1, np.int32)),
-    OpCase(ops.UpdateState(), (rand(2), rand(3)), lambda state, x: state),
-    OpCase(ops.InsertGradientOf(lambda d: d * 2), (rand(2, 3),), lambda x: x),
-    OpCase(ops.DumpGradient(), (os.path.join(DUMPS, "g.npy"), rand(3), "out"), lambda p, x, io: x),
+    OpCase(ops.TensorSummary(), ("t", ramp(2, 3)), lambda name, x: None),
+    OpCase(ops.ImageSummary(), ("img", ramp(1, 3, 4, 4)), lambda name, x: None),
+    OpCase(ops.HistogramSummary(), ("h", ramp(5)), lambda name, x: None),
+    OpCase(ops.TensorDump(), (os.path.join(DUMPS, "case"), ramp(3)), lambda file, x: None),
+    OpCase(ops.Assert(), (np.array(True), [ramp(3)]), lambda c, data: np.ones(1, np.int32)),
+    OpCase(ops.UpdateState(), (ramp(2), ramp(3)), lambda state, x: state),
+    OpCase(ops.InsertGradientOf(lambda d: d * 2), (ramp(2, 3),), lambda x: x),
+    OpCase(ops.DumpGradient(), (os.path.join(DUMPS, "g.npy"), ramp(3), "out"), lambda p, x, io: x),
 ]
 
 ERROR_CASES = [
     ErrorCase(ops.ScalarSummary(), (1, np.array(1.0)), TypeError, r"argument\[name\] must be a type of"),
     ErrorCase(ops.ScalarSummary(), ("x", 1.0), TypeError, "'value' must be a Tensor"),
     ErrorCase(ops.TensorSummary(), ("x", np.array(1.0)), ValueError, "rank must be greater than or equal to 1"),
-    ErrorCase(ops.ImageSummary(), ("x", rand(2, 3)), ValueError, "rank must be equal to 4"),
+    ErrorCase(ops.ImageSummary(), ("x", ramp(2, 3)), ValueError, "rank must be equal to 4"),
     ErrorCase(ops.HistogramSummary(), ("x", np.array(1.0)), ValueError, "rank must be greater"),
-    ErrorCase(ops.TensorDump(), (3, rand(2)), TypeError, "the type of 'file' should be 'str'"),
+    ErrorCase(ops.TensorDump(), (3, ramp(2)), TypeError, "the type of 'file' should be 'str'"),
     ErrorCase(lambda: ops.TensorDump("x"), (), ValueError, "'input_output' argument should be one of",
               prim="TensorDump"),
-    ErrorCase(ops.Assert(), (np.array(1.0, np.float32), [rand(2)]), TypeError, "must be in \\[mindspore.bool\\]"),
-    ErrorCase(ops.Assert(), (np.array(False), [rand(2)]), RuntimeError, "assert failed"),
+    ErrorCase(ops.Assert(), (np.array(1.0, np.float32), [ramp(2)]), TypeError, "must be in \\[mindspore.bool\\]"),
+    ErrorCase(ops.Assert(), (np.array(False), [ramp(2)]), RuntimeError, "assert failed"),
     ErrorCase(lambda: ops.Assert("3"), (), TypeError, "'summarize' must be int", prim="Assert"),
-    ErrorCase(ops.UpdateState(), (1.0, rand(2)), TypeError, "'state' must be a Tensor"),
-    ErrorCase(ops.InsertGradientOf(abs), (rand(2), rand(2)), RuntimeError, "the number of input should be 1"),
-    ErrorCase(ops.DumpGradient(), ("g.npy", rand(2), "both"), ValueError, "input_output"),
-    ErrorCase(ops.DumpGradient(), (3, rand(2), "in"), TypeError, "'path' must be str"),
+    ErrorCase(ops.UpdateState(), (1.0, ramp(2)), TypeError, "'state' must be a Tensor"),
+    ErrorCase(ops.InsertGradientOf(abs), (ramp(2), ramp(2)), RuntimeError, "the number of input should be 1"),
+    ErrorCase(ops.DumpGradient(), ("g.npy", ramp(2), "both"), ValueError, "input_output"),
+    ErrorCase(ops.DumpGradient(), (3, ramp(2), "in"), TypeError, "'path' must be str"),
 ]
 
 
