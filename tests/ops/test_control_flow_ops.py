@@ -54,6 +54,8 @@ CASES = [
     OpCase(lambda x: ops.Reusing()(ops.neg)(x), (X3,), np.negative, prim="Reusing"),
     OpCase(lambda x: ms.jit(lambda v: ops.Morph(_double, _same, _same)(v))(x), (X3,), lambda x: x * 2,
            prim="Morph"),
+    OpCase(lambda x: ms.jit(lambda v: ops.PyExecute()("v * 2 + k", ("v", "k"), (v, 1)))(x), (X3,),
+           lambda x: x * 2 + 1, prim="PyExecute"),
 ]
 
 
@@ -80,6 +82,11 @@ ERROR_CASES = [
     ErrorCase(lambda: ops.Morph(_double, _same, _same)(Tensor(1.0)), (), RuntimeError, "only supported in GRAPH_MODE",
               prim="Morph"),
     ErrorCase(lambda: ops.Reusing()(3), (), TypeError, "must be a function", prim="Reusing"),
+    ErrorCase(lambda: ops.PyExecute()("1", (), ()), (), RuntimeError, "Graph mode only", prim="PyExecute"),
+    ErrorCase(lambda: ms.jit(lambda v: ops.PyExecute()("v", ("v", "w"), (v,)))(Tensor(1.0)), (), ValueError,
+              "one per key", prim="PyExecute"),
+    ErrorCase(lambda: ms.jit(lambda v: ops.PyExecute()(3, ("v",), (v,)))(Tensor(1.0)), (), TypeError,
+              "'script' must be str", prim="PyExecute"),
 ]
 
 

@@ -18,7 +18,7 @@ from .. import interpreter
 from ..interpreter import call_function
 from ..primitive import Primitive
 
-__all__ = ["ForiLoop", "Morph", "Partial", "Scan", "WhileLoop"]
+__all__ = ["ForiLoop", "Morph", "Partial", "PyExecute", "Scan", "WhileLoop"]
 
 
 def _check_function(op: str, arg: str, value) -> None:
@@ -178,3 +178,29 @@ class Morph(Primitive):
     def bprop(self, *inputs_out_dout):
         """The gradients of the inputs, from `bprop_fn(*inputs, out, dout)`."""
         return call_function(self.bprop_fn, *inputs_out_dout)
+
+
+class PyExecute(Primitive):
+    """PyExecute()(script, local_keys, local_values): the Python expression `script`
+    evaluated with the names `local_keys` bound to `local_values` (how MindSpore's graphs
+    run Python they can not compile). For Graph mode: in PyNative mode it raises
+    RuntimeError, as in MindSpore (under a transformation, such as vmap of a jit
+    function, it evaluates through it).
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.add_prim_attrs(side_effect_io=True, primitive_target="CPU")
+
+    def compose(self, script, local_keys, local_values):
+        if not interpreter.STACK:
+            raise RuntimeError("Invalid primitive:PyExecute: it runs in Graph mode only.")
+        if not isinstance(script, str):
+            raise TypeError(f"For 'PyExecute', the 'script' must be str, but got {type(script).__name__}.")
+        if not isinstance(local_keys, (tuple, list)) or not all(isinstance(k, str) for k in local_keys):
+            raise TypeError(f"For 'PyExecute', the 'local_keys' must be a tuple of str, but got {local_keys!r}.")
+        if not isinstance(local_values, (tuple, list)) or len(local_values) != len(local_keys):
+            raise ValueError(f"For 'PyExecute', the 'local_values' must be a tuple of {len(local_keys)} values, one "
+                             f"per key, but got {local_values!r}.")
+        return eval(script, {}, dict(zip(local_keys, local_values)))
+
