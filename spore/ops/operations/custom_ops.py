@@ -8,8 +8,6 @@ state), and their gradient is the user's `bprop`, if given.
 """
 from __future__ import annotations
 
-import types
-
 import numpy as np
 
 from ...common import dtype as mstype
@@ -55,7 +53,7 @@ class Custom(Primitive):
         if func_type not in _FUNC_TYPES:
             raise ValueError(f"For 'Custom', 'func_type': {func_type}, 'func': {func}, 'func_type' must be one of "
                              f"{list(_FUNC_TYPES)}, but got {func_type}")
-        if not isinstance(func, (str, types.FunctionType, types.MethodType)) and not callable(func):
+        if not (isinstance(func, str) or callable(func)):
             raise TypeError(f"For 'Custom', 'func' must be of type function or str, but got {type(func)}")
         if func_type == "aot":
             if not isinstance(func, str):
