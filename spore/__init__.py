@@ -38,6 +38,7 @@ from . import runtime
 from .runtime import *
 from . import device_context
 from . import ops
+from .ops.primitive import constexpr
 from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap
 from . import nn
 from .compiler import jit, ms_function

@@ -6,11 +6,13 @@ Each module registers the kernels of one family of primitives (see `registry.py`
 from . import (  # registers kernels
     array,
     conv,
+    custom,
     debug,
     device,
     elementwise,
     extra_nn,
     fused_optim,
+    inspect,
     linalg,
     loss,
     nn,

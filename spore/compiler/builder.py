@@ -168,6 +168,30 @@ class GraphBuilder(interpreter.Interpreter):
             return self.load(tensor)
         return self.constant(tensor)
 
+    def while_loop(self, initial: list, cond, body, mismatch) -> list:
+        """A `while` node carrying the Tensors `initial`: `cond(carried)` gives the one-element
+        condition Tensor, `body(carried)` the next carried values (symbolic Tensors in,
+        Tensors out, shapes and dtypes kept: `mismatch(index, spec, value)` gives the error
+        raised otherwise). Returns the loop's results as symbolic Tensors."""
+        initial_values = tuple(self.value_of(t) for t in initial)
+        phis = tuple(Value(v.spec) for v in initial_values)
+        with self.nested(Block(phis)) as cond_block:
+            cond_block.results = (self.value_of(cond([symbolic(p) for p in phis])),)
+        with self.nested(Block(phis)) as body_block:
+            results = list(body([symbolic(p) for p in phis]))
+            for index, (value, phi) in enumerate(zip(results, phis)):
+                if not isinstance(value, Tensor) or (tuple(value.shape), value.dtype) != (phi.spec.shape,
+                                                                                          phi.spec.dtype):
+                    raise mismatch(index, phi.spec, value)
+            body_block.results = tuple(self.value_of(v) for v in results)
+        outputs = tuple(Value(p.spec) for p in phis)
+        self.block.nodes.append(Node("while", None, initial_values, outputs, self.location,
+                                     {"cond": cond_block, "body": body_block}))
+        return [symbolic(o) for o in outputs]
+
+    def is_dynamic(self, value) -> bool:
+        return is_dynamic(value)
+
     # ---- the interpreter ----------------------------------------------------------------
     def call_cell(self, cell, args: tuple, kwargs: dict):
         return self.call(cell, args, kwargs)

@@ -8,6 +8,7 @@ of Tensor arguments and the values of the others (and a Cell's training flag).
 """
 from __future__ import annotations
 
+import functools
 import os
 import weakref
 
@@ -19,6 +20,7 @@ from ..common.tensor import Tensor, tensor
 from ..nn.cell import Cell
 from ..ops import interpreter
 from ..ops.function import array_func
+from ..ops.operations.control_flow_ops import Morph
 from ..ops.primitive import Primitive, TensorSpec
 from . import autodiff, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
@@ -36,6 +38,10 @@ def call(fn, args: tuple, kwargs: dict):
         return call_cell(fn, args, kwargs)
     if fn in (Tensor, tensor) and args and isinstance(args[0], (SymbolicTensor, GraphArray)):
         return _tensor_of_graph_value(*args, **kwargs)
+    if isinstance(fn, Morph) and fn.bprop_fn is not None:
+        return custom_bprop_node(fn, lambda: call(fn.fn, args, {}), args)
+    if isinstance(fn, functools.partial):   # ops.partial of a user function: that function, parsed
+        return call(fn.func, fn.args + args, {**fn.keywords, **kwargs})
     target, bound = method_function(fn)
     if isinstance(target, JitFunction):
         return call(target.fn, bound + args, kwargs)
@@ -73,10 +79,16 @@ def _inline_cell(cell, args: tuple, kwargs: dict):
 def _with_custom_bprop(cell, args: tuple, kwargs: dict):
     """A Cell with its own bprop: its construct's nodes go into a `custom_bprop` node,
     which autodiff differentiates with the Cell's bprop instead of their own."""
+    return custom_bprop_node(cell, lambda: call_cell_body(cell, type(cell).construct, args, kwargs), args)
+
+
+def custom_bprop_node(cell, run, args: tuple):
+    """The nodes `run()` adds, in a `custom_bprop` node differentiated by `cell.bprop`
+    (a Cell's own bprop, or a Morph's bprop_fn)."""
     builder = interpreter.graph_builder
     block = builder.block
     start = len(block.nodes)
-    outputs = call_cell_body(cell, type(cell).construct, args, kwargs)
+    outputs = run()
     body = Block()
     body.nodes = block.nodes[start:]
     del block.nodes[start:]

@@ -23,6 +23,7 @@ import operator
 import textwrap
 import types
 
+from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import math_func
@@ -358,12 +359,12 @@ class FunctionParser:
                     value = ret.value
             results.append(value)
             blocks.append(block)
-        flat_then, structure = _flatten(results[0])
-        flat_else, other = _flatten(results[1])
+        flat_then, structure = flatten(results[0])
+        flat_else, other = flatten(results[1])
         if structure != other:
             raise GraphError("The two branches of an 'if' on a Tensor return values of different structure: "
                              f"{structure} and {other}.")
-        return _unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
+        return unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
                                          ["the return value"] * len(flat_then)), structure)
 
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
@@ -452,34 +453,26 @@ class FunctionParser:
             raise GraphError("'while ... else' on a Tensor condition is not supported in Graph mode.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
-        initial, phis = [], []
         for name in names:
-            value = scope[name]
-            if not isinstance(value, Tensor):
+            if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
-                                 f"{value!r}; make it a Tensor.")
-            initial.append(self.builder.value_of(value))
-            phis.append(Value(initial[-1].spec))
-        loop_scope = dict(scope)
-        loop_scope.update({n: symbolic(p) for n, p in zip(names, phis)})
-        with self.builder.nested(Block(tuple(phis))) as cond_block:
-            test = _condition(self.eval(stmt.test, dict(loop_scope)))
-            cond_block.results = (self.builder.value_of(test),)
-        with self.builder.nested(Block(tuple(phis))) as body_block:
+                                 f"{scope[name]!r}; make it a Tensor.")
+
+        def condition(carried):
+            return _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+
+        def body(carried):
+            loop_scope.update(zip(names, carried))
             self.exec_block(stmt.body, loop_scope)
-            results = []
-            for name, phi in zip(names, phis):
-                value = loop_scope[name]
-                if not isinstance(value, Tensor) or (tuple(value.shape), value.dtype) != (phi.spec.shape,
-                                                                                          phi.spec.dtype):
-                    raise GraphError(f"'{name}' must keep its shape {phi.spec.shape} and dtype {phi.spec.dtype} "
-                                     f"through a 'while' loop on a Tensor, but became {_describe(value)}.")
-                results.append(self.builder.value_of(value))
-            body_block.results = tuple(results)
-        outputs = tuple(Value(p.spec) for p in phis)
-        self.builder.block.nodes.append(Node("while", None, tuple(initial), outputs, self.builder.location,
-                                             {"cond": cond_block, "body": body_block}))
-        scope.update({n: symbolic(o) for n, o in zip(names, outputs)})
+            return [loop_scope[name] for name in names]
+
+        def mismatch(index, spec, value):
+            return GraphError(f"'{names[index]}' must keep its shape {spec.shape} and dtype {spec.dtype} through a "
+                              f"'while' loop on a Tensor, but became {_describe(value)}.")
+
+        loop_scope = dict(scope)
+        outputs = self.builder.while_loop([scope[name] for name in names], condition, body, mismatch)
+        scope.update(zip(names, outputs))
 
     # ---- expressions --------------------------------------------------------------------
     def eval(self, node, scope: dict):
@@ -694,27 +687,6 @@ def _as_load(target):
     """The expression reading an assignment target (for `x += y`)."""
     node = ast.parse(ast.unparse(target), mode="eval").body
     return ast.copy_location(node, target)
-
-
-def _flatten(value):
-    """(leaves, structure) of a nest of tuples and lists."""
-    if type(value) in (tuple, list):
-        leaves, structures = [], []
-        for v in value:
-            sub_leaves, sub_structure = _flatten(v)
-            leaves += sub_leaves
-            structures.append(sub_structure)
-        return leaves, (type(value), tuple(structures))
-    return [value], None
-
-
-def _unflatten(leaves, structure):
-    def build(s, it):
-        if s is None:
-            return next(it)
-        kind, children = s
-        return kind(build(c, it) for c in children)
-    return build(structure, iter(leaves))
 
 
 def _describe(value) -> str:

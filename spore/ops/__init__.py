@@ -4,7 +4,12 @@ table; and, as aliases of spore.autograd, the transformations (`ops.grad`, `ops.
 from . import tensor_methods  # installs Tensor methods
 from .function import *
 from .operations import *
-from .primitive import Primitive, PrimitiveWithCheck, PrimitiveWithInfer, TensorSpec, constexpr, prim_attr_register
+from .primitive import (Primitive, PrimitiveWithCheck, PrimitiveWithInfer, TensorSpec, constexpr, prim_arg_register,
+                        prim_attr_register)
+from . import signature
+from .op_info_register import (AiCPURegOp, CustomRegOp, DataType, TBERegOp, custom_info_register,
+                               op_info_register)
+from .vm_impl_registry import get_vm_impl_fn, vm_impl_registry
 from . import bprop  # fills the bprop table
 from .. import _path_alias
 from . import composite

@@ -101,6 +101,15 @@ def _refresh() -> None:
     graph_builder = next((i for i in reversed(STACK) if i.builds_graph), None)
 
 
+def call_function(fn, *args):
+    """`fn(*args)` as the code running now calls a function: while a graph is built, through
+    the builder, so that a user's function is compiled into the graph (its `if` on a Tensor
+    becomes a branch) rather than run as plain Python on symbolic Tensors."""
+    if graph_builder is None:
+        return fn(*args)
+    return graph_builder.call(fn, args, {})
+
+
 def register_compiler(run_compiled: Callable, compile_only: Callable, run_recorded: Callable) -> None:
     """The compiler's entry points for Cells: run_compiled(cell, args, kwargs) compiles the
     Cell for these inputs (once per input signature) and runs it; compile_only compiles;

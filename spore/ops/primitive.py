@@ -169,6 +169,37 @@ class Primitive:
         self.add_prim_attr("input_names", inputs)
         self.add_prim_attr("output_names", outputs)
 
+    # ---- placement (MindSpore's distributed and heterogeneous settings) -------------------
+    def set_device(self, device_target: str) -> Primitive:
+        """Record the device this op should run on ('primitive_target'). spore runs every op
+        on the device of its inputs, so the record does not move the computation."""
+        if device_target not in ("CPU", "GPU", "Ascend"):
+            raise RuntimeError(f"Call 'add_attr' to add attribute to primitive '{self.name}' failed, value of "
+                               f"attribute 'primitive_target' must be CPU|GPU|Ascend but got {device_target}")
+        return self.add_prim_attr("primitive_target", device_target)
+
+    def set_stage(self, stage) -> Primitive:
+        """Record the pipeline stage of this op (one process runs every stage)."""
+        return self.add_prim_attr("stage", stage)
+
+    def place(self, role: str, rank_id: int) -> None:
+        """Record the process (`role` 'MS_WORKER', `rank_id`) this op runs on in a
+        distributed graph; in one process, this one."""
+        if not isinstance(role, str) or role != "MS_WORKER":
+            raise ValueError(f"For 'Primitive.place', the 'role' must be str and must be in 'MS_WORKER', but got "
+                             f"{role!r}.")
+        if isinstance(rank_id, bool) or not isinstance(rank_id, int):
+            raise TypeError(f"For 'Primitive.place', the 'rank_id' must be int, but got "
+                            f"'{type(rank_id).__name__}'")
+        self.add_prim_attrs(ms_role=role, rank_id=rank_id)
+
+    def recompute(self, mode: bool = True) -> Primitive:
+        """Mark this op's output to be recomputed in backward instead of kept (attribute
+        'recompute'). spore's gradients keep the forward values, the same numbers."""
+        if not isinstance(mode, bool):
+            raise TypeError(f"The input value must be a bool, but got {type(mode).__name__}.")
+        return self.add_prim_attr("recompute", mode)
+
     @property
     def kernel(self) -> Callable:
         """The kernel built for this instance's attributes (rebuilt after they change)."""
@@ -252,8 +283,8 @@ class Primitive:
         return f"Prim[{self.name}]" + (f"<{args}>" if args else "")
 
 
-def _call_composed(self, *args):
-    return self.compose(*args)
+def _call_composed(self, *args, **kwargs):
+    return self.compose(*args, **kwargs)
 
 
 class PrimitiveWithInfer(Primitive):
@@ -289,6 +320,10 @@ def prim_attr_register(init):
         init(self, *args, **kwargs)
 
     return wrapper
+
+
+prim_arg_register = prim_attr_register
+"""MindSpore 2.x's name of the decorator: a Primitive's `__init__` arguments recorded as attributes."""
 
 
 def constexpr(fn=None, get_instance=True, name=None, reuse_result=True, check=True):

@@ -118,3 +118,12 @@ def rand(*shape, dtype=np.float32, low=-1.0, high=1.0) -> np.ndarray:
 
 def positive(*shape, dtype=np.float32) -> np.ndarray:
     return rand(*shape, dtype=dtype, low=0.1, high=2.0)
+
+
+def ramp(*shape, dtype=np.float32, low=-1.0, high=1.0) -> np.ndarray:
+    """Evenly spaced values in [low, high] of `shape`, drawn from no random stream: the
+    inputs of families added later, so that the random inputs of the others stay what
+    they were."""
+    size = int(np.prod(shape))
+    return np.linspace(low, high, size).reshape(shape).astype(dtype)
+

@@ -5,9 +5,11 @@ fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
     conv_bprop,
+    custom_bprop,
     debug_bprop,
     extra_nn_bprop,
     fused_optim_bprop,
+    inspect_bprop,
     linalg_bprop,
     loss_bprop,
     math_bprop,

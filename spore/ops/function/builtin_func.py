@@ -28,7 +28,7 @@ __all__ = [
     "dict_setitem", "make_tuple", "make_list", "make_dict", "make_slice", "make_range", "bool_and", "bool_or",
     "bool_not", "bool_eq", "string_concat", "string_eq", "is_", "is_not", "in_dict", "not_in_dict", "typeof",
     "hastype", "isconstant", "shape_", "shape_mul", "dyn_shape", "reduced_shape", "broadcast_gradient_args",
-    "stop_gradient_", "partial", "deepcopy", "switch", "switch_layer", "mixed_precision_cast",
+    "stop_gradient_", "partial", "geswitch", "merge", "deepcopy", "switch", "switch_layer", "mixed_precision_cast",
     "environ_create", "environ_get", "environ_set", "environ_add", "is_sequence_value_unknown",
     "is_sequence_shape_unknown", "is_tensor_bool_cond", "tensor_operator_registry", "DtypeToEnum",
     "TensorToTuple", "SliceGetItem", "P",
@@ -494,8 +494,15 @@ def stop_gradient_(input) -> None:
     inplace.rebind(input, debug_func.stop_gradient(input))
 
 
-partial = functools.partial
-"""partial(fn, *args): `fn` with its first arguments bound."""
+partial = P.Partial()
+"""partial(fn, *args): `fn` with its first arguments bound (a functools.partial), a
+Partial instance as in MindSpore."""
+
+geswitch = P.GeSwitch()
+"""geswitch(data, pred): Ascend's graph-engine switch (no CPU kernel, as in MindSpore)."""
+
+merge = P.Merge()
+"""merge(inputs): Ascend's graph-engine merge (no CPU kernel, as in MindSpore)."""
 
 
 def deepcopy(x):

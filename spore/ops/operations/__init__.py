@@ -1,9 +1,14 @@
 """Primitive classes, one per operator (`ops.Add`, `ops.Conv2D`, ...); MindSpore code
 imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
+from .ascend_ops import *
+from .control_flow_ops import *
 from .conv_ops import *
+from .custom_ops import *
+from .hybrid_dsl import *
 from .debug_ops import *
 from .extra_nn_ops import *
+from .inspect_ops import *
 from .linalg_band_ops import *
 from .linalg_ops import *
 from .loss_ops import *

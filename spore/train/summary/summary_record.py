@@ -13,6 +13,7 @@ import time
 from ...common.tensor import Tensor
 from ...context import get_context
 from ...nn.cell import Cell
+from ...ops.operations.inspect_ops import take_summary_values
 from ...ops.validator import check_type
 from ..callback.checkpoint import make_directory
 from . import event_file
@@ -122,7 +123,9 @@ class SummaryRecord:
         if not isinstance(value, Tensor):
             raise TypeError(f"For \"SummaryRecord\", the parameter \"value\" expect to be Tensor, but got "
                             f"{type(value).__name__}")
-        array = value.asnumpy().copy()
+        self._keep(plugin, name, value.asnumpy().copy())
+
+    def _keep(self, plugin: str, name: str, array) -> None:
         if plugin == "scalar" and array.size != 1:
             raise ValueError(f"For \"SummaryRecord\", the v rank must be less than or equal to 1, but got "
                              f"{len(array)}.")
@@ -152,6 +155,11 @@ class SummaryRecord:
         if self.network is not None and not self._warned_graph:
             _logger.warning("Failed to get proto for graph.")
             self._warned_graph = True
+        for plugin, name, array in take_summary_values():   # what the summary operators saw
+            try:
+                self._keep(plugin, name, array)
+            except ValueError as problem:
+                _logger.error("The summary operator's value of %r is not recorded: %s", name, problem)
         pool, self._pool = self._pool, {}
         values = []
         for plugin, entries in pool.items():
