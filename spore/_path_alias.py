@@ -25,3 +25,29 @@ def resolver(module_name: str, owner: str, names: frozenset):
         return sorted(n for n in names if hasattr(owner_module, n))
 
     return get_attribute, names_present
+
+
+def table_resolver(module_name: str, same_name: dict, renamed: dict):
+    """The module-level `__getattr__` and `__dir__` of an alias module whose names live in
+    several owners: `same_name` maps an owner module to the names it defines under the same
+    name; `renamed` maps a name of this path to the dotted path of its owner's object
+    (`amax_ext` -> `spore.mint.amax`: MindSpore's `*_ext` functions are its mint functions)."""
+    owner_of = {name: (owner, name) for owner, names in same_name.items() for name in names}
+    owner_of.update((name, tuple(path.rsplit(".", 1))) for name, path in renamed.items())
+
+    def get_attribute(name: str):
+        if name in owner_of:
+            owner, owner_name = owner_of[name]
+            owner_module = importlib.import_module(owner)
+            if hasattr(owner_module, owner_name):
+                return getattr(owner_module, owner_name)
+        raise AttributeError(f"module '{module_name}' has no attribute '{name}'")
+
+    def names_present():
+        present = []
+        for name, (owner, owner_name) in owner_of.items():
+            if hasattr(importlib.import_module(owner), owner_name):
+                present.append(name)
+        return sorted(present)
+
+    return get_attribute, names_present
