@@ -8,6 +8,8 @@ path holds the same objects and picks up names as they are added.
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 
 
 def resolver(module_name: str, owner: str, names: frozenset):
@@ -51,3 +53,22 @@ def table_resolver(module_name: str, same_name: dict, renamed: dict):
         return sorted(present)
 
     return get_attribute, names_present
+
+
+class _PackageKeepingNames(types.ModuleType):
+    """A package whose names listed in `_names_over_submodules` stay what the package
+    resolves them to when a submodule of the same name is imported."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if isinstance(value, types.ModuleType) and name in self.__dict__.get("_names_over_submodules", ()):
+            return
+        super().__setattr__(name, value)
+
+
+def keep_names_over_submodules(package_name: str, names: frozenset) -> None:
+    """In MindSpore, `mindspore.common.lazy_inline` is the function, though a module of that
+    name exists too (`from mindspore.common.lazy_inline import lazy_inline`): importing the
+    submodule must not make the package attribute the module."""
+    package = sys.modules[package_name]
+    package._names_over_submodules = names
+    package.__class__ = _PackageKeepingNames
