@@ -98,5 +98,7 @@ FUNCTION_RENAMED = {
     "unfold_ext": "spore.mint.nn.functional.unfold",
 }
 
+__all__: list = []   # as MindSpore's: `import *` takes nothing from here
+
 __getattr__, __dir__ = table_resolver(
     __name__, {**FUNCTION_SAME_NAME, "spore.ops.operations": PRIMITIVE_CLASSES}, FUNCTION_RENAMED)
