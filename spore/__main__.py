@@ -1,8 +1,8 @@
 """`python -m spore SCRIPT [ARGS]`: run an unchanged MindSpore script on spore.
 
 Every `import mindspore` and `import mindspore.<path>` resolves to `spore` and
-`spore.<path>` (the same module objects), Tensor and Parameter name their MindSpore
-modules, then SCRIPT runs as `__main__`.
+`spore.<path>` (the same module objects), spore's classes name their MindSpore modules
+(`spore._mindspore_names`), then SCRIPT runs as `__main__`.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import os
 import runpy
 import sys
 
-ALIAS = "mindspore"
+from ._mindspore_names import ALIAS, present_as_mindspore
 
 
 class _MindSporeAlias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -39,27 +39,13 @@ def install_alias() -> None:
         sys.meta_path.insert(0, _MindSporeAlias())
 
 
-# The classes whose type MindSpore scripts print (`print(type(x))`): under `python -m spore`
-# they name the MindSpore module they are imported from, as in MindSpore. Their instances
-# pickle through module-level functions (Tensor and Parameter `__reduce__`), so pickles
-# made under `python -m spore` load with or without the alias.
-PRESENTED_CLASSES = ("common.tensor.Tensor", "common.parameter.Parameter")
-
-
-def present_classes_as_mindspore() -> None:
-    for path in PRESENTED_CLASSES:
-        module_path, name = path.rsplit(".", 1)
-        cls = getattr(importlib.import_module(f"spore.{module_path}"), name)
-        cls.__module__ = f"{ALIAS}.{module_path}"
-
-
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print("usage: python -m spore SCRIPT [ARGS...]\n"
               "Runs a MindSpore script with every 'mindspore' import resolved to spore.")
         return 0 if argv else 2
     install_alias()
-    present_classes_as_mindspore()
+    present_as_mindspore()
     sys.argv = list(argv)
     sys.path.insert(0, _script_dir(argv[0]))
     runpy.run_path(argv[0], run_name="__main__")

@@ -60,6 +60,18 @@ def _map_tensors(fn, inputs):
     return fn(inputs)
 
 
+def _grad_scale_map(scale_value, inputs):
+    """`inputs` (a Tensor, or nested tuples and lists of Tensors) times `scale_value`, each
+    in its own dtype (MindSpore's helper of custom loss scalers, imported from `mindspore.amp`)."""
+    return _map_tensors(lambda x: x * to_dtype(scale_value, x.dtype), inputs)
+
+
+def _grad_unscale_map(scale_value, inputs):
+    """`inputs` divided by `scale_value`, each in its own dtype."""
+    inverse = ops.reciprocal(scale_value)
+    return _map_tensors(lambda x: x * to_dtype(inverse, x.dtype), inputs)
+
+
 class LossScaler(ABC):
     """The interface of loss scalers for hand-written training steps: `scale` the loss
     before differentiating it, `unscale` the loss and gradients, and `adjust` the scale
@@ -91,11 +103,10 @@ class _ScaleValueLossScaler(LossScaler):
         self.scale_value = Parameter(Tensor(scale_value, mstype.float32), name="scale_value")
 
     def scale(self, inputs):
-        return _map_tensors(lambda x: x * to_dtype(self.scale_value, x.dtype), inputs)
+        return _grad_scale_map(self.scale_value, inputs)
 
     def unscale(self, inputs):
-        inverse = ops.reciprocal(self.scale_value)
-        return _map_tensors(lambda x: x * to_dtype(inverse, x.dtype), inputs)
+        return _grad_unscale_map(self.scale_value, inputs)
 
 
 class StaticLossScaler(_ScaleValueLossScaler):

@@ -439,3 +439,18 @@ def test_build_train_network_errors(kwargs, error, match):
 def test_loss_scale_managers_are_exported():
     assert amp.FixedLossScaleManager().get_loss_scale() == 128.0
     assert isinstance(amp.DynamicLossScaleManager(), amp.LossScaleManager)
+
+
+def test_grad_scale_maps_keep_structure_and_dtypes():
+    from spore.amp import _grad_scale_map, _grad_unscale_map
+    scale = ms.Tensor(4.0, ms.float32)
+    scaled = _grad_scale_map(scale, (ms.Tensor([1.0, 2.0], ms.float16), [ms.Tensor([3.0], ms.float32)]))
+    assert isinstance(scaled, tuple) and isinstance(scaled[1], list)
+    assert scaled[0].dtype == ms.float16 and scaled[1][0].dtype == ms.float32
+    np.testing.assert_array_equal(scaled[0].asnumpy(), [4.0, 8.0])
+    np.testing.assert_array_equal(_grad_unscale_map(scale, [ms.Tensor([1.0, 2.0])])[0].asnumpy(), [0.25, 0.5])
+
+
+def test_lazy_inline_module_path():
+    from spore.common.lazy_inline import lazy_inline
+    assert lazy_inline is ms.lazy_inline

@@ -70,3 +70,33 @@ def test_a_cell_pickled_under_the_alias_loads_without_it(tmp_path):
     loaded = subprocess.run([sys.executable, "-c", load], capture_output=True, text=True, timeout=120)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout == "Dense (1, 3)\n"
+
+
+def test_classes_name_mindspore_modules(tmp_path):
+    result = run_script(tmp_path, """
+        import copy
+        import mindspore as ms
+        from mindspore import amp, nn, ops
+        from mindspore.rewrite import SymbolTree
+        print(amp.get_white_list()[6], ops.Conv2D, ops.MatMul, SymbolTree)
+        print(type(copy.deepcopy(nn.Dense(2, 3))))
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ("<class 'mindspore.nn.layer.basic.Dense'> "
+                             "<class 'mindspore.ops.operations.nn_ops.Conv2D'> "
+                             "<class 'mindspore.ops.auto_generate.gen_ops_prim.MatMul'> "
+                             "<class 'mindspore.rewrite.api.symbol_tree.SymbolTree'>\n"
+                             "<class 'mindspore.nn.layer.basic.Dense'>\n")
+
+
+def test_spore_cells_stay_spore_code_in_graph_mode(tmp_path):
+    result = run_script(tmp_path, """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+        ms.set_context(mode=ms.GRAPH_MODE)
+        net = nn.SequentialCell([nn.Dense(2, 2, weight_init="ones"), nn.ReLU()])
+        print(net(ms.Tensor(np.ones((1, 2), np.float32))))
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "[[2. 2.]]\n"

@@ -13,6 +13,7 @@ import torch
 import torch.nn.functional as F
 
 from . import rng
+from .elementwise import sigmoid
 from .registry import kernel, kernel_factory
 
 _HALF = (torch.float16, torch.bfloat16)
@@ -100,7 +101,6 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
 
 # ---- activations --------------------------------------------------------------------------
 kernel("ReLU")(torch.relu)
-kernel("SiLU")(F.silu)
 kernel("Mish")(F.mish)
 kernel("Softplus")(F.softplus)
 kernel("SeLU")(F.selu)
@@ -134,6 +134,24 @@ def _float_activation(fn):
     return kernel
 
 
+@kernel("SiLU")
+def silu(x):
+    """x * sigmoid(x); float16 as MindSpore's CPU kernel computes it: in float16, each step
+    rounded (see `sigmoid`)."""
+    if x.dtype == torch.float16:
+        return x * sigmoid(x)
+    return F.silu(x)
+
+
+def softmax(x, axis: int):
+    """exp(x - max) / sum along `axis`; float16 as MindSpore's CPU kernel computes it: the
+    exponentials rounded to float16, summed in float32, the quotient rounded."""
+    if x.dtype == torch.float16:
+        exponentials = torch.exp(x - x.amax(axis, keepdim=True))
+        return exponentials / exponentials.sum(axis, keepdim=True)
+    return torch.softmax(x, axis)
+
+
 kernel("HSwish")(_float_activation(F.hardswish))
 kernel("HSigmoid")(_float_activation(F.hardsigmoid))
 
@@ -151,7 +169,7 @@ kernel_factory("LeakyReLU")(_with_attribute(F.leaky_relu, "alpha"))
 kernel_factory("CeLU")(_with_attribute(F.celu, "alpha"))
 kernel_factory("HShrink")(_with_attribute(F.hardshrink, "lambd"))
 kernel_factory("SoftShrink")(_with_attribute(F.softshrink, "lambd"))
-kernel_factory("Softmax")(_with_attribute(torch.softmax, "axis"))
+kernel_factory("Softmax")(_with_attribute(softmax, "axis"))
 kernel_factory("LogSoftmax")(_with_attribute(torch.log_softmax, "axis"))
 
 

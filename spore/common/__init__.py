@@ -4,7 +4,7 @@
 `Generator`, the dtypes, ...); they are looked up in `spore` when asked for, since most
 are defined in modules that build on this package.
 """
-from .._path_alias import resolver
+from .._path_alias import keep_names_over_submodules, resolver
 from . import dtype
 from .file_system import mindio_preload, set_mindio_server_info
 from .parameter import Parameter, ParameterTuple
@@ -23,3 +23,5 @@ __getattr__, _ = resolver(__name__, "spore", frozenset({
     "tensor_type", "tuple_", "type_none", "ubyte", "uint", "uint16", "uint32", "uint64", "uint8", "uintc", "uintp",
     "ushort",
 }))
+# `mindspore.common.lazy_inline` and `.recompute` are the functions, also once their alias modules are imported.
+keep_names_over_submodules(__name__, frozenset({"lazy_inline", "recompute"}))

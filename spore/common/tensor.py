@@ -185,6 +185,19 @@ class Tensor:
     def is_contiguous(self) -> bool:
         return self._data().is_contiguous()
 
+    delta_seed = 0
+    """The offset MindSpore adds to the seeds of random ops (0 in 2.7.1)."""
+
+    def requires_grad_(self, requires_grad: bool = True) -> None:
+        """Accepted as MindSpore 2.7.1 accepts it on a plain Tensor: it returns None and the
+        Tensor keeps no flag (gradients are taken with `grad` / `value_and_grad`). A
+        Parameter's `requires_grad_` selects it for training."""
+
+    def set_device_address(self, address, shape, dtype) -> None:
+        """MindSpore 2.7.1 sets a Tensor's device memory on Ascend only; elsewhere it raises
+        this RuntimeError."""
+        raise RuntimeError("set_device_address now only support Ascend backend!")
+
     def data_ptr(self) -> int:
         """The address of the first element."""
         return self._data().data_ptr()

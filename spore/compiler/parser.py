@@ -61,9 +61,10 @@ class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 
 def is_user_code(obj) -> bool:
-    """Code the compiler parses: Python functions and Cells defined outside spore."""
+    """Code the compiler parses: Python functions and Cells defined outside spore (whose
+    classes name `mindspore` modules under `python -m spore`)."""
     module = getattr(obj, "__module__", None) or ""
-    return not (module == "spore" or module.startswith("spore."))
+    return module.split(".", 1)[0] not in ("spore", "mindspore")
 
 
 class Source:

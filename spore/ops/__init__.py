@@ -18,6 +18,7 @@ from .composite import (HyperMap, Map, MultitypeFuncGraph, _ones_like_for_grad, 
                         clip_by_norm, env_get, hyper_add, iter_converter, ms_hasnext, ms_next, recompute_block, tail,
                         zip_operation)
 from . import functional
+from . import auto_generate, functional_overload
 from .operations import _mindspore_paths
 
 _mindspore_paths.install()

@@ -251,3 +251,14 @@ def test_pinned_memory():
 
 def test_ops_is_tensor():
     assert ms.ops.is_tensor(Tensor([1.0])) and not ms.ops.is_tensor([1.0])
+
+
+def test_requires_grad_delta_seed_and_device_address_as_mindspore():
+    t = Tensor(np.ones(2, np.float32))
+    assert t.requires_grad_() is None and t.requires_grad_(False) is None
+    assert Tensor.delta_seed == 0
+    p = ms.Parameter(Tensor(np.ones(2, np.float32)), name="w")
+    p.requires_grad_(False)
+    assert p.requires_grad is False
+    with pytest.raises(RuntimeError, match="only support Ascend"):
+        t.set_device_address(0, (2,), ms.float32)

@@ -277,3 +277,17 @@ def test_waited_callback_times_out_without_a_training_loop(monkeypatch):
     data = ds.NumpySlicesDataset([1, 2], shuffle=False).map(lambda x: x, callbacks=ds.WaitedDSCallback())
     with pytest.raises(RuntimeError, match="ds_step_begin timed out"):
         rows(data)
+
+
+def test_numpy_slices_of_ragged_rows_pad_in_batches():
+    """A list of rows of different lengths is a column of arrays of their own shapes
+    (MindSpore 2.7.1's padded_batch example)."""
+    data = ds.NumpySlicesDataset([[1], [1, 2], [1, 2, 3], [1, 2, 3, 4]], "column1", shuffle=False)
+    assert [row[0].tolist() for row in data.create_tuple_iterator(output_numpy=True)] == [[1], [1, 2], [1, 2, 3],
+                                                                                        [1, 2, 3, 4]]
+    batches = data.padded_batch(2, True, pad_info={"column1": ([5], -1)})
+    assert [row[0].tolist() for row in batches.create_tuple_iterator(output_numpy=True)] == [
+        [[1, -1, -1, -1, -1], [1, 2, -1, -1, -1]], [[1, 2, 3, -1, -1], [1, 2, 3, 4, -1]]]
+    two = ds.NumpySlicesDataset(([[1], [1, 2]], [3, 4]), column_names=["a", "b"], shuffle=False)
+    assert [(r["a"].tolist(), int(r["b"])) for r in two.create_dict_iterator(output_numpy=True)] == [([1], 3),
+                                                                                                    ([1, 2], 4)]

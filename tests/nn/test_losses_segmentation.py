@@ -227,3 +227,17 @@ _X2, _Y2 = Tensor(LOGITS[:, :2]), Tensor(np.array([[1], [1], [0]], np.int32))
 def test_bad_arguments(build, error, match):
     with pytest.raises(error, match=match):
         build()
+
+
+def test_sampled_softmax_loss_with_given_samples_matches_mindspore():
+    """MindSpore 2.7.1's documentation example, with the candidates its sampler drew there
+    passed as `sampled_values` (the draw itself comes from MindSpore's own random stream)."""
+    rng = np.random.RandomState(1)
+    weights = Tensor(rng.randint(0, 9, [7, 10]), ms.float32)
+    biases = Tensor(rng.randint(0, 9, [7]), ms.float32)
+    logits = Tensor(rng.randint(0, 9, [3, 10]), ms.float32)
+    sampled = (Tensor(np.array([6, 4, 5, 3]), ms.int64), Tensor(np.full((3, 1), 0.884456694, np.float32)),
+               Tensor(np.full((4,), 0.884456694, np.float32)))
+    loss = nn.SampledSoftmaxLoss(num_sampled=4, num_classes=7, num_true=1, sampled_values=sampled)
+    np.testing.assert_allclose(loss(weights, biases, Tensor([0, 1, 2]), logits).asnumpy(),
+                               [4.6051689e+01, 1.4000047e+01, 6.1392784e-06], rtol=1e-5, atol=1e-6)

@@ -1,6 +1,8 @@
 """NumpySlicesDataset: rows sliced from in-memory arrays along their first axis."""
 from __future__ import annotations
 
+import numpy as np
+
 from .. import checks
 from ..values import as_array
 from .mappable import MappableDataset, rows_of
@@ -11,8 +13,9 @@ class NumpySlicesDataset(MappableDataset):
 
     `data` is a dict {column name: array-like} (names from its keys), a tuple of
     array-likes (one column each), or one array-like (a single column, which may also be
-    a list of rows). Columns are named `column_names`, by default column_0, column_1...
-    Rows are read in random order unless shuffle=False.
+    a list of rows). A list whose rows differ in shape (`[[1], [1, 2]]`) is a column of
+    arrays of their own shapes, as in MindSpore. Columns are named `column_names`, by
+    default column_0, column_1... Rows are read in random order unless shuffle=False.
     """
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None,
@@ -25,7 +28,7 @@ class NumpySlicesDataset(MappableDataset):
             names, columns = None, list(data)
         else:
             names, columns = None, [data]
-        self._data = [as_array(c, "NumpySlicesDataset") for c in columns]
+        self._data = [_column(c) for c in columns]
         if column_names is not None:
             names = checks.check_columns("NumpySlicesDataset", "column_names", column_names)
         names = names or [f"column_{i}" for i in range(len(self._data))]
@@ -49,4 +52,27 @@ class NumpySlicesDataset(MappableDataset):
 
     def _read_rows(self, indices: list) -> list[tuple]:
         # Indexing with a list copies: transforms that modify rows in place leave the data intact.
-        return rows_of([column[indices] for column in self._data])
+        return rows_of([_RaggedBlock(column, indices) if column.dtype == np.object_ else column[indices]
+                        for column in self._data])
+
+
+class _RaggedBlock(list):
+    """The rows `indices` of a ragged column, copies of its arrays, read as a block of rows."""
+
+    ndim = 2    # rows_of takes each element as one row
+
+    def __init__(self, column: np.ndarray, indices: list):
+        super().__init__(column[i].copy() for i in indices)
+
+
+def _column(data) -> np.ndarray:
+    """A column's data: one array, or, for a list of rows of different shapes, a 1-D object
+    array holding one array per row."""
+    try:
+        return as_array(data, "NumpySlicesDataset")
+    except ValueError:
+        if not isinstance(data, (list, tuple)):
+            raise
+    column = np.empty(len(data), dtype=np.object_)
+    column[:] = [as_array(row, "NumpySlicesDataset") for row in data]
+    return column

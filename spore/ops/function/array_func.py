@@ -21,6 +21,7 @@ from ..operations.other_ops import Identity
 from ..operations.scatter_ops import UnsortedSegmentSum
 from ..operations.selection_ops import Gather, Slice
 from ..validator import check_axes, check_axis, check_positive_int, check_string, check_tensor, check_type
+from . import _mindspore_paths
 from .inplace import rebind
 from .keyword_alias import either_keyword
 
@@ -1151,3 +1152,8 @@ TENSOR_METHODS = {
     "reverse_sequence": _reverse_sequence_method, "unfold": unfold, "fold": fold,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
+
+
+# MindSpore keeps more names at this path (its `*_ext` mint functions, ops spore defines in other
+# family files): resolved in their owners when asked for.
+__getattr__ = _mindspore_paths.module_getattr(__name__, "array_func")

@@ -11,6 +11,7 @@ from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import selection_ops
 from ..validator import check_tensor
+from . import _mindspore_paths
 from .keyword_alias import either_keyword
 
 __all__ = [
@@ -991,3 +992,8 @@ TENSOR_METHODS = {
     "positive": positive, "sgn": sgn, "signbit": signbit,
 }
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
+
+
+# MindSpore keeps more names at this path (its `*_ext` mint functions, ops spore defines in other
+# family files): resolved in their owners when asked for.
+__getattr__ = _mindspore_paths.module_getattr(__name__, "math_func")

@@ -17,6 +17,7 @@ from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..operations import nn_ops as N
 from ..validator import check_bool, check_float_range, check_positive_int, check_string, check_type
+from . import _mindspore_paths
 from .inplace import rebind
 
 __all__ = [
@@ -874,3 +875,8 @@ def _tensor_softmax(self, axis, dtype=None):
 
 TENSOR_METHODS = {"softmax": _tensor_softmax, "hardshrink": hardshrink, "soft_shrink": soft_shrink, "renorm": renorm}
 """Tensor methods and operators this family provides (installed by tensor_methods.py)."""
+
+
+# MindSpore keeps more names at this path (its `*_ext` mint functions, ops spore defines in other
+# family files): resolved in their owners when asked for.
+__getattr__ = _mindspore_paths.module_getattr(__name__, "nn_func")
