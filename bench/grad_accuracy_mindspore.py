@@ -16,9 +16,8 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-import grad_accuracy_nets as nets  # noqa: E402
-
-import mindspore as ms  # noqa: E402
+import grad_accuracy_nets as nets
+import mindspore as ms
 
 
 def grouped(loaded) -> dict:
