@@ -125,16 +125,16 @@ def conv_transpose2d(x, w, bias=None, stride=1, padding=0, output_padding=0, gro
 # 4e-6 at batch 32, 1e-5 at 128, where MindSpore's is 4e-7; bench/grad_accuracy.py
 # --kernels). Folded into the channels (a view: sample n becomes channel group n of one
 # sample, the groups multiplied by the batch), each sample's gradient comes out separately
-# and they are summed by torch's pairwise sum: MindSpore's error or better. oneDNN's grouped
+# and torch's reduction sums them: MindSpore's error or better. oneDNN's grouped
 # kernel is as fast as the plain one only for depthwise or wide groups and a small folded
-# weight (bench/conv_weight_grad.py); other convolutions keep the one chain.
+# weight (measured for 2-D convolutions: bench/conv_weight_grad.py); others keep the one chain.
 _MIN_GROUP_CHANNELS = 16
 _MAX_FOLDED_WEIGHT_SHARE = 0.5
 
 
 def _fold_batch(x: torch.Tensor, weight_shape, groups: int) -> bool:
     """Whether x's weight gradient is computed with its batch folded into the channels."""
-    if x.dtype != torch.float32 or x.device.type != "cpu" or math.prod(weight_shape[2:]) == 1:
+    if x.dtype != torch.float32 or x.device.type != "cpu" or x.dim() != 4 or math.prod(weight_shape[2:]) == 1:
         return False
     group_channels = x.shape[1] // groups
     depthwise = group_channels == 1 and weight_shape[0] == groups
