@@ -37,7 +37,12 @@ SHAPES = [("resnet 3x3 64ch 16px b32", (32, 64, 16, 16), (64, 64, 3, 3), 1),
           ("stem 3x3 3->16 32px b128", (128, 3, 32, 32), (16, 3, 3, 3), 1),
           ("depthwise 3x3 64ch 16px b64", (64, 64, 16, 16), (64, 1, 3, 3), 64),
           ("depthwise 3x3 32ch 32px b32", (32, 32, 32, 32), (32, 1, 3, 3), 32),
-          ("lenet 5x5 6->16 14px b128", (128, 6, 14, 14), (16, 6, 5, 5), 1)]
+          ("lenet 5x5 6->16 14px b128", (128, 6, 14, 14), (16, 6, 5, 5), 1),
+          # ImageNet-sized layers: ResNet-50 stage 1, DenseNet-121 block 1, ShuffleNet-v2 stages
+          ("resnet50 3x3 64ch 56px b16", (16, 64, 56, 56), (64, 64, 3, 3), 1),
+          ("densenet121 3x3 128->32 56px b16", (16, 128, 56, 56), (32, 128, 3, 3), 1),
+          ("shufflenet dw 58ch 28px b64", (64, 58, 28, 28), (58, 1, 3, 3), 58),
+          ("shufflenet dw 232ch 7px b64", (64, 232, 7, 7), (232, 1, 3, 3), 232)]
 
 
 @contextmanager
@@ -84,14 +89,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--large-only", action="store_true", help="only the ImageNet-sized layers, no steps")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
     ok = True
     targets = {"batch folded": TARGET}
-    for name, x_shape, w_shape, group in SHAPES:
+    for name, x_shape, w_shape, group in SHAPES[-4:] if args.large_only else SHAPES:
         results = compare(kernel_forms(x_shape, w_shape, group), "one call", calls=5, rounds=args.rounds, warmup=3)
         ok &= report(f"weight gradient, {name}", results, "one call", targets)
-    for net_name in nets.NETS:
+    for net_name in [] if args.large_only else nets.NETS:
         for batch, size in ((32, 32), (128, 16)):
             results = compare(step_forms(net_name, batch, size), "one call", calls=2, rounds=args.rounds, warmup=2)
             ok &= report(f"{net_name} gradient step, batch {batch}, {size}x{size}", results, "one call", targets)

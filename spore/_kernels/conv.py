@@ -129,8 +129,11 @@ def conv_transpose2d(x, w, bias=None, stride=1, padding=0, output_padding=0, gro
 # and 3e-7, from 4e-6 and 6e-6 in one chain. oneDNN's grouped kernel is as fast as the plain
 # one only for depthwise or wide groups and a small folded weight (measured for 2-D
 # convolutions: bench/conv_weight_grad.py); other convolutions keep the one chain.
+# Folding pays while the per-sample weight gradients stay small against the input: at most
+# this share of x's size (depthwise kernels on small images, 8x8 and less, were slower).
 _MIN_GROUP_CHANNELS = 16
 _MAX_FOLDED_WEIGHT_SHARE = 0.5
+_MAX_FOLDED_DEPTHWISE_SHARE = 1 / 16
 
 
 def _fold_batch(x: torch.Tensor, weight_shape, groups: int) -> bool:
@@ -140,8 +143,9 @@ def _fold_batch(x: torch.Tensor, weight_shape, groups: int) -> bool:
     group_channels = x.shape[1] // groups
     depthwise = group_channels == 1 and weight_shape[0] == groups
     folded_weight = x.shape[0] * math.prod(weight_shape)
-    return ((depthwise or group_channels >= _MIN_GROUP_CHANNELS)
-            and folded_weight <= _MAX_FOLDED_WEIGHT_SHARE * x.numel())
+    if depthwise:
+        return folded_weight <= _MAX_FOLDED_DEPTHWISE_SHARE * x.numel()
+    return group_channels >= _MIN_GROUP_CHANNELS and folded_weight <= _MAX_FOLDED_WEIGHT_SHARE * x.numel()
 
 
 def _weight_gradient(prim, dout, x, shape):
