@@ -120,6 +120,34 @@ def conv_transpose2d(x, w, bias=None, stride=1, padding=0, output_padding=0, gro
     return F.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation)
 
 
+# oneDNN's float32 weight gradient (torch's CPU kernel) of a convolution wider than 1x1
+# accumulates over the batch in one float32 chain: its error grows with the batch (relative
+# 4e-6 at batch 32, 1e-5 at 128, where MindSpore's is 4e-7; bench/grad_accuracy.py
+# --kernels). Folded into the channels (a view: sample n becomes channel group n of one
+# sample, the groups multiplied by the batch), each sample's gradient comes out separately
+# and torch's reduction sums them: 6e-7 (3x3) and 9e-7 (depthwise) against MindSpore's 4e-7
+# and 3e-7, from 4e-6 and 6e-6 in one chain. oneDNN's grouped kernel is as fast as the plain
+# one only for depthwise or wide groups and a small folded weight (measured for 2-D
+# convolutions: bench/conv_weight_grad.py); other convolutions keep the one chain.
+# Folding pays while the per-sample weight gradients stay small against the input: at most
+# this share of x's size (depthwise kernels on small images, 8x8 and less, were slower).
+_MIN_GROUP_CHANNELS = 16
+_MAX_FOLDED_WEIGHT_SHARE = 0.5
+_MAX_FOLDED_DEPTHWISE_SHARE = 1 / 16
+
+
+def _fold_batch(x: torch.Tensor, weight_shape, groups: int) -> bool:
+    """Whether x's weight gradient is computed with its batch folded into the channels."""
+    if x.dtype != torch.float32 or x.device.type != "cpu" or x.dim() != 4 or math.prod(weight_shape[2:]) == 1:
+        return False
+    group_channels = x.shape[1] // groups
+    depthwise = group_channels == 1 and weight_shape[0] == groups
+    folded_weight = x.shape[0] * math.prod(weight_shape)
+    if depthwise:
+        return folded_weight <= _MAX_FOLDED_DEPTHWISE_SHARE * x.numel()
+    return group_channels >= _MIN_GROUP_CHANNELS and folded_weight <= _MAX_FOLDED_WEIGHT_SHARE * x.numel()
+
+
 def _weight_gradient(prim, dout, x, shape):
     """The gradient of prim's convolution of x with respect to a weight of `shape`."""
     window, groups = prim.window, prim.group
@@ -128,7 +156,13 @@ def _weight_gradient(prim, dout, x, shape):
     symmetric = _symmetric(padding)
     if symmetric is None:
         x, symmetric = F.pad(x, _torch_pad(padding)), 0
-    return weight_grad(x, shape, dout, window.stride, symmetric, window.dilation, groups)
+    if not _fold_batch(x, shape, groups):
+        return weight_grad(x, shape, dout, window.stride, symmetric, window.dilation, groups)
+    batch = x.shape[0]
+    per_sample = weight_grad(x.reshape(1, -1, *x.shape[2:]), (batch * shape[0],) + tuple(shape[1:]),
+                             dout.reshape(1, -1, *dout.shape[2:]), window.stride, symmetric, window.dilation,
+                             groups * batch)
+    return per_sample.reshape(batch, *shape).sum(0)
 
 
 def _conv_weight_grad_factory(prim):
@@ -153,7 +187,7 @@ def input_and_weight_gradient(input_prim, weight_prim):
 
     def run(dout, x, w):
         symmetric = _symmetric(window.declared_padding(x.shape[2:]))
-        if symmetric is None:
+        if symmetric is None or _fold_batch(x, w.shape, groups):
             return (_input_gradient(input_prim, dout, w, tuple(x.shape)),
                     _weight_gradient(weight_prim, dout, x, tuple(w.shape)))
         dx, dw, _ = torch.ops.aten.convolution_backward(dout, x, w, None, window.stride, symmetric, window.dilation,
