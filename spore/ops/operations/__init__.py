@@ -13,6 +13,7 @@ from .optim_ops import *
 from .other_ops import *
 from .random_ops import *
 from .reduce_ops import *
+from .rnn_ops import *
 from .scatter_ops import *
 from .selection_ops import *
 from .signal_ops import *
