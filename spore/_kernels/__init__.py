@@ -12,6 +12,7 @@ from . import (  # registers kernels
     extra_nn,
     linalg,
     loss,
+    metric,
     nn,
     optim,
     random,

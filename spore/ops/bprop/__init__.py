@@ -10,6 +10,7 @@ from . import (  # fills the bprop table
     linalg_bprop,
     loss_bprop,
     math_bprop,
+    metric_bprop,
     nn_bprop,
     optim_bprop,
     other_bprop,

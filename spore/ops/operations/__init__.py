@@ -8,6 +8,7 @@ from .linalg_band_ops import *
 from .linalg_ops import *
 from .loss_ops import *
 from .math_ops import *
+from .metric_ops import *
 from .nn_ops import *
 from .optim_ops import *
 from .other_ops import *
