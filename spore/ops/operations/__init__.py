@@ -2,6 +2,7 @@
 imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
 from .conv_ops import *
+from .conv_variant_ops import *
 from .debug_ops import *
 from .extra_nn_ops import *
 from .linalg_band_ops import *
