@@ -7,6 +7,7 @@ from .debug_ops import *
 from .extra_nn_ops import *
 from .linalg_band_ops import *
 from .linalg_ops import *
+from .llm_ops import *
 from .loss_ops import *
 from .math_ops import *
 from .metric_ops import *
