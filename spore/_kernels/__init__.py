@@ -8,6 +8,7 @@ from . import (  # registers kernels
     conv,
     debug,
     device,
+    dropout_mask,
     elementwise,
     extra_nn,
     linalg,

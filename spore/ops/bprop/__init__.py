@@ -6,6 +6,7 @@ from . import (  # fills the bprop table
     array_bprop,
     conv_bprop,
     debug_bprop,
+    dropout_mask_bprop,
     extra_nn_bprop,
     linalg_bprop,
     loss_bprop,

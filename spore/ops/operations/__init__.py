@@ -4,6 +4,7 @@ from .array_ops import *
 from .conv_ops import *
 from .conv_variant_ops import *
 from .debug_ops import *
+from .dropout_mask_ops import *
 from .extra_nn_ops import *
 from .linalg_band_ops import *
 from .linalg_ops import *
