@@ -14,6 +14,7 @@ GRAD_CASES = [
                                                 rand(64, 1, 1)), None),
     OpCase(P.DynamicRNN(forget_bias=0.5), (rand(2, 2, 3), rand(5, 8), rand(8), None,
                                            rand(1, 2, 2), rand(1, 2, 2)), None),
+    OpCase(P.BasicLSTMCell(), (rand(2, 2), rand(2, 3), rand(2, 3), rand(5, 12), rand(12)), None),
     OpCase(P.DynamicGRUV2(), (rand(2, 2, 3), rand(3, 6), rand(2, 6), rand(6),
                               rand(6), None, rand(2, 2)), None),
     OpCase(P.DynamicGRUV2(gate_order="zrh", reset_after=False),

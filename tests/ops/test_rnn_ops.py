@@ -72,6 +72,14 @@ def _dynamic_rnn_reference(forget_bias):
     return reference
 
 
+def _basic_cell_reference(forget_bias):
+    def reference(x, h, c, w, b):
+        outs = _dynamic_rnn_reference(forget_bias)(x[None], w, b, None, h[None], c[None])
+        hs, _, cs, i, j, f, o, t = (v[0] for v in outs)
+        return cs, hs, i, j, f, o, t
+    return reference
+
+
 def _gru_reference(gate_order, reset_after):
     def split(v):
         a, b, n = np.split(v, 3, -1)
@@ -137,6 +145,10 @@ CASES = [
     _dynamic_rnn_case(3, 2, 4, 3),
     _dynamic_rnn_case(2, 1, 2, 2, dtype=np.float64, forget_bias=1.0),
     _dynamic_rnn_case(2, 3, 4, 2, dtype=np.float16, **F16),
+    OpCase(P.BasicLSTMCell(), (rand(2, 3), rand(2, 4), rand(2, 4), rand(7, 16), rand(16)), _basic_cell_reference(1.0)),
+    OpCase(P.BasicLSTMCell(forget_bias=0.0), tuple(rand(*s, dtype=np.float64) for s in ((1, 2), (1, 2), (1, 2), (4, 8),
+                                                                                        (8,))),
+           _basic_cell_reference(0.0)),
     _gru_case(3, 2, 4, 3),
     _gru_case(2, 2, 3, 2, dtype=np.float64, gate_order="zrh"),
     _gru_case(2, 2, 3, 2, dtype=np.float64, reset_after=False),
@@ -233,6 +245,15 @@ ERROR_CASES = [
     ErrorCase(P.DynamicRNN(), _replace(_RNN_IN, 0, rand(2, 3, 4).astype(np.int32)), TypeError, "DynamicRNN.*'x'"),
     ErrorCase(P.DynamicRNN(), _replace(_RNN_IN, 1, rand(6, 8, dtype=np.float64)), TypeError,
               "DynamicRNN.*'w'.*same as 'x'"),
+    ErrorCase(lambda: P.BasicLSTMCell(keep_prob=2.0), (), ValueError, "BasicLSTMCell.*'keep_prob'"),
+    ErrorCase(lambda: P.BasicLSTMCell(forget_bias=1), (), TypeError, "BasicLSTMCell.*'forget_bias'"),
+    ErrorCase(lambda: P.BasicLSTMCell(activation="relu"), (), ValueError, "BasicLSTMCell.*'activation'"),
+    ErrorCase(P.BasicLSTMCell(), (rand(2, 3), rand(2, 4), rand(2, 4), rand(6, 16), rand(16)), ValueError,
+              "BasicLSTMCell.*'w'.*\\[7, 16\\]"),
+    ErrorCase(P.BasicLSTMCell(), (rand(2, 3), rand(2, 4), rand(2, 3), rand(7, 16), rand(16)), ValueError,
+              "BasicLSTMCell.*'c'"),
+    ErrorCase(P.BasicLSTMCell(), (rand(2, 3), rand(2, 4), rand(2, 4), rand(7, 16), rand(16, dtype=np.float64)),
+              TypeError, "BasicLSTMCell.*'b'"),
     ErrorCase(lambda: P.DynamicGRUV2(gate_order="hzr"), (), ValueError, "DynamicGRUV2.*'gate_order'"),
     ErrorCase(lambda: P.DynamicGRUV2(reset_after=1), (), TypeError, "DynamicGRUV2.*'reset_after'"),
     ErrorCase(lambda: P.DynamicGRUV2(cell_clip=1), (), TypeError, "DynamicGRUV2.*'cell_clip'"),

@@ -1,9 +1,10 @@
 """Recurrent Primitives: LSTM (the packed-weight multi-layer LSTM), DynamicRNN (one LSTM
-layer, Ascend's fused kernel) and DynamicGRUV2 (one GRU layer). Each composes spore ops over
+layer, Ascend's fused kernel), BasicLSTMCell (one step of it) and DynamicGRUV2 (one GRU
+layer). Each composes spore ops over
 a Python loop of the (static) time steps, so gradients, Graph mode and vmap see the parts
 (`compose` runs `infer` first, so bad input fails with this op's name).
 
-MindSpore 2.7.1 runs LSTM on CPU; DynamicRNN and DynamicGRUV2 are Ascend-only there (CPU
+MindSpore 2.7.1 runs LSTM on CPU; DynamicRNN, BasicLSTMCell and DynamicGRUV2 are Ascend-only there (CPU
 fails at kernel selection). They compute the recurrences their documentation states."""
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..validator import (
     check_type,
 )
 
-__all__ = ["DynamicGRUV2", "DynamicRNN", "LSTM"]
+__all__ = ["BasicLSTMCell", "DynamicGRUV2", "DynamicRNN", "LSTM"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
@@ -46,6 +47,17 @@ def _lstm_step(gates, c):
     i, f, g, o = _F.chunk(gates, 4, -1)
     c = _F.sigmoid(f) * c + _F.sigmoid(i) * _F.tanh(g)
     return _F.sigmoid(o) * _F.tanh(c), c
+
+
+def _ijfo_step(x_t, h, c, w, b, forget_bias):
+    """One step of Ascend's LSTM cell: w (input + hidden, 4 hidden) applied to [x_t, h],
+    gates in the order i, j (the cell candidate), f, o, forget_bias added to f; returns
+    (h, c, i, j, f, o, tanh(c)) with the gates activated."""
+    i, j, f, o = _F.chunk(_F.matmul(_F.concat([x_t, h], -1), w) + b, 4, -1)
+    i, j, f, o = _F.sigmoid(i), _F.tanh(j), _F.sigmoid(f + forget_bias), _F.sigmoid(o)
+    c = f * c + i * j
+    tanhct = _F.tanh(c)
+    return o * tanhct, c, i, j, f, o, tanhct
 
 
 class LSTM(Primitive):
@@ -217,13 +229,9 @@ class DynamicRNN(Primitive):
         h, c = init_h[0], init_c[0]
         outputs = {name: [] for name in ("h", "c", "i", "j", "f", "o", "tanhct")}
         for x_t in _F.unstack(x, 0):
-            gates = _F.matmul(_F.concat([x_t, h], -1), w) + b
-            i, j, f, o = _F.chunk(gates, 4, -1)
-            i, j, f, o = _F.sigmoid(i), _F.tanh(j), _F.sigmoid(f + self.forget_bias), _F.sigmoid(o)
-            c = f * c + i * j
-            tanhct = _F.tanh(c)
-            h = o * tanhct
-            for name, value in zip(("h", "c", "i", "j", "f", "o", "tanhct"), (h, c, i, j, f, o, tanhct)):
+            step = _ijfo_step(x_t, h, c, w, b, self.forget_bias)
+            h, c = step[:2]
+            for name, value in zip(("h", "c", "i", "j", "f", "o", "tanhct"), step):
                 outputs[name].append(value)
         h_all, c_all, i, j, f, o, tanhct = (_F.stack(v, 0) for v in outputs.values())
         return h_all, h_all, c_all, i, j, f, o, tanhct
@@ -318,3 +326,44 @@ class DynamicGRUV2(Primitive):
                 outputs[name].append(value)
         h_all, z, r, n, hidden_new = (_F.cast(_F.stack(v, 0), spec.dtype) for v in outputs.values())
         return h_all, h_all, z, r, n, hidden_new
+
+
+class BasicLSTMCell(Primitive):
+    """BasicLSTMCell(keep_prob=1.0, forget_bias=1.0, state_is_tuple=True, activation='tanh')
+    (x, h, c, w, b) -> (ct, ht, it, jt, ft, ot, tanhct): one step of DynamicRNN's cell.
+    x (batch, input_size); h, c (batch, hidden); w (input_size + hidden, 4 hidden); b
+    (4 hidden); every output (batch, hidden). MindSpore 2.7.1 deprecates it in favour of
+    DynamicRNN and runs it only on Ascend; this is its documented (1.x) computation, in
+    float16, float32 or float64 (keep_prob is kept as an attribute: 1.0 keeps every unit)."""
+
+    def __init__(self, keep_prob=1.0, forget_bias=1.0, state_is_tuple=True, activation='tanh'):
+        super().__init__()
+        check_type(self.name, "keep_prob", keep_prob, float)
+        check_float_range(self.name, "keep_prob", keep_prob, 0.0, 1.0)
+        check_type(self.name, "forget_bias", forget_bias, float)
+        check_bool(self.name, "state_is_tuple", state_is_tuple)
+        check_string(self.name, "activation", activation, ("tanh",), case_sensitive=True)
+        self.add_prim_attrs(keep_prob=keep_prob, forget_bias=forget_bias, state_is_tuple=state_is_tuple,
+                            activation=activation)
+
+    def infer(self, x, h, c, w, b):
+        for arg, value in (("x", x), ("h", h), ("c", c), ("w", w), ("b", b)):
+            _float_tensor(self.name, arg, value)
+        _check_rank(self.name, "x", x.shape, 2)
+        _check_rank(self.name, "h", h.shape, 2)
+        batch, input_size = x.shape
+        hidden = h.shape[1]
+        _check_shape(self.name, "h", h.shape, (batch, hidden))
+        _check_shape(self.name, "c", c.shape, (batch, hidden))
+        _check_shape(self.name, "w", w.shape, (input_size + hidden, 4 * hidden))
+        _check_shape(self.name, "b", b.shape, (4 * hidden,))
+        for arg, value in (("h", h), ("c", c), ("w", w), ("b", b)):
+            if value.dtype is not x.dtype:
+                raise TypeError(f"For '{self.name}', the dtype of '{arg}' must be the same as 'x' ({x.dtype}), "
+                                f"but got {value.dtype}.")
+        return (TensorSpec((batch, hidden), x.dtype),) * 7
+
+    def compose(self, x, h, c, w, b):
+        self.infer(x, h, c, w, b)
+        ht, ct, it, jt, ft, ot, tanhct = _ijfo_step(x, h, c, w, b, self.forget_bias)
+        return ct, ht, it, jt, ft, ot, tanhct
