@@ -12,6 +12,7 @@ from . import (  # registers kernels
     elementwise,
     extra_nn,
     linalg,
+    llm,
     loss,
     metric,
     nn,

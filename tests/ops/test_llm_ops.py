@@ -1,4 +1,4 @@
-"""RmsNorm and LogSoftmaxExt: forward against float64 NumPy references, and bad input."""
+"""RmsNorm, LogSoftmaxExt and GroupTopk: forward against float64 NumPy references, and bad input."""
 import numpy as np
 import pytest
 
@@ -27,6 +27,21 @@ def _log_softmax(dim=-1, dtype=None):
     return reference
 
 
+def _group_topk(token, idx_arr, group_num, k, k_inner=1):
+    out = token.copy()
+    size = token.shape[1] // group_num
+    for row in out:
+        scores = [np.sort(row[g * size:(g + 1) * size])[::-1][:k_inner].astype(np.float64).sum()
+                  for g in range(group_num)]
+        best = sorted(range(group_num), key=lambda g: (-scores[g], g))[:k]
+        for g in set(range(group_num)) - set(best):
+            row[g * size:(g + 1) * size] = 0
+    return out
+
+
+_IDX = np.arange(1024, dtype=np.int32)
+_TIES = np.array([[1, 5, 2, 2, 0, 3, 4, 1], [9, 0, 0, 8, 1, 1, 7, 7]], np.float16)
+
 F16 = {"rtol": 2e-3, "atol": 2e-3}
 
 CASES = [
@@ -37,6 +52,11 @@ CASES = [
     OpCase(P.LogSoftmaxExt(), (rand(3, 4, 2, dtype=np.float64), 1), _log_softmax(1)),
     OpCase(P.LogSoftmaxExt(), (rand(3, 4), 0, ms.float64), _log_softmax(0, np.float64)),
     OpCase(P.LogSoftmaxExt(), (rand(4, dtype=np.float16), -1), _log_softmax(), **F16),
+    OpCase(P.GroupTopk(), (_TIES, _IDX, 4, 2), _group_topk),
+    OpCase(P.GroupTopk(), (_TIES, _IDX, 2, 1, 2), _group_topk),
+    OpCase(P.GroupTopk(), (rand(5, 12, dtype=np.float16), _IDX, 4, 3, 2), _group_topk),
+    OpCase(P.GroupTopk(), (rand(3, 16), _IDX, 8, 1), _group_topk),
+    OpCase(P.GroupTopk(), (rand(2, 6, dtype=np.float64), _IDX, 6, 6), _group_topk),
 ]
 
 
@@ -44,6 +64,13 @@ def test_log_softmax_ext_documentation_example():
     out = P.LogSoftmaxExt()(ms.Tensor(np.array([1, 2, 3, 4, 5]), ms.float32), -1)
     np.testing.assert_allclose(out.asnumpy(), [-4.4519143, -3.4519143, -2.4519143, -1.4519144, -0.4519144],
                                rtol=1e-6)
+
+
+def test_group_topk_writes_into_token():
+    token = ms.Tensor(_TIES)
+    out = P.GroupTopk()(token, ms.Tensor(_IDX), 4, 2)
+    np.testing.assert_array_equal(token.asnumpy(), _group_topk(_TIES, _IDX, 4, 2))
+    np.testing.assert_array_equal(out.asnumpy(), token.asnumpy())
 
 
 _X = rand(2, 3)
@@ -59,6 +86,15 @@ ERROR_CASES = [
     ErrorCase(P.LogSoftmaxExt(), (_X.astype(np.int32), 1), TypeError, "LogSoftmaxExt.*'input'"),
     ErrorCase(P.LogSoftmaxExt(), (_X, 1, ms.int32), TypeError, "LogSoftmaxExt.*'dtype'"),
     ErrorCase(P.LogSoftmaxExt(), (_X.tolist(), 1), TypeError, "LogSoftmaxExt.*'input' must be a Tensor"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX, 3, 1), ValueError, "GroupTopk.*divisible by 'group_num'"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX, 4, 5), ValueError, "GroupTopk.*'k'.*\\[1, 4\\]"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX, 4, 0), ValueError, "GroupTopk.*'k'"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX, 4, 1, 3), ValueError, "GroupTopk.*'k_inner'.*\\[1, 2\\]"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX, 4.0, 1), TypeError, "GroupTopk.*'group_num'"),
+    ErrorCase(P.GroupTopk(), (_TIES[0], _IDX, 4, 1), ValueError, "GroupTopk.*rank of 'token'"),
+    ErrorCase(P.GroupTopk(), (_TIES, _IDX.astype(np.int64), 4, 1), TypeError, "GroupTopk.*'idx_arr'"),
+    ErrorCase(P.GroupTopk(), (_TIES.astype(np.int32), _IDX, 4, 1), TypeError, "GroupTopk.*'token'"),
+    ErrorCase(P.GroupTopk(), (rand(2, 1025), _IDX, 5, 1), ValueError, "GroupTopk.*\\[1, 1024\\]"),
 ]
 
 

@@ -9,6 +9,7 @@ from . import (  # fills the bprop table
     dropout_mask_bprop,
     extra_nn_bprop,
     linalg_bprop,
+    llm_bprop,
     loss_bprop,
     math_bprop,
     metric_bprop,

@@ -1,16 +1,17 @@
-"""Primitives of MindSpore's large-model kernels that spore composes of other primitives:
-RmsNorm and LogSoftmaxExt (the primitive behind mint.nn.functional.log_softmax). Gradients,
-Graph mode and vmap see the parts (`compose` runs `infer` first, so bad input fails with
-this op's name). MindSpore 2.7.1 registers no CPU kernel for either (a call there fails
-with "The kernel ... unregistered"); they compute what their documentation states."""
+"""Primitives of MindSpore's large-model kernels: RmsNorm and LogSoftmaxExt (the primitive
+behind mint.nn.functional.log_softmax), composed of other primitives (gradients, Graph mode
+and vmap see the parts; `compose` runs `infer` first, so bad input fails with this op's
+name), and GroupTopk (mixture-of-experts group selection, a kernel). MindSpore 2.7.1 has no
+CPU kernel for any of them (a call there fails at kernel selection); they compute what their
+documentation (for GroupTopk, Ascend's) states."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
 from .. import function as _F  # the functional API, looked up at call time
 from ..primitive import Primitive, TensorSpec
-from ..validator import check_axis, check_dtype, check_tensor, check_type
+from ..validator import check_axis, check_dtype, check_int, check_tensor, check_type
 
-__all__ = ["LogSoftmaxExt", "RmsNorm"]
+__all__ = ["GroupTopk", "LogSoftmaxExt", "RmsNorm"]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
@@ -71,3 +72,41 @@ class LogSoftmaxExt(Primitive):
         if dtype is not None:
             input = _F.cast(input, dtype)
         return _F.log_softmax(input, -1 if dim is None else dim)
+
+
+class GroupTopk(Primitive):
+    """GroupTopk()(token, idx_arr, group_num, k, k_inner=1): token (tokens, experts) split
+    along its experts into `group_num` equal groups; each group scores the sum of its
+    `k_inner` largest values (k_inner 1: its maximum); in each row the experts of all but
+    the `k` best-scoring groups (ties: the lower group) are set to 0. As MindSpore's
+    kernel, it writes the result into `token` and returns it. idx_arr (1-D Int32, the
+    kernel's helper 0, 1, 2, ...) is not read. Constraints: 1 <= experts <= 1024,
+    experts % group_num == 0, experts >= group_num >= k >= 1, 1 <= k_inner <= experts /
+    group_num."""
+
+    side_effect = True
+    state_positions = (0,)
+    state_results = (0,)
+    output_results = 0
+
+    def check(self, token, idx_arr, group_num, k, k_inner=1):
+        self.infer(token, idx_arr, group_num, k, k_inner)
+
+    def infer(self, token, idx_arr, group_num, k, k_inner=1):
+        check_tensor(self.name, "token", token)
+        check_dtype(self.name, "token", token.dtype, _FLOATS)
+        check_tensor(self.name, "idx_arr", idx_arr)
+        check_dtype(self.name, "idx_arr", idx_arr.dtype, (mstype.int32,))
+        if len(token.shape) != 2:
+            raise ValueError(f"For '{self.name}', the rank of 'token' must be 2, but got {len(token.shape)}.")
+        experts = token.shape[1]
+        if not 1 <= experts <= 1024:
+            raise ValueError(f"For '{self.name}', the number of experts (token.shape[1]) must be in [1, 1024], "
+                             f"but got {experts}.")
+        check_int(self.name, "group_num", group_num, 1, experts)
+        if experts % group_num:
+            raise ValueError(f"For '{self.name}', the number of experts ({experts}) must be divisible by "
+                             f"'group_num' ({group_num}).")
+        check_int(self.name, "k", k, 1, group_num)
+        check_int(self.name, "k_inner", k_inner, 1, experts // group_num)
+        return TensorSpec(token.shape, token.dtype)
