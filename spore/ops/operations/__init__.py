@@ -6,6 +6,7 @@ from .conv_variant_ops import *
 from .debug_ops import *
 from .dropout_mask_ops import *
 from .extra_nn_ops import *
+from .kv_cache_ops import *
 from .linalg_band_ops import *
 from .linalg_ops import *
 from .llm_ops import *
