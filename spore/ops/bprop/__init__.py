@@ -4,6 +4,7 @@ Each module covers the primitives of one operations module; importing this packa
 fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
+    box_bprop,
     conv_bprop,
     debug_bprop,
     dropout_mask_bprop,
