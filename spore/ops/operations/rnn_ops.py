@@ -41,6 +41,16 @@ def _check_rank(op: str, arg: str, shape, rank: int) -> None:
         raise ValueError(f"For '{op}', the rank of '{arg}' must be {rank}, but got {len(shape)}.")
 
 
+def _check_sequence(op: str, tensors, seq_length) -> None:
+    """The float tensors (the first, x, of rank 3) and seq_length of Ascend's fused
+    recurrences, which take no per-sample lengths."""
+    for arg, value in tensors:
+        _float_tensor(op, arg, value)
+    if seq_length is not None:
+        raise ValueError(f"For '{op}', the 'seq_length' must be None, but got {type(seq_length).__name__}.")
+    _check_rank(op, "x", tensors[0][1].shape, 3)
+
+
 def _lstm_step(gates, c):
     """One LSTM update from the pre-activations `gates` (batch, 4 hidden) in the order
     input, forget, cell, output; returns (h, c)."""
@@ -205,11 +215,7 @@ class DynamicRNN(Primitive):
                             forget_bias=forget_bias, is_training=is_training)
 
     def infer(self, x, w, b, seq_length, init_h, init_c):
-        for arg, value in (("x", x), ("w", w), ("b", b), ("init_h", init_h), ("init_c", init_c)):
-            _float_tensor(self.name, arg, value)
-        if seq_length is not None:
-            raise ValueError(f"For '{self.name}', the 'seq_length' must be None, but got {type(seq_length).__name__}.")
-        _check_rank(self.name, "x", x.shape, 3)
+        _check_sequence(self.name, (("x", x), ("w", w), ("b", b), ("init_h", init_h), ("init_c", init_c)), seq_length)
         _check_rank(self.name, "w", w.shape, 2)
         steps, batch, input_size = x.shape
         hidden = w.shape[1] // 4
@@ -275,12 +281,8 @@ class DynamicGRUV2(Primitive):
                             gate_order=gate_order, reset_after=reset_after, is_training=is_training)
 
     def infer(self, x, weight_input, weight_hidden, bias_input, bias_hidden, seq_length, init_h):
-        for arg, value in (("x", x), ("weight_input", weight_input), ("weight_hidden", weight_hidden),
-                           ("init_h", init_h)):
-            _float_tensor(self.name, arg, value)
-        if seq_length is not None:
-            raise ValueError(f"For '{self.name}', the 'seq_length' must be None, but got {type(seq_length).__name__}.")
-        _check_rank(self.name, "x", x.shape, 3)
+        _check_sequence(self.name, (("x", x), ("weight_input", weight_input), ("weight_hidden", weight_hidden),
+                                    ("init_h", init_h)), seq_length)
         _check_rank(self.name, "init_h", init_h.shape, 2)
         steps, batch, input_size = x.shape
         hidden = init_h.shape[1]
