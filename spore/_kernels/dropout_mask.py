@@ -19,7 +19,7 @@ def _dropout_gen_mask(prim):
         count = math.prod(shape)
         padded = (count + 127) // 128 * 128
         bits = torch.zeros(padded, dtype=torch.int32, device=device.current())
-        bits[:count] = (torch.rand(count, generator=gen, device=bits.device) < float(keep_prob)).int()
+        bits[:count] = (torch.rand(count, generator=gen, device=bits.device) < keep_prob).int()
         return (bits.reshape(-1, 8) * _BITS.to(bits.device)).sum(1).to(torch.uint8)
 
     return run
@@ -29,4 +29,4 @@ def _dropout_gen_mask(prim):
 def _dropout_do_mask(input_x, mask, keep_prob):
     bits = (mask.int().unsqueeze(1) & _BITS.to(mask.device)) != 0
     keep = bits.reshape(-1)[:input_x.numel()].reshape(input_x.shape)
-    return input_x * keep.to(input_x.dtype) / float(keep_prob)
+    return input_x * keep.to(input_x.dtype) / keep_prob

@@ -20,15 +20,19 @@ def mask_bytes(count: int) -> int:
 
 
 def _check_keep_prob(op: str, keep_prob) -> None:
+    """keep_prob is a float or a 0-d float Tensor (its value is checked by `_check_keep_value`)."""
     if isinstance(keep_prob, float):
-        value = keep_prob
-    else:
-        check_tensor(op, "keep_prob", keep_prob)
-        check_dtype(op, "keep_prob", keep_prob.dtype, _FLOATS)
-        if keep_prob.shape != ():
-            raise ValueError(f"For '{op}', the 'keep_prob' must be a 0-d Tensor, but got shape {keep_prob.shape}.")
-        value = float(keep_prob.asnumpy()) if hasattr(keep_prob, "asnumpy") else None
-    if value is not None and not 0 < value <= 1:
+        return
+    check_tensor(op, "keep_prob", keep_prob)
+    check_dtype(op, "keep_prob", keep_prob.dtype, _FLOATS)
+    if keep_prob.shape != ():
+        raise ValueError(f"For '{op}', the 'keep_prob' must be a 0-d Tensor, but got shape {keep_prob.shape}.")
+
+
+def _check_keep_value(op: str, keep_prob) -> None:
+    """A concrete keep_prob (a call's, not an abstract or batched one's) lies in (0, 1]."""
+    value = keep_prob if isinstance(keep_prob, float) else float(keep_prob.asnumpy())
+    if not 0 < value <= 1:
         raise ValueError(f"For '{op}', the 'keep_prob' must be in range (0, 1], but got {value}.")
 
 
@@ -47,6 +51,7 @@ class DropoutGenMask(Primitive):
 
     def check(self, shape, keep_prob):
         self.infer(shape, keep_prob)
+        _check_keep_value(self.name, keep_prob)
 
     def infer(self, shape, keep_prob):
         if not isinstance(shape, tuple) or not all(type(n) is int and n >= 0 for n in shape):
@@ -66,6 +71,7 @@ class DropoutDoMask(Primitive):
 
     def check(self, input_x, mask, keep_prob):
         self.infer(input_x, mask, keep_prob)
+        _check_keep_value(self.name, keep_prob)
 
     def infer(self, input_x, mask, keep_prob):
         check_tensor(self.name, "input_x", input_x)
