@@ -194,6 +194,14 @@ def test_lstm_weight_packing_matches_mindspore():
         np.testing.assert_allclose(got.asnumpy(), want, atol=2e-6)
 
 
+def test_lstm_dropout_changes_nothing():
+    """MindSpore 2.7.1's CPU kernel applies no dropout between layers (observed: the
+    outputs with dropout 0.5 equal those with 0.0)."""
+    inputs = _fixed_lstm_inputs(2, 2, 2, 1)
+    without = P.LSTM(2, 2, 2, True, False, 0.0)(*inputs)[0].asnumpy()
+    np.testing.assert_array_equal(P.LSTM(2, 2, 2, True, False, 0.5)(*inputs)[0].asnumpy(), without)
+
+
 def test_lstm_documentation_example():
     ones = np.ones
     net = P.LSTM(10, 2, 1, True, False, 0.0)
