@@ -228,9 +228,9 @@ def softmax(input, dim=None, dtype=None):
 
 
 def log_softmax(input, dim=None, *, dtype=None):
-    """log(softmax(x)) along dim (the last by default); dtype casts input first."""
-    input, dim = _softmax_input('log_softmax', input, dim, dtype)
-    return ops.log_softmax(input, dim)
+    """log(softmax(x)) along dim (the last by default); dtype casts input first. The
+    LogSoftmaxExt primitive, as in MindSpore."""
+    return ops.LogSoftmaxExt()(input, dim, dtype)
 
 
 def logsigmoid(input):

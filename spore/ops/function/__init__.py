@@ -1,6 +1,7 @@
 """The functional API (`ops.add`, `ops.conv2d`, ...): thin functions over Primitives."""
 from .array_func import *
 from .attention_func import *
+from .box_func import *
 from .builtin_func import *
 from .conv_func import *
 from .debug_func import *

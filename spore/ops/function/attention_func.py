@@ -694,6 +694,33 @@ def _bilinear_at(image: Tensor, ys: Tensor, xs: Tensor) -> Tensor:
     return total
 
 
+def deformable_samples(x, offsets, kernel_size, strides, padding, dilations, deformable_groups, out_size) -> Tensor:
+    """The masked bilinear samples of deformable convolution: x (N, C, H, W) read at every
+    output pixel's kernel positions moved by `offsets` (N, 3 * dg * kh * kw, H_out, W_out:
+    the x offsets, then the y offsets, then the masks, each indexed by deformable group then
+    kernel position), times the masks. strides, dilations (sh, sw); padding (top, bottom,
+    left, right). Returns (N, dg, C / dg, kh * kw, H_out * W_out)."""
+    (kh, kw), (stride_h, stride_w), (dil_h, dil_w), (out_h, out_w) = kernel_size, strides, dilations, out_size
+    batch, channels, height, width = x.shape
+    points = kh * kw
+    # Kernel positions p + p_k in input pixels, for every output pixel: (kh*kw, H_out, W_out).
+    kernel_rows = np.repeat(np.arange(kh) * dil_h, kw)[:, None, None]
+    kernel_cols = np.tile(np.arange(kw) * dil_w, kh)[:, None, None]
+    rows = (np.arange(out_h) * stride_h - padding[0])[None, :, None] + kernel_rows
+    cols = (np.arange(out_w) * stride_w - padding[2])[None, None, :] + kernel_cols
+    parts = array_func.reshape(offsets, (batch, 3, deformable_groups, points, out_h, out_w))
+    base_y = Tensor(np.broadcast_to(rows, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
+    base_x = Tensor(np.broadcast_to(cols, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
+    sample_y = array_func.reshape(parts[:, 1] + base_y, (batch * deformable_groups, -1))
+    sample_x = array_func.reshape(parts[:, 0] + base_x, (batch * deformable_groups, -1))
+    grouped = array_func.reshape(x, (batch * deformable_groups, channels // deformable_groups, height, width))
+    sampled = _bilinear_at(grouped, sample_y, sample_x)                   # (N*dg, C/dg, K*Ho*Wo)
+    sampled = array_func.reshape(sampled, (batch, deformable_groups, channels // deformable_groups, points,
+                                           out_h * out_w))
+    masks = array_func.reshape(parts[:, 2], (batch, deformable_groups, 1, points, out_h * out_w))
+    return sampled * masks
+
+
 def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=None, dilations=(1, 1, 1, 1),
                       groups=1, deformable_groups=1, modulated=True) -> Tensor:
     """Modulated deformable convolution (v2): y(p) = sum_k w_k * x(p + p_k + dp_k) * m_k, the
@@ -736,22 +763,9 @@ def deformable_conv2d(x, weight, offsets, kernel_size, strides, padding, bias=No
         _check_float_tensor(op, "bias", bias)
         if bias.shape != (weight.shape[0],):
             raise ValueError(f"For '{op}', the 'bias' must have shape ({weight.shape[0]},), but got {bias.shape}.")
-    # Kernel positions p + p_k in input pixels, for every output pixel: (kh*kw, H_out, W_out).
-    kernel_rows = np.repeat(np.arange(kh) * dil_h, kw)[:, None, None]
-    kernel_cols = np.tile(np.arange(kw) * dil_w, kh)[:, None, None]
-    rows = (np.arange(out_h) * stride_h - padding[0])[None, :, None] + kernel_rows
-    cols = (np.arange(out_w) * stride_w - padding[2])[None, None, :] + kernel_cols
-    parts = array_func.reshape(offsets, (batch, 3, deformable_groups, points, out_h, out_w))
-    base_y = Tensor(np.broadcast_to(rows, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
-    base_x = Tensor(np.broadcast_to(cols, (points, out_h, out_w)).astype(np.float64)).astype(x.dtype)
-    sample_y = array_func.reshape(parts[:, 1] + base_y, (batch * deformable_groups, -1))
-    sample_x = array_func.reshape(parts[:, 0] + base_x, (batch * deformable_groups, -1))
-    grouped = array_func.reshape(x, (batch * deformable_groups, channels // deformable_groups, height, width))
-    sampled = _bilinear_at(grouped, sample_y, sample_x)                   # (N*dg, C/dg, K*Ho*Wo)
-    sampled = array_func.reshape(sampled, (batch, deformable_groups, channels // deformable_groups, points,
-                                           out_h * out_w))
-    masks = array_func.reshape(parts[:, 2], (batch, deformable_groups, 1, points, out_h * out_w))
-    columns = array_func.reshape(sampled * masks, (batch, groups, channels // groups * points, out_h * out_w))
+    masked = deformable_samples(x, offsets, (kh, kw), strides[2:], padding, dilations[2:], deformable_groups,
+                                (out_h, out_w))
+    columns = array_func.reshape(masked, (batch, groups, channels // groups * points, out_h * out_w))
     kernels = array_func.reshape(weight, (groups, weight.shape[0] // groups, channels // groups * points))
     out = array_func.reshape(linalg_func.matmul(kernels, columns), (batch, weight.shape[0], out_h, out_w))
     if bias is not None:
