@@ -1,0 +1,9 @@
+"""Collectives across 2 and 4 local processes (gloo) against NumPy over every rank's input."""
+import pytest
+
+from .launch import assert_all_passed, spawn
+
+
+@pytest.mark.parametrize("size", [2, 4])
+def test_core_collectives_and_their_gradients_in_both_modes(size):
+    assert_all_passed(spawn("core", size))
