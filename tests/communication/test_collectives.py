@@ -7,3 +7,7 @@ from .launch import assert_all_passed, spawn
 @pytest.mark.parametrize("size", [2, 4])
 def test_core_collectives_and_their_gradients_in_both_modes(size):
     assert_all_passed(spawn("core", size))
+
+
+def test_the_rest_of_the_family_comm_func_and_their_gradients():
+    assert_all_passed(spawn("family", 2))

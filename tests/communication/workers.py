@@ -129,6 +129,114 @@ def groups(size: int, rank: int):
     destroy_group("odd")
 
 
+
+def family():
+    """The rest of the family, and comm_func, on 2 ranks."""
+    from spore.communication import comm_func
+    init()
+    size, rank = get_group_size(), get_rank()
+    peer = 1 - rank
+    xs = [data(r) for r in range(size)]
+    x = Tensor(xs[rank])
+    close(ops.AlltoAll(size, 0, 1)(x), np.concatenate([xs[r][rank * 2:(rank + 1) * 2] for r in range(size)], 1),
+          "AlltoAll")
+    close(ops.Reduce(1)(x), sum(xs) if rank == 1 else np.zeros_like(xs[0]), "Reduce")
+    close(ops.CollectiveGather(0)(x), np.concatenate(xs) if rank == 0 else np.zeros((8, 3)), "CollectiveGather")
+    close(ops.CollectiveScatter(1)(x), xs[1][rank * 2:(rank + 1) * 2], "CollectiveScatter")
+    uneven = Tensor(np.arange(rank + 2, dtype=np.float64))
+    close(ops.AllGatherV()(uneven, [2, 3]), np.concatenate([np.arange(2), np.arange(3)]), "AllGatherV")
+    close(ops.ReduceScatterV()(x, [5, 7]), sum(xs).reshape(-1)[[slice(0, 5), slice(5, 12)][rank]], "ReduceScatterV")
+    sent = [3, 9] if rank == 0 else [4, 8]
+    received = [3, 4] if rank == 0 else [9, 8]
+    expected = np.concatenate([xs[0].reshape(-1)[:3], xs[1].reshape(-1)[:4]] if rank == 0 else
+                              [xs[0].reshape(-1)[3:], xs[1].reshape(-1)[4:]])
+    close(ops.AlltoAllV()(x, sent, received), expected, "AlltoAllV")
+    if rank == 0:
+        ops.Send(7, 1)(x)
+        got = ops.Receive(8, 1, [4, 3], ms.float64)()
+    else:
+        got = ops.Receive(7, 0, [4, 3], ms.float64)()
+        ops.Send(8, 0)(x)
+    close(got, xs[peer], "Send / Receive")
+    out, = ops.NeighborExchange([peer], [peer], ([4, 3],), ([4, 3],), ms.float64)((x,))
+    close(out, xs[peer], "NeighborExchange")
+    out, = ops.BatchISendIRecv(("isend", "irecv"), (peer, peer), ([4, 3],), (ms.float64,))((x,))
+    close(out, xs[peer], "BatchISendIRecv")
+    ops.Barrier()()
+    total, handle = comm_func.all_reduce(x, async_op=True)
+    handle.wait()
+    close(total, sum(xs), "comm_func.all_reduce")
+    close(comm_func.all_gather_into_tensor(x)[0], np.concatenate(xs), "comm_func.all_gather_into_tensor")
+    close(comm_func.reduce_scatter_tensor(x)[0], sum(xs)[rank * 2:(rank + 1) * 2], "comm_func.reduce_scatter_tensor")
+    close(comm_func.broadcast(x, 1), xs[1], "comm_func.broadcast")
+    if rank == 0:
+        comm_func.send(x, 1)
+    else:
+        close(comm_func.recv(Tensor(np.zeros((4, 3))), 0), xs[0], "comm_func.send / recv")
+    received, = comm_func.batch_isend_irecv([comm_func.P2POp("isend", x, peer),
+                                              comm_func.P2POp("irecv", Tensor(np.zeros((4, 3))), peer)])
+    close(received, xs[peer], "comm_func.batch_isend_irecv")
+    outs, _ = comm_func.all_to_all_with_output_shape([(2, 3), (2, 3)], [x[:2], x[2:]])
+    close(outs[peer], xs[peer][2 * rank:2 * rank + 2], "comm_func.all_to_all_with_output_shape")
+    comm_func.barrier()
+    gradients(size, rank, xs)
+    release()
+
+
+def _all_to_all_loss(x):
+    return (ops.AlltoAll(2, 0, 1)(x) * ops.sin(ops.AlltoAll(2, 0, 1)(x))).sum()
+
+
+def _gather_scatter_loss(x):
+    gathered = ops.CollectiveGather(0)(x)
+    return (ops.CollectiveScatter(0)(gathered * gathered) * 3.0).sum() + (ops.Reduce(1)(x) * 2.0).sum()
+
+
+def gradients(size: int, rank: int, xs):
+    """AlltoAll's gradient is the AlltoAll back; CollectiveGather's a scatter; Reduce's a broadcast."""
+    x = Tensor(xs[rank])
+    for label, transform in (("pynative", lambda f: f), ("jit", ms.jit)):
+        grad = transform(ms.grad(_all_to_all_loss))(x)
+        moved = [np.concatenate([xs[r][s * 2:(s + 1) * 2] for r in range(size)], 1) for s in range(size)]
+        back = [np.cos(m) * m + np.sin(m) for m in moved]     # d/dm of m * sin(m), on each rank s
+        expected = np.concatenate([back[s][:, rank * 3:(rank + 1) * 3] for s in range(size)], 0)
+        close(grad, expected, f"{label} AlltoAll gradient")
+        grad = transform(ms.grad(_gather_scatter_loss))(x)
+        close(grad, 6.0 * xs[rank] + 2.0, f"{label} CollectiveGather / Scatter / Reduce gradient")
+
+
+def alone():
+    """Rank 0 of a world of 2 whose peer never comes: init fails within MS_TOPO_TIMEOUT."""
+    try:
+        init()
+    except RuntimeError as error:
+        assert "rank 0 of 2" in str(error), error
+        return
+    raise AssertionError("init returned without its peer")
+
+
+def peer_dies():
+    """Rank 1 exits after init; rank 0's next collective fails instead of hanging."""
+    init()
+    if get_rank() == 1:
+        sys.exit(0)
+    try:
+        ops.AllReduce()(Tensor(data(0)))
+    except RuntimeError as error:
+        print("failed as expected:", str(error)[:200])
+        return
+    raise AssertionError("the collective returned without its peer")
+
+
+def ranks():
+    """The launcher's variables give each rank its place; one all-reduce joins them."""
+    init()
+    size, rank = get_group_size(), get_rank()
+    assert size == 2 and get_local_rank() == rank, (size, rank, get_local_rank())
+    close(ops.AllReduce()(Tensor(data(rank))), data(0) + data(1), "all_reduce")
+    release()
+
+
 if __name__ == "__main__":
     globals()[sys.argv[1]]()
     print("passed")
