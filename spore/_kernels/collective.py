@@ -221,6 +221,30 @@ def batch_send_receive(operations: list[tuple], name: str) -> list[torch.Tensor]
     return received
 
 
+def all_gather_objects(obj, name: str) -> list:
+    """Every group rank's picklable `obj`, in group-rank order."""
+    if _group_size(name) == 1:
+        return [obj]
+    gathered = [None] * _group_size(name)
+    dist.all_gather_object(gathered, obj, group=_process_group(name))
+    return gathered
+
+
+def broadcast_objects(objects: list, src: int, name: str) -> list:
+    """World rank `src`'s list of picklable objects, on every rank of the group."""
+    if _group_size(name) == 1:
+        return objects
+    holder = [objects]
+    dist.broadcast_object_list(holder, src, group=_process_group(name))
+    return holder[0]
+
+
+def tcp_store(host: str, port: int, world_size, is_master: bool, timeout_seconds: float, wait_for_workers: bool):
+    """torch.distributed's key-value store served over TCP by the master."""
+    return dist.TCPStore(host, port, world_size, is_master, datetime.timedelta(seconds=timeout_seconds),
+                         wait_for_workers)
+
+
 def barrier(name: str) -> None:
     if _group_size(name) > 1:
         dist.barrier(group=_process_group(name))

@@ -112,24 +112,39 @@ def init(backend_name=None):
     """Join the distributed job this process was launched into (see the module docstring
     for the environment it reads). `backend_name`: 'mccl' on CPU (gloo underneath), 'nccl'
     on GPU; None picks the device target's. Calling it again once joined does nothing."""
-    target = context.get_context("device_target")
-    name, torch_backend, world_group = _BACKENDS[target]
     if backend_name is not None:
-        if not isinstance(backend_name, str):
-            raise TypeError(f"For 'init', the argument 'backend_name' must be a string, but got "
-                            f"{type(backend_name).__name__}.")
-        if backend_name not in ("hccl", "nccl", "mccl"):
-            raise RuntimeError(f"For 'init', the argument 'backend_name' must be one of 'hccl', 'nccl' and 'mccl', "
-                               f"but got 'backend_name' : {backend_name}")
-        if backend_name != name:
-            raise RuntimeError(f"For 'init', the argument 'backend_name' should be '{name}' to init '{target}', "
-                               f"but got '{backend_name}'.")
+        _check_backend_name("init", backend_name, strict=True)
+    join()
+
+
+def _check_backend_name(api: str, backend_name, strict: bool) -> None:
+    """`strict`: the name must be the device target's, as `init` requires."""
+    target = context.get_context("device_target")
+    if not isinstance(backend_name, str):
+        raise TypeError(f"For '{api}', the argument 'backend_name' must be a string, but got "
+                        f"{type(backend_name).__name__}.")
+    if backend_name not in ("hccl", "nccl", "mccl"):
+        raise RuntimeError(f"For '{api}', the argument 'backend_name' must be one of 'hccl', 'nccl' and 'mccl', "
+                           f"but got 'backend_name' : {backend_name}")
+    if strict and backend_name != _BACKENDS[target][0]:
+        raise RuntimeError(f"For '{api}', the argument 'backend_name' should be '{_BACKENDS[target][0]}' to init "
+                           f"'{target}', but got '{backend_name}'.")
+
+
+def join(rank=None, size=None, addr=None, port=None, timeout_seconds=None) -> None:
+    """Join the job: the launcher's environment gives what the arguments leave None."""
     if GlobalComm.INITED:
         return
-    job = _launch_environment()
+    name, torch_backend, world_group = _BACKENDS[context.get_context("device_target")]
+    given = {"rank": rank, "size": size, "addr": addr, "port": port}
+    if None in given.values():
+        job = _launch_environment()
+        job.update({k: v for k, v in given.items() if v is not None})
+    else:
+        job = _job(local_rank=rank, local_size=size, **given)
     try:
-        collective.init_world(torch_backend, job["addr"], job["port"], job["rank"], job["size"], job["local_rank"],
-                              job["local_size"], _timeout_seconds())
+        collective.init_world(torch_backend, job["addr"], int(job["port"]), job["rank"], job["size"],
+                              job["local_rank"], job["local_size"], timeout_seconds or _timeout_seconds())
     except RuntimeError as failure:
         raise RuntimeError(f"For 'init', rank {job['rank']} of {job['size']} could not join the job at "
                            f"{job['addr']}:{job['port']}: {failure}") from None

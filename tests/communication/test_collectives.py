@@ -11,3 +11,7 @@ def test_core_collectives_and_their_gradients_in_both_modes(size):
 
 def test_the_rest_of_the_family_comm_func_and_their_gradients():
     assert_all_passed(spawn("family", 2))
+
+
+def test_the_pytorch_style_api_writes_into_the_given_tensors():
+    assert_all_passed(spawn("torch_style", 2))

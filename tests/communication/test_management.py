@@ -97,3 +97,35 @@ def test_openmpi_variables_are_read():
         return {"OMPI_COMM_WORLD_RANK": str(rank), "OMPI_COMM_WORLD_SIZE": str(size),
                 "OMPI_COMM_WORLD_LOCAL_RANK": str(rank), "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port)}
     assert_all_passed(spawn("ranks", 2, launcher_env=mpirun_variables))
+
+
+def test_the_pytorch_style_api_in_one_process():
+    import numpy as np
+
+    from spore.mint import distributed as dist
+    from spore.ops import communication as ops_communication
+    assert dist.all_reduce is ms.ops.all_reduce is ops_communication.all_reduce
+    assert ms.ops.gather is not dist.gather     # ops.gather stays the array function
+    assert dist.is_available() and not dist.is_initialized()
+    assert dist.get_rank() == 0 and dist.get_world_size() == 1
+    tensor = ms.Tensor(np.array([1.0, 2.0]))
+    assert dist.all_reduce(tensor, async_op=True).wait() is None
+    assert tensor.asnumpy().tolist() == [1.0, 2.0]
+    with pytest.raises(ValueError, match="The 'src' 3 is not a rank of group"):
+        dist.broadcast(tensor, 3)
+    with pytest.raises(TypeError, match="For 'P2POp', the 'op' must be isend or irecv"):
+        dist.P2POp("push", tensor, 0)
+    with pytest.raises(ValueError, match="'init_method' must be 'tcp://host:port'"):
+        dist.init_process_group(init_method="file:///tmp/x")
+
+
+def test_tcp_store():
+    from spore.mint import distributed as dist
+
+    from .launch import free_port
+    store = dist.TCPStore("127.0.0.1", free_port(), 1, True, wait_for_workers=False)
+    store.set("key", "value")
+    assert store.get("key") == b"value"
+    assert store.add("count", 2) == 2
+    with pytest.raises(ValueError, match="the 'port' must be an int"):
+        dist.TCPStore("127.0.0.1", -1)

@@ -237,6 +237,72 @@ def ranks():
     release()
 
 
+def torch_style():
+    """mint.distributed (= ops.communication): results written into the given tensors."""
+    from spore.mint import distributed as dist
+    dist.init_process_group()
+    size, rank = dist.get_world_size(), dist.get_rank()
+    peer = 1 - rank
+    xs = [data(r) for r in range(size)]
+    assert dist.is_initialized() and dist.get_backend() == "mccl"
+    t = Tensor(xs[rank])
+    assert dist.all_reduce(t) is None
+    close(t, sum(xs), "all_reduce")
+    parts = [Tensor(np.zeros((4, 3))) for _ in range(size)]
+    dist.all_gather(parts, Tensor(xs[rank]))
+    for r in range(size):
+        close(parts[r], xs[r], "all_gather")
+    out = Tensor(np.zeros((8, 3)))
+    dist.all_gather_into_tensor(out, Tensor(xs[rank]))
+    close(out, np.concatenate(xs), "all_gather_into_tensor")
+    out = Tensor(np.zeros((2, 3)))
+    handle = dist.reduce_scatter_tensor(out, Tensor(xs[rank]), async_op=True)
+    handle.wait()
+    close(out, sum(xs)[rank * 2:rank * 2 + 2], "reduce_scatter_tensor")
+    t = Tensor(xs[rank])
+    dist.reduce(t, 1, op="max")
+    close(t, np.maximum(*xs) if rank == 1 else xs[rank], "reduce")
+    t = Tensor(xs[rank])
+    dist.broadcast(t, 1)
+    close(t, xs[1], "broadcast")
+    t = Tensor(np.zeros((4, 3)))
+    if rank == 0:
+        dist.send(Tensor(xs[0]), 1)
+    else:
+        assert dist.recv(t, 0) == 0
+        close(t, xs[0], "send / recv")
+    t = Tensor(np.zeros((4, 3)))
+    for handle in dist.batch_isend_irecv([dist.P2POp(dist.isend, Tensor(xs[rank]), peer),
+                                          dist.P2POp(dist.irecv, t, peer)]):
+        handle.wait()
+    close(t, xs[peer], "batch_isend_irecv")
+    out = Tensor(np.zeros((4, 3)))
+    dist.all_to_all_single(out, Tensor(xs[rank]))
+    close(out, np.concatenate([xs[r][rank * 2:rank * 2 + 2] for r in range(size)]), "all_to_all_single")
+    gathered = [Tensor(np.zeros((4, 3))) for _ in range(size)]
+    dist.gather(Tensor(xs[rank]), gathered if rank == 0 else None, dst=0)
+    if rank == 0:
+        close(gathered[1], xs[1], "gather")
+    t = Tensor(np.zeros((4, 3)))
+    dist.scatter(t, [Tensor(xs[0]), Tensor(xs[1])] if rank == 1 else None, src=1)
+    close(t, xs[rank], "scatter")
+    objects = [None] * size
+    dist.all_gather_object(objects, {"rank": rank})
+    assert objects == [{"rank": r} for r in range(size)], objects
+    items = ["a", 1] if rank == 0 else [None, None]
+    dist.broadcast_object_list(items, src=0)
+    assert items == ["a", 1], items
+    group = dist.new_group([1])
+    if rank == 1:
+        assert dist.get_rank(group) == 0 and dist.get_world_size(group) == 1
+        assert dist.get_global_rank(group, 0) == 1 and dist.get_group_rank(group, 1) == 0
+    else:
+        assert dist.get_rank(group) == -1
+    dist.barrier()
+    dist.destroy_process_group()
+    assert not dist.is_initialized()
+
+
 if __name__ == "__main__":
     globals()[sys.argv[1]]()
     print("passed")
