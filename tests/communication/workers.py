@@ -192,6 +192,12 @@ def _gather_scatter_loss(x):
     return (ops.CollectiveScatter(0)(gathered * gathered) * 3.0).sum() + (ops.Reduce(1)(x) * 2.0).sum()
 
 
+def _neighbor_loss(x):
+    peer = 1 - get_rank()
+    received, = ops.NeighborExchange([peer], [peer], ([4, 3],), ([4, 3],), ms.float64)((ops.sin(x),))
+    return (received * (get_rank() + 1.0)).sum()
+
+
 def gradients(size: int, rank: int, xs):
     """AlltoAll's gradient is the AlltoAll back; CollectiveGather's a scatter; Reduce's a broadcast."""
     x = Tensor(xs[rank])
@@ -203,6 +209,9 @@ def gradients(size: int, rank: int, xs):
         close(grad, expected, f"{label} AlltoAll gradient")
         grad = transform(ms.grad(_gather_scatter_loss))(x)
         close(grad, 6.0 * xs[rank] + 2.0, f"{label} CollectiveGather / Scatter / Reduce gradient")
+        grad = transform(ms.grad(_neighbor_loss))(x)
+        peer = 1 - rank
+        close(grad, np.cos(xs[rank]) * (peer + 1.0), f"{label} NeighborExchange gradient")
 
 
 def alone():

@@ -12,8 +12,9 @@ from ..function import math_func as F
 from ..operations import comm_ops as C
 from .registry import bprop, non_differentiable
 
-# Point-to-point transfers and the barrier carry no gradient here.
-non_differentiable("Send", "Receive", "Barrier", "NeighborExchange", "BatchISendIRecv")
+# Lone point-to-point transfers (their gradient would need the peer to run a matching
+# transfer back) and the barrier carry no gradient here.
+non_differentiable("Send", "Receive", "Barrier", "BatchISendIRecv")
 
 
 @bprop("AllReduce")
@@ -86,3 +87,11 @@ def _collective_gather(prim, x, out, dout):
 @bprop("CollectiveScatter")
 def _collective_scatter(prim, x, out, dout):
     return (C.CollectiveGather(prim.src_rank, prim.group)(dout),)
+
+
+@bprop("NeighborExchange")
+def _neighbor_exchange(prim, inputs, out, dout):
+    """The exchange run backwards: each gradient goes back to the rank its value came from."""
+    back = C.NeighborExchange(prim.recv_rank_ids, prim.send_rank_ids, prim.send_shapes, prim.recv_shapes,
+                              inputs[0].dtype, prim.group)
+    return (back(tuple(dout)),)
