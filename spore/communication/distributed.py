@@ -363,6 +363,28 @@ class TCPStore:
         return self._store.num_keys()
 
 
+_TENSOR_COLLECTIVES = ("all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven", "all_reduce",
+                       "all_to_all", "all_to_all_single", "barrier", "batch_isend_irecv", "broadcast", "gather",
+                       "irecv", "isend", "recv", "reduce", "reduce_scatter", "reduce_scatter_tensor",
+                       "reduce_scatter_tensor_uneven", "scatter", "send")
+INPLACE = dict.fromkeys(_TENSOR_COLLECTIVES, True)
+"""Per collective, whether MindSpore may reuse its input's memory for the output. spore never
+writes a tensor's old storage (a result rebinds the Tensor), so the values are the same either way."""
+
+
+def set_comm_ops_inplace(is_enable, func_list=None):
+    """Set the inplace attribute of the collectives in `func_list` (None: all of them)."""
+    if not isinstance(is_enable, bool):
+        raise TypeError(f"For 'set_comm_ops_inplace', the argument 'is_enable' must be type of bool, but got "
+                        f"'is_enable' type : {type(is_enable)}.")
+    if func_list is not None and not isinstance(func_list, (list, tuple)):
+        raise TypeError(f"Expected list or tuple, but got {type(func_list)}.")
+    for name in func_list if func_list is not None else _TENSOR_COLLECTIVES:
+        if name not in INPLACE:
+            raise ValueError(f"The function name in `func_list` must be correct, but got {name}.")
+        INPLACE[name] = is_enable
+
+
 # ---- collectives over Python objects ---------------------------------------------------
 def all_gather_object(object_list, obj, group=None):
     """object_list[i] becomes group rank i's `obj`."""

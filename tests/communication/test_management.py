@@ -129,3 +129,13 @@ def test_tcp_store():
     assert store.add("count", 2) == 2
     with pytest.raises(ValueError, match="the 'port' must be an int"):
         dist.TCPStore("127.0.0.1", -1)
+
+
+def test_set_comm_ops_inplace():
+    from spore.ops.communication import set_comm_ops_inplace
+    assert set_comm_ops_inplace(False, ["all_reduce", "broadcast"]) is None
+    set_comm_ops_inplace(True)
+    with pytest.raises(TypeError, match="'is_enable' must be type of bool"):
+        set_comm_ops_inplace(1)
+    with pytest.raises(ValueError, match="must be correct, but got foo"):
+        set_comm_ops_inplace(True, ["foo"])
