@@ -39,6 +39,7 @@ from .runtime import *
 from . import device_context
 from . import ops
 from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap
+from . import communication
 from . import nn
 from .compiler import jit, ms_function
 from .common import api

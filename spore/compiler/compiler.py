@@ -384,21 +384,30 @@ def _only_tapes() -> bool:
 
 def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     """fn(*args) run as its compiled program while a gradient is taken: the open tapes
-    record it as one node, whose bprop runs the compiled gradient program (the forward
-    recomputed inside it, then the backward). NOT_REPLAYABLE when the program can not be
-    run again for its gradient (side effects, random ops) or an argument nests Tensors in
-    a sequence or a dict: the caller then runs fn op by op."""
+    record it as one node, whose bprop runs the compiled backward program. The gradient
+    programs are made for the arguments and Parameters the tapes follow, so no work goes
+    to gradients nothing asked for (a network's data, frozen weights). NOT_REPLAYABLE when
+    the program can not be run again for its gradient (side effects, random ops) or an
+    argument nests Tensors in a sequence or a dict: the caller then runs fn op by op."""
     if any(_nests_tensors(a) for a in args):
         return interpreter.NOT_REPLAYABLE
     program = cache.program(fn, args, {}, extra_key)
-    gradient = _gradient_programs.get(program)
-    if gradient is None:
+    params = _replayable_parameters.get(program, _UNKNOWN)
+    if params is _UNKNOWN:
         params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
-        gradient = _gradient_programs[program] = None if params is None else _GradientProgram(fn, params, args)
-    if gradient is None:
+        _replayable_parameters[program] = params
+    if params is None:
         return interpreter.NOT_REPLAYABLE
     raws: list = []
     _raw_inputs(args, raws)
+    positions, params = _followed(args, params)
+    if not positions and not params:
+        return program.run(*raws)
+    gradients = _gradient_programs.setdefault(program, {})
+    key = (positions, tuple(id(p) for p in params))
+    gradient = gradients.get(key)
+    if gradient is None:
+        gradient = gradients[key] = _GradientProgram(fn, positions, params, args)
     residuals = None
     if gradient.split is None:
         outputs = program.run(*raws)
@@ -411,7 +420,20 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     return outputs
 
 
+def _followed(args: tuple, params: tuple) -> tuple[tuple, tuple]:
+    """The positions of the arguments and the Parameters that some recording tape follows."""
+    tapes = _tape.recording_tapes()
+
+    def followed(value) -> bool:
+        return any(tape.variable_of(value) is not None for tape in tapes)
+    return (tuple(i for i, a in enumerate(args) if followed(a)),
+            tuple(p for p in params if followed(p)))
+
+
+_UNKNOWN = object()
+_replayable_parameters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _gradient_programs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""{program: {(followed argument positions, followed Parameter ids): _GradientProgram}}"""
 
 
 def _replayable(block: Block) -> bool:
@@ -443,8 +465,8 @@ class SensInputs:
 
 
 class _GradientProgram:
-    """The compiled gradient of a compiled function with respect to its arguments and the
-    Parameters its program reads.
+    """The compiled gradient of a compiled function with respect to its arguments at
+    `positions` and the Parameters `params` its program reads.
 
     `split`: (forward, backward) Programs cut from one graph of the function and its
     gradient: forward(*args) -> (outputs, residuals), backward(*residuals, *sens) ->
@@ -453,25 +475,26 @@ class _GradientProgram:
     program that recomputes the forward: a jit function, so an outer gradient (second
     order) records it."""
 
-    def __init__(self, fn, params: tuple, args: tuple):
+    def __init__(self, fn, positions: tuple, params: tuple, args: tuple):
+        self.positions = positions
         self.params = params
 
         def gradient(*args_and_sens):
             *args, sens = args_and_sens
-            result = _differentiate(fn, tuple(args), tuple(range(len(args))), params, sens, api="grad")
+            result = _differentiate(fn, tuple(args), positions, params, sens, api="grad")
             return result.input_grads + result.weight_grads
 
         self.run = JitFunction(gradient)
-        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, params)
+        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params)
 
 
-def _split_programs(name: str, fn, args: tuple, params: tuple):
+def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple):
     builder = GraphBuilder(call, differentiate)
     inputs: list[Value] = []
     symbolic_args = _symbolic_inputs(args, inputs)
     sens = SensInputs()
     with builder.active():
-        result = differentiate(fn, symbolic_args, tuple(range(len(args))), params, sens, False, "grad")
+        result = differentiate(fn, symbolic_args, positions, params, sens, False, "grad")
         outputs = _output_atoms(builder, result.outputs)
         grads = _output_atoms(builder, result.input_grads + result.weight_grads)
     graph = Graph(name, inputs + sens.values, builder.block, (outputs, grads))
@@ -514,7 +537,9 @@ class _CompiledCall(Primitive):
             grads = iter(self.gradient.split[1].run(*raws))
         else:
             grads = iter(self.gradient.run(*inputs[:n], dout))
-        input_grads = tuple(next(grads) if isinstance(a, Tensor) else None for a in inputs[:n])
+        positions = self.gradient.positions
+        input_grads = tuple(next(grads) if i in positions and isinstance(a, Tensor) else None
+                            for i, a in enumerate(inputs[:n]))
         return input_grads + tuple(grads)
 
 

@@ -104,5 +104,22 @@ def test_the_forward_runs_once_and_the_backward_from_its_residuals():
     compiled = ms.jit(loss)
     ms.grad(compiled)(X)
     program = next(iter(compiled.cache.programs.values()))
-    forward, backward = compiler._gradient_programs[program].split
+    (gradient,) = compiler._gradient_programs[program].values()
+    forward, backward = gradient.split
     assert "Tanh" in str(forward.graph) and "Tanh(" not in str(backward.graph)
+
+
+def test_the_gradient_program_computes_only_what_the_tapes_follow():
+    """Gradients with respect to the weights only: the backward program computes no
+    gradient for the data (the first convolution's input gradient is not run)."""
+    net = nn.Conv2d(1, 2, 3, pad_mode="valid")
+    compiled = ms.jit(lambda x: net(x).sum())
+    x = ms.Tensor(np.ones((1, 1, 5, 5), np.float32))
+    weight_grads = ms.grad(compiled, None, net.trainable_params())(x)
+    input_grad = ms.grad(compiled, 0)(x)
+    program = next(iter(compiled.cache.programs.values()))
+    by_weights, by_input = compiler._gradient_programs[program].values()
+    assert "Conv2DBackpropInput" not in str(by_weights.split[1].graph)
+    assert "Conv2DBackpropFilter" not in str(by_input.split[1].graph)
+    np.testing.assert_allclose(weight_grads[0].asnumpy(), np.full((2, 1, 3, 3), 9.0), rtol=1e-6)
+    np.testing.assert_allclose(input_grad.asnumpy(), ms.grad(lambda x: net(x).sum())(x).asnumpy(), rtol=1e-6)

@@ -1,6 +1,7 @@
 """Primitive classes, one per operator (`ops.Add`, `ops.Conv2D`, ...); MindSpore code
 imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
+from .comm_ops import *
 from .conv_ops import *
 from .debug_ops import *
 from .extra_nn_ops import *
