@@ -1,0 +1,67 @@
+"""DATA_PARALLEL training on 2 and 4 processes (msrun, gloo) ends with the parameters one
+process reaches on the global batches: through Model.train (TrainOneStepCell applies the
+DistributedGradReducer and the parameter broadcast) and through a custom step with
+DistributedGradReducer, in PyNative and Graph mode. Also the seed's distributed snippet."""
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+from .launching import ROOT, free_port, logs, msrun
+
+sys.path.insert(0, str(ROOT / "tests" / "parallel"))
+import dp_worker  # also run by the workers as a script
+
+TOLERANCE = {"float64": 1e-10, "float32": 1e-5}
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return dp_worker.train_all(1, 0)
+
+
+@pytest.mark.parametrize("processes", [2, 4])
+def test_data_parallel_training_equals_one_process_on_the_global_batch(processes, reference, tmp_path):
+    result = msrun(ROOT / "tests" / "parallel" / "dp_worker.py", f"--worker_num={processes}",
+                   f"--local_worker_num={processes}", f"--master_port={free_port()}", f"--log_dir={tmp_path}",
+                   "--join=True", "--cluster_time_out=120", args=[tmp_path], timeout=200)
+    assert result.returncode == 0, result.stderr + "\n".join(f"{name}:\n{text[-3000:]}" for name, text in
+                                                              logs(tmp_path).items())
+    assert "all-reduce calls per step 1" in result.stdout
+    for rank in range(processes):
+        trained = np.load(tmp_path / f"rank_{rank}.npz")
+        assert sorted(trained.files) == sorted(reference)
+        for name, expected in reference.items():
+            dtype = name.split("/")[2]
+            assert trained[name].dtype == expected.dtype
+            np.testing.assert_allclose(trained[name], expected, rtol=0, atol=TOLERANCE[dtype], err_msg=name)
+
+
+SEED_SNIPPET = '''
+import mindspore as ms
+from mindspore.communication.management import init, get_rank, get_group_size
+
+# 初始化多卡环境
+init()
+
+# 获取组成分布式场景的卡数和当前进程的逻辑id
+group_size = get_group_size()
+rank_id = get_rank()
+
+# 配置数据并行模式运行分布式场景
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+'''
+
+
+def test_the_seed_distributed_snippet_runs_unchanged_under_msrun(tmp_path):
+    script = tmp_path / "snippet.py"
+    script.write_text(SEED_SNIPPET + "print('rank', rank_id, 'of', group_size, ms.get_auto_parallel_context("
+                      "'parallel_mode'), ms.get_auto_parallel_context('gradients_mean'))\n")
+    result = msrun(script, "--worker_num=2", "--local_worker_num=2", f"--master_port={free_port()}",
+                   f"--log_dir={tmp_path / 'logs'}", "--join=True", "--cluster_time_out=60")
+    assert result.returncode == 0, result.stderr
+    files = logs(tmp_path / "logs")
+    assert "rank 0 of 2 data_parallel True" in files["worker_0.log"]
+    assert "rank 1 of 2 data_parallel True" in files["worker_1.log"]
