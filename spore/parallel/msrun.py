@@ -503,9 +503,20 @@ def _start_detached(argv: list[str]) -> int:
     return process.wait()
 
 
+def parse_args(argv: list[str]):
+    """msrun's flags, then the script and its own arguments, which are never read as msrun's
+    (argparse alone would take a script's `--worker` for an abbreviation of `--worker_num`)."""
+    index = 0
+    while index < len(argv) and argv[index].startswith("-"):
+        index += 1 if "=" in argv[index] or argv[index] in ("-h", "--help") else 2
+    args = build_parser().parse_args(argv[:index + 1])
+    args.task_script_args = argv[index + 1:]
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser().parse_args(argv)
+    args = parse_args(argv)
     try:
         check_args(args)
     except LaunchError as error:

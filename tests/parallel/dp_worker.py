@@ -75,6 +75,29 @@ def train(mode, path, dtype, size, rank):
     return {f"{mode}/{path}/{dtype}/{p.name}": p.asnumpy() for p in net.trainable_params()}
 
 
+def sync_batch_norm(size, rank):
+    """SyncBatchNorm (BatchNorm2d in one process) on this rank's rows of a global batch: the
+    output, the input's gradient, the group's summed gamma/beta gradients, the moving statistics."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    rng = np.random.default_rng(11)
+    x, weights = rng.standard_normal((2, 8, 3, 2, 2))
+    rows = slice(rank * 8 // size, (rank + 1) * 8 // size)
+    bn = (nn.SyncBatchNorm if size > 1 else nn.BatchNorm2d)(3, momentum=0.8, dtype=ms.float64)
+    bn.gamma.set_data(ms.Tensor(np.array([1.5, 0.5, -1.0])))
+    bn.set_train()
+
+    def weighted(xb):
+        y = bn(xb)
+        return (y * ms.Tensor(weights[rows])).sum(), y
+
+    (_, y), (dx, affine_grads) = ms.value_and_grad(weighted, 0, bn.trainable_params(), has_aux=True)(
+        ms.Tensor(x[rows]))
+    dgamma, dbeta = nn.DistributedGradReducer(bn.trainable_params(), mean=False, degree=size)(affine_grads)
+    return {"syncbn/y": y.asnumpy(), "syncbn/dx": dx.asnumpy(), "syncbn/dgamma": dgamma.asnumpy(),
+            "syncbn/dbeta": dbeta.asnumpy(), "syncbn/moving_mean": bn.moving_mean.asnumpy(),
+            "syncbn/moving_variance": bn.moving_variance.asnumpy()}
+
+
 def train_all(size, rank):
     results = {}
     for combination in COMBINATIONS:
@@ -88,4 +111,15 @@ if __name__ == "__main__":
     init()
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True,
                                  parameter_broadcast=True)
-    np.savez(f"{sys.argv[1]}/rank_{get_rank()}.npz", **train_all(get_group_size(), get_rank()))
+    results = train_all(get_group_size(), get_rank())
+    rank = get_rank()
+    dense = nn.Dense(2, 2, weight_init=ms.Tensor(np.full((2, 2), float(rank + 1))),
+                     bias_init=ms.Tensor(np.full(2, float(rank + 1))))
+    try:
+        ms.parameter_broadcast(dense, {"weight": None}, cur_rank=rank + 1)
+    except ValueError as error:
+        print("cur_rank checked:", error, flush=True)
+    ms.parallel.parameter_broadcast(dense, {"weight": None}, cur_rank=rank)
+    results["broadcast/weight"], results["broadcast/bias"] = dense.weight.asnumpy(), dense.bias.asnumpy()
+    results.update(sync_batch_norm(get_group_size(), rank))
+    np.savez(f"{sys.argv[1]}/rank_{rank}.npz", **results)

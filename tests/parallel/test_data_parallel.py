@@ -30,13 +30,26 @@ def test_data_parallel_training_equals_one_process_on_the_global_batch(processes
     assert result.returncode == 0, result.stderr + "\n".join(f"{name}:\n{text[-3000:]}" for name, text in
                                                               logs(tmp_path).items())
     assert "all-reduce calls per step 1" in result.stdout
+    assert "cur_rank checked: For 'parameter_broadcast', the 'cur_rank' must be the rank id of this process" \
+        in result.stdout
     for rank in range(processes):
         trained = np.load(tmp_path / f"rank_{rank}.npz")
-        assert sorted(trained.files) == sorted(reference)
+        # mindspore.parameter_broadcast: the named Parameters take rank 0's values, the others keep theirs
+        np.testing.assert_array_equal(trained["broadcast/weight"], np.full((2, 2), 1.0))
+        np.testing.assert_array_equal(trained["broadcast/bias"], np.full(2, rank + 1.0))
         for name, expected in reference.items():
             dtype = name.split("/")[2]
             assert trained[name].dtype == expected.dtype
             np.testing.assert_allclose(trained[name], expected, rtol=0, atol=TOLERANCE[dtype], err_msg=name)
+    # SyncBatchNorm equals BatchNorm2d on the global batch: outputs and input gradients row by row,
+    # the group's gamma / beta gradients and the moving statistics on every rank
+    synced = [np.load(tmp_path / f"rank_{rank}.npz") for rank in range(processes)]
+    expected = dp_worker.sync_batch_norm(1, 0)
+    for name in ("syncbn/y", "syncbn/dx"):
+        np.testing.assert_allclose(np.concatenate([r[name] for r in synced]), expected[name], rtol=0, atol=1e-12)
+    for name in ("syncbn/dgamma", "syncbn/dbeta", "syncbn/moving_mean", "syncbn/moving_variance"):
+        for r in synced:
+            np.testing.assert_allclose(r[name], expected[name], rtol=0, atol=1e-12, err_msg=name)
 
 
 SEED_SNIPPET = '''

@@ -64,6 +64,12 @@ def test_malformed_flags_are_usage_errors(flag, capsys):
     assert exit_info.value.code == 2
 
 
+def test_the_scripts_own_flags_are_left_to_it():
+    args = launcher.parse_args(["--worker_num", "2", "--join=True", "train.py", "--worker", "x", "--join=1"])
+    assert (args.worker_num, args.join, args.task_script, args.task_script_args) == (
+        2, True, "train.py", ["--worker", "x", "--join=1"])
+
+
 def test_bind_core_dict_lists_the_cpus_of_each_device():
     assert _args('--bind_core={"device0": ["0-2"], "device1": ["3-3", "5-6"]}').bind_core == {
         0: [0, 1, 2], 1: [3, 5, 6]}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ... import ops
 from ...common.tensor import Tensor
-from ...communication.management import GlobalComm, get_group_size
+from ...communication.management import GlobalComm, get_group_size, get_rank
 from ...context import ParallelMode, get_auto_parallel_context
 from ...ops.operations.comm_ops import AllReduce, Broadcast, ReduceOp
 from ...parallel.auto_parallel_context import is_set
@@ -113,3 +113,25 @@ def broadcast_parameters(parameters, root_rank: int = 0, group=GlobalComm.WORLD_
         values = Broadcast(root_rank, group)(tuple(Tensor(parameters[i].asnumpy()) for i in bucket))
         for position, i in enumerate(bucket):
             parameters[i].set_data(values[position])
+
+
+def parameter_broadcast(net, layout, cur_rank=0, initial_rank=0):
+    """Give the Parameters of `net` named in `layout` (a dict keyed by Parameter name, as
+    `Cell.parameter_layout_dict` gives it) the values rank `initial_rank` holds, on every
+    rank. `cur_rank` must be this process's rank and `initial_rank` the first rank of its
+    data-parallel group (the world here: spore runs data parallelism only, one stage). A
+    single process has nothing to broadcast and returns at once, as MindSpore does."""
+    if get_group_size() == 1:
+        return
+    if cur_rank != get_rank():
+        raise ValueError(f"For 'parameter_broadcast', the 'cur_rank' must be the rank id of this process "
+                         f"({get_rank()}), but got {cur_rank}.")
+    if not 0 <= initial_rank <= cur_rank:
+        raise ValueError(f"For 'parameter_broadcast', the 'initial_rank' must be the start rank id of the current "
+                         f"pipeline stage (0 to {cur_rank}), but got {initial_rank}.")
+    parameters = net.parameters_dict()
+    unknown = [name for name in layout if name not in parameters]
+    if unknown:
+        raise ValueError(f"For 'parameter_broadcast', the parameters {unknown} in 'layout' are not parameters of "
+                         f"the network.")
+    broadcast_parameters([parameters[name] for name in layout], root_rank=initial_rank)
