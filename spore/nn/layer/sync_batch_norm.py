@@ -14,7 +14,7 @@ from ...communication.management import GlobalComm, create_group, get_group_size
 from ...ops.operations.comm_ops import AllReduce
 from .normalization import _BatchNorm, _check_input
 
-__all__ = ["SyncBatchNorm"]
+__all__ = ["SyncBatchNorm"]  # synchronized_batch_norm serves mint.nn.SyncBatchNorm too
 
 _groups_made: dict[tuple, list[str]] = {}
 """The communication groups made for each `process_groups` value, by group index."""
@@ -53,6 +53,30 @@ def _check_process_groups(name: str, process_groups) -> None:
         seen.add(rank)
 
 
+def synchronized_batch_norm(x, allreduce, gamma, beta, moving_mean, moving_variance, batch_weight: float,
+                            eps: float):
+    """x (N, C, ...) normalized per channel with the statistics of the batches of every process
+    of `allreduce`'s group, scaled by gamma and shifted by beta. The moving statistics (None to
+    leave them) become (1 - batch_weight) * moving + batch_weight * batch (variance unbiased)."""
+    channels = x.shape[1]
+    axes = (0,) + tuple(range(2, x.ndim))
+    shape = (1, channels) + (1,) * (x.ndim - 2)
+    local_count = ops.fill(x.dtype, (1,), x.size // channels)
+    sums = allreduce(ops.cat([ops.sum(x, axes), local_count]))
+    count = sums[channels]
+    mean = sums[:channels] / count
+    centered = x - ops.reshape(mean, shape)
+    variance = allreduce(ops.sum(centered * centered, axes)) / count
+    y = centered / ops.sqrt(ops.reshape(variance, shape) + eps)
+    y = y * ops.reshape(ops.cast(gamma, x.dtype), shape) + ops.reshape(ops.cast(beta, x.dtype), shape)
+    if moving_mean is not None:
+        batch_mean = ops.stop_gradient(ops.cast(mean, moving_mean.dtype))
+        batch_variance = ops.stop_gradient(ops.cast(variance * count / (count - 1), moving_variance.dtype))
+        ops.assign(moving_mean, moving_mean * (1.0 - batch_weight) + batch_mean * batch_weight)
+        ops.assign(moving_variance, moving_variance * (1.0 - batch_weight) + batch_variance * batch_weight)
+    return y
+
+
 class SyncBatchNorm(_BatchNorm):
     """SyncBatchNorm(num_features, eps=1e-5, momentum=0.9, affine=True, gamma_init='ones',
     beta_init='zeros', moving_mean_init='zeros', moving_var_init='ones', use_batch_statistics=None,
@@ -88,20 +112,5 @@ class SyncBatchNorm(_BatchNorm):
         if self.allreduce is None or not use_batch:
             return super().construct(x)
         _check_input(self.cls_name, x, self.ranks, self.num_features)
-        channels = self.num_features
-        axes = (0,) + tuple(range(2, x.ndim))
-        shape = (1, channels) + (1,) * (x.ndim - 2)
-        local_count = ops.fill(x.dtype, (1,), x.size // channels)
-        sums = self.allreduce(ops.cat([ops.sum(x, axes), local_count]))
-        count = sums[channels]
-        mean = sums[:channels] / count
-        centered = x - ops.reshape(mean, shape)
-        variance = self.allreduce(ops.sum(centered * centered, axes)) / count
-        y = centered / ops.sqrt(ops.reshape(variance, shape) + self.eps)
-        y = y * ops.reshape(ops.cast(self.gamma, x.dtype), shape) + ops.reshape(ops.cast(self.beta, x.dtype), shape)
-        keep = 1.0 - self.momentum
-        batch_mean = ops.stop_gradient(ops.cast(mean, self.moving_mean.dtype))
-        batch_variance = ops.stop_gradient(ops.cast(variance * count / (count - 1), self.moving_variance.dtype))
-        ops.assign(self.moving_mean, self.moving_mean * keep + batch_mean * self.momentum)
-        ops.assign(self.moving_variance, self.moving_variance * keep + batch_variance * self.momentum)
-        return y
+        return synchronized_batch_norm(x, self.allreduce, self.gamma, self.beta, self.moving_mean,
+                                       self.moving_variance, self.momentum, self.eps)
