@@ -12,7 +12,7 @@ import sys
 import numpy as np
 
 import spore as ms
-from spore import nn
+from spore import mint, nn
 from spore.dataset import NumpySlicesDataset
 from spore.nn.wrap.grad_reducer import broadcast_parameters
 
@@ -93,7 +93,11 @@ def sync_batch_norm(size, rank):
     (_, y), (dx, affine_grads) = ms.value_and_grad(weighted, 0, bn.trainable_params(), has_aux=True)(
         ms.Tensor(x[rows]))
     dgamma, dbeta = nn.DistributedGradReducer(bn.trainable_params(), mean=False, degree=size)(affine_grads)
-    return {"syncbn/y": y.asnumpy(), "syncbn/dx": dx.asnumpy(), "syncbn/dgamma": dgamma.asnumpy(),
+    mint_bn = (mint.nn.SyncBatchNorm if size > 1 else mint.nn.BatchNorm2d)(3, dtype=ms.float64)
+    mint_bn.set_train()
+    mint_y = mint_bn(ms.Tensor(x[rows]))
+    return {"syncbn/mint_y": mint_y.asnumpy(), "syncbn/mint_running_var": mint_bn.running_var.asnumpy(),
+            "syncbn/y": y.asnumpy(), "syncbn/dx": dx.asnumpy(), "syncbn/dgamma": dgamma.asnumpy(),
             "syncbn/dbeta": dbeta.asnumpy(), "syncbn/moving_mean": bn.moving_mean.asnumpy(),
             "syncbn/moving_variance": bn.moving_variance.asnumpy()}
 

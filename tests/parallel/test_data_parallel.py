@@ -41,13 +41,14 @@ def test_data_parallel_training_equals_one_process_on_the_global_batch(processes
             dtype = name.split("/")[2]
             assert trained[name].dtype == expected.dtype
             np.testing.assert_allclose(trained[name], expected, rtol=0, atol=TOLERANCE[dtype], err_msg=name)
-    # SyncBatchNorm equals BatchNorm2d on the global batch: outputs and input gradients row by row,
-    # the group's gamma / beta gradients and the moving statistics on every rank
+    # nn.SyncBatchNorm / mint.nn.SyncBatchNorm equal BatchNorm2d on the global batch: outputs and input
+    # gradients row by row, the group's gamma / beta gradients and the moving statistics on every rank
     synced = [np.load(tmp_path / f"rank_{rank}.npz") for rank in range(processes)]
     expected = dp_worker.sync_batch_norm(1, 0)
-    for name in ("syncbn/y", "syncbn/dx"):
+    for name in ("syncbn/y", "syncbn/dx", "syncbn/mint_y"):
         np.testing.assert_allclose(np.concatenate([r[name] for r in synced]), expected[name], rtol=0, atol=1e-12)
-    for name in ("syncbn/dgamma", "syncbn/dbeta", "syncbn/moving_mean", "syncbn/moving_variance"):
+    for name in ("syncbn/dgamma", "syncbn/dbeta", "syncbn/moving_mean", "syncbn/moving_variance",
+                 "syncbn/mint_running_var"):
         for r in synced:
             np.testing.assert_allclose(r[name], expected[name], rtol=0, atol=1e-12, err_msg=name)
 
