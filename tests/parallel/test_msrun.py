@@ -23,19 +23,20 @@ print(" ".join(f"{name}={os.environ[name]}" for name in names))
 """
 
 ALL_REDUCE = """
-import datetime, os, sys, time
-import torch, torch.distributed as dist
-dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=float(os.environ.get("COLLECTIVE_TIMEOUT", 30))))
-rank = dist.get_rank()
+import os, sys, time
+import numpy as np
+import mindspore as ms
+from mindspore import ops
+from mindspore.communication import get_group_size, get_rank, init
+init()
+rank = get_rank()
 if rank == int(os.environ.get("FAULTY_RANK", -1)):
     if os.environ["FAULT"] == "die":
         sys.exit(3)
     time.sleep(600)
-x = torch.ones(1) * (rank + 1)
-dist.all_reduce(x)
-print("rank", rank, "of", dist.get_world_size(), "sum", int(x.item()))
+x = ops.AllReduce()(ms.Tensor(np.array([rank + 1.0], np.float32)))
+print("rank", rank, "of", get_group_size(), "sum", int(x.asnumpy()[0]))
 """
-
 
 def _script(tmp_path, source):
     path = tmp_path / "job.py"
@@ -204,10 +205,11 @@ def test_a_dying_worker_stops_the_job_and_is_named(tmp_path):
 
 
 def test_a_hanging_worker_is_named_when_the_others_time_out(tmp_path):
+    """--cluster_time_out bounds the collectives (MS_TOPO_TIMEOUT): rank 0's all-reduce gives up."""
     start = time.monotonic()
     result = msrun(_script(tmp_path, ALL_REDUCE), "--worker_num=2", "--local_worker_num=2",
-                   f"--master_port={free_port()}", f"--log_dir={tmp_path}", "--join=True", FAULTY_RANK=1,
-                   FAULT="hang", COLLECTIVE_TIMEOUT=3)
+                   f"--master_port={free_port()}", f"--log_dir={tmp_path}", "--join=True", "--cluster_time_out=12",
+                   FAULTY_RANK=1, FAULT="hang")
     assert result.returncode == 1
     assert "msrun: worker rank 1 hangs: it never joined the collective that rank 0 timed out waiting in" \
         in result.stderr
