@@ -392,3 +392,49 @@ def _batch_isend_irecv_kernel(prim):
                 operations.append(("irecv", *next(receives), peer))
         return tuple(batch_send_receive(operations, name))
     return run
+
+
+# The 8 directions of NeighborExchangeV2, in its order: (rows, columns) of a border, each
+# "first" (the first lens rows / columns), "last" or "all".
+_DIRECTIONS = (("first", "all"), ("first", "last"), ("all", "last"), ("last", "last"),
+               ("last", "all"), ("last", "first"), ("all", "first"), ("first", "first"))
+
+
+def _border(length: int, lens: tuple[int, int], part: str) -> slice:
+    """The rows (or columns) of a border: the first `lens[0]`, the last `lens[1]`, or all."""
+    if part == "first":
+        return slice(0, lens[0])
+    if part == "last":
+        return slice(length - lens[1], length)
+    return slice(0, length)
+
+
+@kernel_factory("NeighborExchangeV2")
+def _neighbor_exchange_v2_kernel(prim):
+    name = prim.group
+    send_top, send_bottom, send_left, send_right = prim.send_lens
+    top, bottom, left, right = prim.recv_lens
+
+    def run(x):
+        n, c, h, w = x.shape
+        operations, placements = [], []
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.send_rank_ids):
+            if peer != -1:
+                block = x[:, :, _border(h, (send_top, send_bottom), rows), _border(w, (send_left, send_right), cols)]
+                operations.append(("isend", block.contiguous(), peer))
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.recv_rank_ids):
+            if peer == -1:
+                continue
+            # Where a halo lands in the output: above / below / left / right of x, or over it.
+            out_rows = {"first": slice(0, top), "last": slice(top + h, top + h + bottom), "all": slice(top, top + h)}
+            out_cols = {"first": slice(0, left), "last": slice(left + w, left + w + right),
+                        "all": slice(left, left + w)}
+            shape = (n, c, out_rows[rows].stop - out_rows[rows].start, out_cols[cols].stop - out_cols[cols].start)
+            operations.append(("irecv", shape, x.dtype, peer))
+            placements.append((out_rows[rows], out_cols[cols]))
+        out = torch.zeros((n, c, h + top + bottom, w + left + right), dtype=x.dtype, device=x.device)
+        out[:, :, top:top + h, left:left + w] = x
+        for (rows, cols), block in zip(placements, batch_send_receive(operations, name)):
+            out[:, :, rows, cols] = block
+        return out
+    return run

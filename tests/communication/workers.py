@@ -162,6 +162,21 @@ def family():
     close(out, xs[peer], "NeighborExchange")
     out, = ops.BatchISendIRecv(("isend", "irecv"), (peer, peer), ([4, 3],), (ms.float64,))((x,))
     close(out, xs[peer], "BatchISendIRecv")
+    matrix = [1, 3, 2, 2]          # rank i sends matrix[2 * i + j] elements to rank j
+    expected = [xs[0].reshape(-1)[:1], xs[1].reshape(-1)[:2]] if rank == 0 else \
+        [xs[0].reshape(-1)[1:4], xs[1].reshape(-1)[2:4]]
+    close(ops.AlltoAllVC()(Tensor(xs[rank].reshape(-1)[:4]), matrix), np.concatenate(expected), "AlltoAllVC")
+    out = Tensor(np.zeros((3 if rank == 0 else 5, 3)))
+    comm_func.all_to_all_v_c(out, x, matrix)
+    expected = [xs[0][:1], xs[1][:2]] if rank == 0 else [xs[0][1:4], xs[1][2:4]]
+    close(out, np.concatenate(expected), "all_to_all_v_c")
+    image = Tensor(xs[rank].reshape(1, 1, 4, 3))
+    # Rank 0 is above rank 1: each sends its facing border row and receives the other's.
+    sends = [-1, -1, -1, -1, 1, -1, -1, -1] if rank == 0 else [0, -1, -1, -1, -1, -1, -1, -1]
+    lens = [0, 1, 0, 0] if rank == 0 else [1, 0, 0, 0]
+    halo = ops.NeighborExchangeV2(sends, lens, sends, lens, "NCHW")(image)
+    expected = np.concatenate([xs[0], xs[1][:1]]) if rank == 0 else np.concatenate([xs[0][-1:], xs[1]])
+    close(halo, expected.reshape(1, 1, 5, 3), "NeighborExchangeV2")
     ops.Barrier()()
     total, handle = comm_func.all_reduce(x, async_op=True)
     handle.wait()
