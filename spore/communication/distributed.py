@@ -107,9 +107,10 @@ def get_world_size(group=None):
 
 
 def get_backend(group=None):
-    """The communication backend's name ('mccl' on CPU, 'nccl' on GPU once joined)."""
+    """The communication backend's name: 'nccl' once joined on GPU, else 'hccl' (as
+    MindSpore 2.7.1 answers on CPU, where `GlobalComm.BACKEND` is 'mccl')."""
     M._ranks("get_backend", _group(group))
-    return M.GlobalComm.BACKEND
+    return "nccl" if M.GlobalComm.BACKEND == "nccl" else "hccl"
 
 
 def get_process_group_ranks(group=None):

@@ -268,7 +268,7 @@ def torch_style():
     size, rank = dist.get_world_size(), dist.get_rank()
     peer = 1 - rank
     xs = [data(r) for r in range(size)]
-    assert dist.is_initialized() and dist.get_backend() == "mccl"
+    assert dist.is_initialized() and dist.get_backend() == "hccl"
     t = Tensor(xs[rank])
     assert dist.all_reduce(t) is None
     close(t, sum(xs), "all_reduce")
