@@ -13,6 +13,7 @@ from the ones it has (all-reduce, all-gather, point-to-point): exact, with more 
 from __future__ import annotations
 
 import datetime
+import functools
 
 import torch
 import torch.distributed as dist
@@ -76,7 +77,7 @@ def group_ranks(name: str) -> tuple[int, ...]:
     try:
         return WORLD.groups[name][1]
     except KeyError:
-        raise RuntimeError(f"The group '{name}' does not exist: create it with create_group first.") from None
+        raise UnknownGroupError(f"The group '{name}' does not exist: create it with create_group first.") from None
 
 
 def _process_group(name: str):
@@ -94,6 +95,25 @@ def _group_rank(name: str) -> int:
     return group_ranks(name).index(WORLD.rank)
 
 
+class UnknownGroupError(RuntimeError):
+    """A group name no `create_group` made."""
+
+
+def _named_failure(communicate):
+    """torch.distributed's failures (a peer gone, a timeout) as a RuntimeError naming this rank."""
+    @functools.wraps(communicate)
+    def run(*args, **kwargs):
+        try:
+            return communicate(*args, **kwargs)
+        except UnknownGroupError:
+            raise
+        except (RuntimeError, ValueError) as failure:
+            first_line = str(failure).strip().splitlines()[0] if str(failure).strip() else type(failure).__name__
+            raise RuntimeError(f"rank {WORLD.rank} of {WORLD.size}: the communication failed: a peer process stopped "
+                               f"or did not answer in time ({first_line})") from None
+    return run
+
+
 _REDUCE_OPS = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN,
                "prod": dist.ReduceOp.PRODUCT}
 
@@ -109,6 +129,7 @@ def _bool_safe(reduce):
 
 
 @_bool_safe
+@_named_failure
 def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     result = x.clone()
     if _group_size(name) > 1:
@@ -116,6 +137,7 @@ def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return result
 
 
+@_named_failure
 def all_gather_list(x: torch.Tensor, name: str) -> list[torch.Tensor]:
     """Every group rank's `x` (same shape on all), in group-rank order."""
     if _group_size(name) == 1:
@@ -146,6 +168,7 @@ def reduce_scatter(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return all_reduce(x, op, name).chunk(size, 0)[_group_rank(name)].clone()
 
 
+@_named_failure
 def broadcast(x: torch.Tensor, root: int, name: str) -> torch.Tensor:
     """Group rank `root`'s tensor, on every rank."""
     result = x.clone().contiguous()
@@ -177,6 +200,7 @@ def all_to_all(pieces: list[torch.Tensor], name: str) -> list[torch.Tensor]:
     return received
 
 
+@_named_failure
 def _exchange(out: torch.Tensor, into: torch.Tensor, peer: int, send_first: bool, name: str) -> None:
     group = _process_group(name)
     if send_first:
@@ -187,10 +211,12 @@ def _exchange(out: torch.Tensor, into: torch.Tensor, peer: int, send_first: bool
         dist.send(out, peer, group=group)
 
 
+@_named_failure
 def send(x: torch.Tensor, dest: int, name: str, tag: int = 0) -> None:
     dist.send(x.contiguous(), group_ranks(name)[dest], group=_process_group(name), tag=tag)
 
 
+@_named_failure
 def receive(shape, dtype: torch.dtype, src: int, name: str, tag: int = 0) -> torch.Tensor:
     result = torch.empty(tuple(shape), dtype=dtype)
     dist.recv(result, group_ranks(name)[src], group=_process_group(name), tag=tag)
@@ -205,6 +231,7 @@ def irecv(into: torch.Tensor, src: int, name: str, tag: int = 0):
     return dist.irecv(into, group_ranks(name)[src], group=_process_group(name), tag=tag)
 
 
+@_named_failure
 def batch_send_receive(operations: list[tuple], name: str) -> list[torch.Tensor]:
     """`operations`: ('isend', tensor, peer) or ('irecv', shape, dtype, peer), peers as
     group ranks. Runs them all and waits; gives the received tensors in order."""
@@ -221,6 +248,7 @@ def batch_send_receive(operations: list[tuple], name: str) -> list[torch.Tensor]
     return received
 
 
+@_named_failure
 def all_gather_objects(obj, name: str) -> list:
     """Every group rank's picklable `obj`, in group-rank order."""
     if _group_size(name) == 1:
@@ -230,6 +258,7 @@ def all_gather_objects(obj, name: str) -> list:
     return gathered
 
 
+@_named_failure
 def broadcast_objects(objects: list, src: int, name: str) -> list:
     """World rank `src`'s list of picklable objects, on every rank of the group."""
     if _group_size(name) == 1:
@@ -245,6 +274,7 @@ def tcp_store(host: str, port: int, world_size, is_master: bool, timeout_seconds
                          wait_for_workers)
 
 
+@_named_failure
 def barrier(name: str) -> None:
     if _group_size(name) > 1:
         dist.barrier(group=_process_group(name))
