@@ -88,8 +88,7 @@ def expected_gradient(size: int, rank: int) -> np.ndarray:
     grad += sum(dloss(3, outs[s][3]) for s in range(size)) * xs.prod(0) / me
     grad += sum(dloss(4, outs[s][4])[rank * me.shape[0]:(rank + 1) * me.shape[0]] for s in range(size))
     grad += np.concatenate([dloss(5, outs[s][5]) for s in range(size)], 0)
-    if rank == 1:
-        grad += sum(dloss(6, outs[s][6]) for s in range(size))
+    grad += dloss(6, outs[rank][6])     # MindSpore's Broadcast bprop: each rank's own gradient
     return grad
 
 
