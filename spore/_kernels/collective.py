@@ -13,6 +13,7 @@ from the ones it has (all-reduce, all-gather, point-to-point): exact, with more 
 from __future__ import annotations
 
 import datetime
+import functools
 
 import torch
 import torch.distributed as dist
@@ -76,7 +77,7 @@ def group_ranks(name: str) -> tuple[int, ...]:
     try:
         return WORLD.groups[name][1]
     except KeyError:
-        raise RuntimeError(f"The group '{name}' does not exist: create it with create_group first.") from None
+        raise UnknownGroupError(f"The group '{name}' does not exist: create it with create_group first.") from None
 
 
 def _process_group(name: str):
@@ -94,6 +95,25 @@ def _group_rank(name: str) -> int:
     return group_ranks(name).index(WORLD.rank)
 
 
+class UnknownGroupError(RuntimeError):
+    """A group name no `create_group` made."""
+
+
+def _named_failure(communicate):
+    """torch.distributed's failures (a peer gone, a timeout) as a RuntimeError naming this rank."""
+    @functools.wraps(communicate)
+    def run(*args, **kwargs):
+        try:
+            return communicate(*args, **kwargs)
+        except UnknownGroupError:
+            raise
+        except (RuntimeError, ValueError) as failure:
+            first_line = str(failure).strip().splitlines()[0] if str(failure).strip() else type(failure).__name__
+            raise RuntimeError(f"rank {WORLD.rank} of {WORLD.size}: the communication failed: a peer process stopped "
+                               f"or did not answer in time ({first_line})") from None
+    return run
+
+
 _REDUCE_OPS = {"sum": dist.ReduceOp.SUM, "max": dist.ReduceOp.MAX, "min": dist.ReduceOp.MIN,
                "prod": dist.ReduceOp.PRODUCT}
 
@@ -109,6 +129,7 @@ def _bool_safe(reduce):
 
 
 @_bool_safe
+@_named_failure
 def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     result = x.clone()
     if _group_size(name) > 1:
@@ -116,6 +137,7 @@ def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return result
 
 
+@_named_failure
 def all_gather_list(x: torch.Tensor, name: str) -> list[torch.Tensor]:
     """Every group rank's `x` (same shape on all), in group-rank order."""
     if _group_size(name) == 1:
@@ -146,6 +168,7 @@ def reduce_scatter(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return all_reduce(x, op, name).chunk(size, 0)[_group_rank(name)].clone()
 
 
+@_named_failure
 def broadcast(x: torch.Tensor, root: int, name: str) -> torch.Tensor:
     """Group rank `root`'s tensor, on every rank."""
     result = x.clone().contiguous()
@@ -177,6 +200,7 @@ def all_to_all(pieces: list[torch.Tensor], name: str) -> list[torch.Tensor]:
     return received
 
 
+@_named_failure
 def _exchange(out: torch.Tensor, into: torch.Tensor, peer: int, send_first: bool, name: str) -> None:
     group = _process_group(name)
     if send_first:
@@ -187,10 +211,12 @@ def _exchange(out: torch.Tensor, into: torch.Tensor, peer: int, send_first: bool
         dist.send(out, peer, group=group)
 
 
+@_named_failure
 def send(x: torch.Tensor, dest: int, name: str, tag: int = 0) -> None:
     dist.send(x.contiguous(), group_ranks(name)[dest], group=_process_group(name), tag=tag)
 
 
+@_named_failure
 def receive(shape, dtype: torch.dtype, src: int, name: str, tag: int = 0) -> torch.Tensor:
     result = torch.empty(tuple(shape), dtype=dtype)
     dist.recv(result, group_ranks(name)[src], group=_process_group(name), tag=tag)
@@ -205,6 +231,7 @@ def irecv(into: torch.Tensor, src: int, name: str, tag: int = 0):
     return dist.irecv(into, group_ranks(name)[src], group=_process_group(name), tag=tag)
 
 
+@_named_failure
 def batch_send_receive(operations: list[tuple], name: str) -> list[torch.Tensor]:
     """`operations`: ('isend', tensor, peer) or ('irecv', shape, dtype, peer), peers as
     group ranks. Runs them all and waits; gives the received tensors in order."""
@@ -221,6 +248,7 @@ def batch_send_receive(operations: list[tuple], name: str) -> list[torch.Tensor]
     return received
 
 
+@_named_failure
 def all_gather_objects(obj, name: str) -> list:
     """Every group rank's picklable `obj`, in group-rank order."""
     if _group_size(name) == 1:
@@ -230,6 +258,7 @@ def all_gather_objects(obj, name: str) -> list:
     return gathered
 
 
+@_named_failure
 def broadcast_objects(objects: list, src: int, name: str) -> list:
     """World rank `src`'s list of picklable objects, on every rank of the group."""
     if _group_size(name) == 1:
@@ -245,6 +274,7 @@ def tcp_store(host: str, port: int, world_size, is_master: bool, timeout_seconds
                          wait_for_workers)
 
 
+@_named_failure
 def barrier(name: str) -> None:
     if _group_size(name) > 1:
         dist.barrier(group=_process_group(name))
@@ -391,4 +421,50 @@ def _batch_isend_irecv_kernel(prim):
             else:
                 operations.append(("irecv", *next(receives), peer))
         return tuple(batch_send_receive(operations, name))
+    return run
+
+
+# The 8 directions of NeighborExchangeV2, in its order: (rows, columns) of a border, each
+# "first" (the first lens rows / columns), "last" or "all".
+_DIRECTIONS = (("first", "all"), ("first", "last"), ("all", "last"), ("last", "last"),
+               ("last", "all"), ("last", "first"), ("all", "first"), ("first", "first"))
+
+
+def _border(length: int, lens: tuple[int, int], part: str) -> slice:
+    """The rows (or columns) of a border: the first `lens[0]`, the last `lens[1]`, or all."""
+    if part == "first":
+        return slice(0, lens[0])
+    if part == "last":
+        return slice(length - lens[1], length)
+    return slice(0, length)
+
+
+@kernel_factory("NeighborExchangeV2")
+def _neighbor_exchange_v2_kernel(prim):
+    name = prim.group
+    send_top, send_bottom, send_left, send_right = prim.send_lens
+    top, bottom, left, right = prim.recv_lens
+
+    def run(x):
+        n, c, h, w = x.shape
+        operations, placements = [], []
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.send_rank_ids):
+            if peer != -1:
+                block = x[:, :, _border(h, (send_top, send_bottom), rows), _border(w, (send_left, send_right), cols)]
+                operations.append(("isend", block.contiguous(), peer))
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.recv_rank_ids):
+            if peer == -1:
+                continue
+            # Where a halo lands in the output: above / below / left / right of x, or over it.
+            out_rows = {"first": slice(0, top), "last": slice(top + h, top + h + bottom), "all": slice(top, top + h)}
+            out_cols = {"first": slice(0, left), "last": slice(left + w, left + w + right),
+                        "all": slice(left, left + w)}
+            shape = (n, c, out_rows[rows].stop - out_rows[rows].start, out_cols[cols].stop - out_cols[cols].start)
+            operations.append(("irecv", shape, x.dtype, peer))
+            placements.append((out_rows[rows], out_cols[cols]))
+        out = torch.zeros((n, c, h + top + bottom, w + left + right), dtype=x.dtype, device=x.device)
+        out[:, :, top:top + h, left:left + w] = x
+        for (rows, cols), block in zip(placements, batch_send_receive(operations, name)):
+            out[:, :, rows, cols] = block
+        return out
     return run

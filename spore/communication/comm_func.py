@@ -13,7 +13,7 @@ from .management import HCCL_WORLD_COMM_GROUP, GlobalComm, get_group_rank_from_w
 __all__ = ["CommHandle", "GlobalComm", "P2POp", "ReduceOp", "all_reduce", "all_gather_into_tensor",
            "reduce_scatter_tensor", "broadcast", "barrier", "send", "recv", "isend", "irecv", "reduce",
            "gather_into_tensor", "scatter_tensor", "batch_isend_irecv", "all_to_all_with_output_shape",
-           "all_to_all_single_with_output_shape", "get_cache_group_rank", "get_cache_group_size",
+           "all_to_all_single_with_output_shape", "all_to_all_v_c", "get_cache_group_rank", "get_cache_group_size",
            "get_group_rank_from_world_rank", "get_group_size"]
 
 ReduceOp = C.ReduceOp
@@ -169,6 +169,24 @@ def all_to_all_single_with_output_shape(output_shape, tensor, output_split_sizes
     flat = C.AlltoAllV(group)(tensor.reshape(-1), [n * row_in for n in input_split_sizes],
                              [n * row_out for n in output_split_sizes])
     return flat.reshape(shape), _handle(async_op)
+
+
+def all_to_all_v_c(output, input, send_count_matrix, group=None, async_op=False):
+    """`input` split along axis 0: send_count_matrix[i * group size + j] rows go from rank i
+    to rank j; `output` becomes the rows received, concatenated in rank order."""
+    group = group if group is not None else GlobalComm.WORLD_COMM_GROUP
+    row = _numel(input.shape[1:])
+    flat = C.AlltoAllVC(group, block_size=row)(input.reshape(-1), list(send_count_matrix))
+    write_into(output, flat.reshape(tuple(output.shape)))
+    return _handle(async_op)
+
+
+def write_into(target, value) -> None:
+    """`target` (a Tensor) now holds `value`, in its own dtype: the Tensor is rebound, its
+    old storage is never written."""
+    if tuple(target.shape) != tuple(value.shape):
+        raise ValueError(f"The output tensor must have shape {tuple(value.shape)}, but got {tuple(target.shape)}.")
+    target._t = value._data().to(target._data().dtype)
 
 
 def get_cache_group_rank(group=HCCL_WORLD_COMM_GROUP):

@@ -17,7 +17,7 @@ from ..common.tensor import Tensor
 from ..ops.function.array_func import cat
 from ..ops.operations import comm_ops as C
 from . import management as M
-from .comm_func import CommHandle, _numel
+from .comm_func import CommHandle, _numel, all_to_all_v_c, write_into  # noqa: F401 - ops.all_to_all_v_c
 
 __all__ = ["P2POp", "TCPStore", "all_gather", "all_gather_into_tensor", "all_gather_into_tensor_uneven",
            "all_gather_object", "all_reduce", "all_to_all", "all_to_all_single", "barrier", "batch_isend_irecv",
@@ -37,13 +37,6 @@ def _group(group) -> str:
 
 def _done(async_op):
     return CommHandle() if async_op else None
-
-
-def _write(target: Tensor, value: Tensor) -> None:
-    """`target` now holds `value` (in its own dtype)."""
-    if tuple(target.shape) != tuple(value.shape):
-        raise ValueError(f"The output tensor must have shape {tuple(value.shape)}, but got {tuple(target.shape)}.")
-    target._t = value._data().to(target._data().dtype)
 
 
 def _local(group: str, world_rank: int, arg: str) -> int:
@@ -114,9 +107,10 @@ def get_world_size(group=None):
 
 
 def get_backend(group=None):
-    """The communication backend's name ('mccl' on CPU, 'nccl' on GPU once joined)."""
+    """The communication backend's name: 'nccl' once joined on GPU, else 'hccl' (as
+    MindSpore 2.7.1 answers on CPU, where `GlobalComm.BACKEND` is 'mccl')."""
     M._ranks("get_backend", _group(group))
-    return M.GlobalComm.BACKEND
+    return "nccl" if M.GlobalComm.BACKEND == "nccl" else "hccl"
 
 
 def get_process_group_ranks(group=None):
@@ -137,7 +131,7 @@ def get_group_rank(group, global_rank):
 # ---- collectives over tensors ----------------------------------------------------------
 def all_reduce(tensor, op="sum", group=None, async_op=False):
     """`tensor` becomes the reduction of the group's `tensor`s."""
-    _write(tensor, C.AllReduce(op, _group(group))(tensor))
+    write_into(tensor, C.AllReduce(op, _group(group))(tensor))
     return _done(async_op)
 
 
@@ -147,13 +141,13 @@ def all_gather(tensor_list, tensor, group=None, async_op=False):
     gathered = C.AllGather(group)(tensor.reshape((1,) + tuple(tensor.shape)))
     _check_list("all_gather", "tensor_list", tensor_list, M.get_group_size(group))
     for i, target in enumerate(tensor_list):
-        _write(target, gathered[i])
+        write_into(target, gathered[i])
     return _done(async_op)
 
 
 def all_gather_into_tensor(output_tensor, input_tensor, group=None, async_op=False):
     """`output_tensor` becomes the group's `input_tensor`s concatenated along axis 0."""
-    _write(output_tensor, C.AllGather(_group(group))(input_tensor))
+    write_into(output_tensor, C.AllGather(_group(group))(input_tensor))
     return _done(async_op)
 
 
@@ -164,20 +158,20 @@ def all_gather_into_tensor_uneven(output, input, output_split_sizes=None, group=
     rows = output_split_sizes or [output.shape[0] // size] * size
     row = _numel(output.shape[1:])
     flat = C.AllGatherV(group)(input, [n * row for n in rows])
-    _write(output, flat.reshape(tuple(output.shape)))
+    write_into(output, flat.reshape(tuple(output.shape)))
     return _done(async_op)
 
 
 def reduce_scatter(output, input_list, op="sum", group=None, async_op=False):
     """`output` becomes the reduction of the group's input_list[this rank]."""
     stacked = cat([x.reshape((1,) + tuple(x.shape)) for x in input_list])
-    _write(output, C.ReduceScatter(op, _group(group))(stacked)[0])
+    write_into(output, C.ReduceScatter(op, _group(group))(stacked)[0])
     return _done(async_op)
 
 
 def reduce_scatter_tensor(output, input, op="sum", group=None, async_op=False):
     """`output` becomes this rank's block (along axis 0) of the reduction of the group's `input`s."""
-    _write(output, C.ReduceScatter(op, _group(group))(input))
+    write_into(output, C.ReduceScatter(op, _group(group))(input))
     return _done(async_op)
 
 
@@ -188,7 +182,7 @@ def reduce_scatter_tensor_uneven(output, input, input_split_sizes=None, op="sum"
     rows = input_split_sizes or [input.shape[0] // size] * size
     row = _numel(input.shape[1:])
     part = C.ReduceScatterV(op, group)(input, [n * row for n in rows])
-    _write(output, part.reshape(tuple(output.shape)))
+    write_into(output, part.reshape(tuple(output.shape)))
     return _done(async_op)
 
 
@@ -198,14 +192,14 @@ def reduce(tensor, dst, op="sum", group=None, async_op=False):
     group = _group(group)
     result = C.Reduce(_local(group, dst, "dst"), op, group)(tensor)
     if M.WORLD.rank == dst:
-        _write(tensor, result)
+        write_into(tensor, result)
     return _done(async_op)
 
 
 def broadcast(tensor, src, group=None, async_op=False):
     """`tensor` becomes world rank `src`'s `tensor`."""
     group = _group(group)
-    _write(tensor, C.Broadcast(_local(group, src, "src"), group)((tensor,))[0])
+    write_into(tensor, C.Broadcast(_local(group, src, "src"), group)((tensor,))[0])
     return _done(async_op)
 
 
@@ -222,7 +216,7 @@ def gather(tensor, gather_list, dst=0, group=None, async_op=False):
     if M.WORLD.rank == dst:
         _check_list("gather", "gather_list", gather_list, M.get_group_size(group))
         for i, target in enumerate(gather_list):
-            _write(target, gathered[i])
+            write_into(target, gathered[i])
     return _done(async_op)
 
 
@@ -235,7 +229,7 @@ def scatter(tensor, scatter_list, src=0, group=None, async_op=False):
         whole = cat([x.reshape((1,) + tuple(x.shape)) for x in scatter_list])
     else:
         whole = cat([tensor.reshape((1,) + tuple(tensor.shape))] * size)
-    _write(tensor, C.CollectiveScatter(_local(group, src, "src"), group)(whole)[0])
+    write_into(tensor, C.CollectiveScatter(_local(group, src, "src"), group)(whole)[0])
     return _done(async_op)
 
 
@@ -250,7 +244,7 @@ def all_to_all(output_tensor_list, input_tensor_list, group=None, async_op=False
     flat = C.AlltoAllV(group)(cat([t.reshape(-1) for t in input_tensor_list]), sent, received)
     start = 0
     for target, count in zip(output_tensor_list, received):
-        _write(target, flat[start:start + count].reshape(tuple(target.shape)))
+        write_into(target, flat[start:start + count].reshape(tuple(target.shape)))
         start += count
     return _done(async_op)
 
@@ -264,7 +258,7 @@ def all_to_all_single(output, input, output_split_sizes=None, input_split_sizes=
     received = output_split_sizes or [output.shape[0] // size] * size
     row_in, row_out = _numel(input.shape[1:]), _numel(output.shape[1:])
     flat = C.AlltoAllV(group)(input.reshape(-1), [n * row_in for n in sent], [n * row_out for n in received])
-    _write(output, flat.reshape(tuple(output.shape)))
+    write_into(output, flat.reshape(tuple(output.shape)))
     return _done(async_op)
 
 
@@ -278,7 +272,7 @@ def send(tensor, dst=0, group=None, tag=0):
 def recv(tensor, src=0, group=None, tag=0):
     """`tensor` becomes what world rank `src` sends; returns 0."""
     group = _group(group)
-    _write(tensor, C.Receive(tag, _local(group, src, "src"), list(tensor.shape), tensor.dtype, group)())
+    write_into(tensor, C.Receive(tag, _local(group, src, "src"), list(tensor.shape), tensor.dtype, group)())
     return 0
 
 
@@ -325,7 +319,7 @@ def batch_isend_irecv(p2p_op_list):
                              tuple(list(p.tensor.shape) for p in receives), tuple(p.tensor.dtype for p in receives),
                              group)
     for target, value in zip(receives, prim(tuple(p.tensor for p in p2p_op_list if p.op == "isend"))):
-        _write(target.tensor, value)
+        write_into(target.tensor, value)
     return [CommHandle() for _ in p2p_op_list]
 
 

@@ -4,8 +4,10 @@
 
 1. torch.distributed's variables (torchrun, spore's msrun): MASTER_ADDR, MASTER_PORT,
    RANK, WORLD_SIZE, and LOCAL_RANK, LOCAL_WORLD_SIZE when set;
-2. MindSpore msrun's: MS_SCHED_HOST, MS_SCHED_PORT, MS_WORKER_NUM, and the rank from
-   MS_NODE_ID or RANK_ID; the local rank from LOCAL_RANK or DEVICE_ID;
+2. MindSpore msrun's (2.7.1's msrun sets MS_SCHED_HOST, MS_SCHED_PORT, MS_WORKER_NUM,
+   MS_NODE_ID, RANK_ID, RANK_SIZE, DEVICE_ID, MS_ROLE, MS_TOPO_TIMEOUT): the rank from
+   MS_NODE_ID or RANK_ID, the local rank from LOCAL_RANK or DEVICE_ID, the local size from
+   LOCAL_WORLD_SIZE or MS_WORKER_NUM;
 3. OpenMPI's (mpirun): OMPI_COMM_WORLD_RANK, OMPI_COMM_WORLD_SIZE,
    OMPI_COMM_WORLD_LOCAL_RANK, OMPI_COMM_WORLD_LOCAL_SIZE, with MASTER_ADDR / MASTER_PORT.
 

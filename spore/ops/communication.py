@@ -9,6 +9,6 @@ DISTRIBUTED_NAMES = frozenset({
     "get_group_rank", "get_process_group_ranks", "get_rank", "get_world_size", "init_process_group", "irecv",
     "is_available", "is_initialized", "isend", "new_group", "recv", "reduce", "reduce_scatter",
     "reduce_scatter_tensor", "reduce_scatter_tensor_uneven", "scatter", "scatter_object_list", "send",
-    "set_comm_ops_inplace"})
+    "set_comm_ops_inplace", "all_to_all_v_c"})
 
 __getattr__, __dir__ = resolver(__name__, "spore.communication.distributed", DISTRIBUTED_NAMES)

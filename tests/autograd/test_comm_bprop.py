@@ -29,7 +29,7 @@ CHECKED_ELSEWHERE = {
     "NeighborExchange": "tests/communication/test_collectives.py (family): needs a peer; its gradient, the "
                         "exchange run backwards, is checked across 2 processes in PyNative and jit",
     "Broadcast": "tests/communication/test_collectives.py: its input is a tuple of Tensors; the gradient "
-                 "(the ranks' gradients summed on the root) is checked across 2 and 4 processes",
+                 "(MindSpore's: each rank's own, passed through) is checked across 2 and 4 processes",
 }
 
 

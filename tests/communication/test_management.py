@@ -85,18 +85,27 @@ def test_a_dead_peer_ends_the_collective_with_an_error():
     assert_all_passed(results)
 
 
-def test_msrun_variables_are_read():
-    def msrun_variables(rank, size, port):
-        return {"MS_SCHED_HOST": "127.0.0.1", "MS_SCHED_PORT": str(port), "MS_WORKER_NUM": str(size),
-                "MS_NODE_ID": str(rank), "MS_ROLE": "MS_WORKER"}
-    assert_all_passed(spawn("ranks", 2, launcher_env=msrun_variables))
+def test_msrun_variables_are_read(clean_environment):
+    for name, value in {"MS_SCHED_HOST": "10.0.0.1", "MS_SCHED_PORT": "8118", "MS_WORKER_NUM": "4",
+                        "MS_NODE_ID": "3", "DEVICE_ID": "1", "MS_ROLE": "MS_WORKER"}.items():
+        clean_environment.setenv(name, value)
+    job = communication.management._launch_environment()
+    assert (job["rank"], job["size"], job["local_rank"], job["addr"], job["port"]) == (3, 4, 1, "10.0.0.1", 8118)
 
 
-def test_openmpi_variables_are_read():
-    def mpirun_variables(rank, size, port):
-        return {"OMPI_COMM_WORLD_RANK": str(rank), "OMPI_COMM_WORLD_SIZE": str(size),
-                "OMPI_COMM_WORLD_LOCAL_RANK": str(rank), "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(port)}
-    assert_all_passed(spawn("ranks", 2, launcher_env=mpirun_variables))
+def test_openmpi_variables_are_read(clean_environment):
+    for name, value in {"OMPI_COMM_WORLD_RANK": "2", "OMPI_COMM_WORLD_SIZE": "3", "OMPI_COMM_WORLD_LOCAL_RANK": "0",
+                        "OMPI_COMM_WORLD_LOCAL_SIZE": "1", "MASTER_ADDR": "h", "MASTER_PORT": "9"}.items():
+        clean_environment.setenv(name, value)
+    job = communication.management._launch_environment()
+    assert (job["rank"], job["size"], job["local_rank"], job["local_size"]) == (2, 3, 0, 1)
+
+
+def test_torch_variables_come_first(clean_environment):
+    for name, value in {**torch_variables(1, 2, 7000), "MS_WORKER_NUM": "8", "MS_NODE_ID": "5"}.items():
+        clean_environment.setenv(name, value)
+    job = communication.management._launch_environment()
+    assert (job["rank"], job["size"], job["port"]) == (1, 2, 7000)
 
 
 def test_the_pytorch_style_api_in_one_process():

@@ -88,8 +88,7 @@ def expected_gradient(size: int, rank: int) -> np.ndarray:
     grad += sum(dloss(3, outs[s][3]) for s in range(size)) * xs.prod(0) / me
     grad += sum(dloss(4, outs[s][4])[rank * me.shape[0]:(rank + 1) * me.shape[0]] for s in range(size))
     grad += np.concatenate([dloss(5, outs[s][5]) for s in range(size)], 0)
-    if rank == 1:
-        grad += sum(dloss(6, outs[s][6]) for s in range(size))
+    grad += dloss(6, outs[rank][6])     # MindSpore's Broadcast bprop: each rank's own gradient
     return grad
 
 
@@ -162,6 +161,21 @@ def family():
     close(out, xs[peer], "NeighborExchange")
     out, = ops.BatchISendIRecv(("isend", "irecv"), (peer, peer), ([4, 3],), (ms.float64,))((x,))
     close(out, xs[peer], "BatchISendIRecv")
+    matrix = [1, 3, 2, 2]          # rank i sends matrix[2 * i + j] elements to rank j
+    expected = [xs[0].reshape(-1)[:1], xs[1].reshape(-1)[:2]] if rank == 0 else \
+        [xs[0].reshape(-1)[1:4], xs[1].reshape(-1)[2:4]]
+    close(ops.AlltoAllVC()(Tensor(xs[rank].reshape(-1)[:4]), matrix), np.concatenate(expected), "AlltoAllVC")
+    out = Tensor(np.zeros((3 if rank == 0 else 5, 3)))
+    comm_func.all_to_all_v_c(out, x, matrix)
+    expected = [xs[0][:1], xs[1][:2]] if rank == 0 else [xs[0][1:4], xs[1][2:4]]
+    close(out, np.concatenate(expected), "all_to_all_v_c")
+    image = Tensor(xs[rank].reshape(1, 1, 4, 3))
+    # Rank 0 is above rank 1: each sends its facing border row and receives the other's.
+    sends = [-1, -1, -1, -1, 1, -1, -1, -1] if rank == 0 else [0, -1, -1, -1, -1, -1, -1, -1]
+    lens = [0, 1, 0, 0] if rank == 0 else [1, 0, 0, 0]
+    halo = ops.NeighborExchangeV2(sends, lens, sends, lens, "NCHW")(image)
+    expected = np.concatenate([xs[0], xs[1][:1]]) if rank == 0 else np.concatenate([xs[0][-1:], xs[1]])
+    close(halo, expected.reshape(1, 1, 5, 3), "NeighborExchangeV2")
     ops.Barrier()()
     total, handle = comm_func.all_reduce(x, async_op=True)
     handle.wait()
@@ -232,7 +246,7 @@ def peer_dies():
     try:
         ops.AllReduce()(Tensor(data(0)))
     except RuntimeError as error:
-        print("failed as expected:", str(error)[:200])
+        assert "rank 0 of 2: the communication failed" in str(error), error
         return
     raise AssertionError("the collective returned without its peer")
 
@@ -253,7 +267,7 @@ def torch_style():
     size, rank = dist.get_world_size(), dist.get_rank()
     peer = 1 - rank
     xs = [data(r) for r in range(size)]
-    assert dist.is_initialized() and dist.get_backend() == "mccl"
+    assert dist.is_initialized() and dist.get_backend() == "hccl"
     t = Tensor(xs[rank])
     assert dist.all_reduce(t) is None
     close(t, sum(xs), "all_reduce")

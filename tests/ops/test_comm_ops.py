@@ -22,6 +22,10 @@ CASES = [
     OpCase(ops.Broadcast(0), ((rand(2, 3), rand(4, dtype=np.int64, low=0, high=9)),), lambda xs: xs),
     OpCase(ops.AlltoAll(1, 0, 1), (rand(2, 3),), lambda x: x),
     OpCase(ops.AlltoAllV(), (rand(2, 3), [6], [6]), lambda x, sent, received: x.reshape(-1)),
+    OpCase(ops.AlltoAllVC(), (rand(5), [5]), lambda x, matrix: x),
+    OpCase(ops.AlltoAllVC(block_size=2, transpose=True), (rand(6), [3]), lambda x, matrix: x),
+    OpCase(ops.NeighborExchangeV2([-1] * 8, [0, 0, 0, 0], [-1] * 8, [1, 0, 2, 1], "NCHW"), (rand(1, 2, 3, 3),),
+           lambda x: np.pad(x, ((0, 0), (0, 0), (1, 0), (2, 1)))),
     OpCase(ops.Reduce(0), (rand(3, 2),), lambda x: x),
     OpCase(ops.CollectiveGather(0), (rand(2, 2),), lambda x: x),
     OpCase(ops.CollectiveScatter(0), (rand(2, 2),), lambda x: x),
@@ -64,6 +68,17 @@ ERROR_CASES = [
     ErrorCase(ops.AlltoAll(1, 3, 0), (rand(2, 2),), ValueError, r"the 'split_dim' must be in \[-2, 2\)"),
     ErrorCase(ops.AlltoAllV(), (rand(2, 3), [5], [6]), ValueError, "the sum of 'send_numel_list' must be"),
     ErrorCase(ops.AlltoAllV(), (rand(2, 3), [6.0], [6]), TypeError, "'send_numel_list' must be a list or tuple"),
+    ErrorCase(ops.AlltoAllVC(), (rand(5), [5, 0]), ValueError, "must hold 1 counts"),
+    ErrorCase(lambda: ops.AlltoAllVC(transpose=1), (), TypeError, "For 'AlltoAllVC', the 'transpose' must be bool",
+              prim="AlltoAllVC"),
+    ErrorCase(lambda: ops.NeighborExchangeV2([-1] * 7, [0] * 4, [-1] * 8, [0] * 4, "NCHW"), (), ValueError,
+              "the 'send_rank_ids' must have 8 entries", prim="NeighborExchangeV2"),
+    ErrorCase(lambda: ops.NeighborExchangeV2([-1] * 8, [0] * 4, [-1] * 8, [0] * 4, "NHWC"), (), ValueError,
+              "the 'data_format' must be 'NCHW'", prim="NeighborExchangeV2"),
+    ErrorCase(lambda: ops.NeighborExchangeV2([-1] * 8, [0, -1, 0, 0], [-1] * 8, [0] * 4, "NCHW"), (), ValueError,
+              "each of 'send_lens' must be an int at least 0", prim="NeighborExchangeV2"),
+    ErrorCase(ops.NeighborExchangeV2([-1] * 8, [0] * 4, [-1] * 8, [0] * 4, "NCHW"), (rand(2, 3),), ValueError,
+              "must be 4-D"),
     ErrorCase(ops.Reduce(2), (rand(2),), ValueError, r"For 'Reduce', the 'dest_rank' must be in \[0, 1\)"),
     ErrorCase(lambda: ops.Reduce(0, op="avg"), (), ValueError, "For 'Reduce', the 'op' must be one of", prim="Reduce"),
     ErrorCase(ops.CollectiveGather(1), (rand(2),), ValueError, "the 'dest_rank' must be in"),
@@ -102,3 +117,16 @@ def test_a_collective_is_kept_and_ordered_in_a_compiled_graph():
     def twice():
         return ops.AllReduce()(ms.Tensor([1.0, 2.0])) * 2
     assert twice().asnumpy().tolist() == [2.0, 4.0]
+
+
+def test_fused_matmul_collectives_in_one_process():
+    a, b = rand(2, 3), rand(4, 3)
+    output, gathered = ops.all_gather_matmul(ms.Tensor(a), ms.Tensor(b), "hccl_world_group", 1, trans_x2=True)
+    np.testing.assert_allclose(output.asnumpy(), a @ b.T, rtol=1e-5)
+    np.testing.assert_allclose(gathered.asnumpy(), a)
+    scattered = ops.matmul_reduce_scatter(ms.Tensor(a), ms.Tensor(b.T), "hccl_world_group", 1)
+    np.testing.assert_allclose(scattered.asnumpy(), a @ b.T, rtol=1e-5)
+    with pytest.raises(ValueError, match="For 'all_gather_matmul', the 'world_size' must be the size of group"):
+        ops.all_gather_matmul(ms.Tensor(a), ms.Tensor(b), "hccl_world_group", 2)
+    with pytest.raises(ValueError, match="the 'comm_turn' supports only 0, but got 1"):
+        ops.matmul_reduce_scatter(ms.Tensor(a), ms.Tensor(b.T), "hccl_world_group", 1, comm_turn=1)

@@ -2,8 +2,8 @@
 
 Each is the transpose of its forward communication, so every rank must run the backward
 as it ran the forward: the gradient of AllReduce(sum) is AllReduce(sum), of AllGather a
-ReduceScatter(sum), of ReduceScatter(sum) an AllGather, of Broadcast the sum of the
-ranks' gradients on the root (zeros elsewhere), of AlltoAll the AlltoAll back.
+ReduceScatter(sum), of ReduceScatter(sum) an AllGather, of AlltoAll the AlltoAll back; Broadcast
+passes each rank's gradient to its own input, as MindSpore 2.7.1 does.
 """
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from .registry import bprop, non_differentiable
 # Lone point-to-point transfers (their gradient would need the peer to run a matching
 # transfer back) and the barrier carry no gradient here.
 non_differentiable("Send", "Receive", "Barrier", "BatchISendIRecv")
+# The halo exchange's gradient (MindSpore's NeighborExchangeV2Grad) is not written yet.
+non_differentiable("NeighborExchangeV2")
 
 
 @bprop("AllReduce")
@@ -43,8 +45,9 @@ def _reduce_scatter(prim, x, out, dout):
 
 @bprop("Broadcast")
 def _broadcast(prim, inputs, out, dout):
-    reduce = C.Reduce(prim.root_rank, C.ReduceOp.SUM, prim.group)
-    return (tuple(reduce(d) for d in dout),)
+    """MindSpore 2.7.1's: each rank's gradient passes through to its own input (observed
+    with msrun on CPU: rank r gets its own dout, not the sum of the ranks' on the root)."""
+    return (tuple(dout),)
 
 
 @bprop("AllGatherV")

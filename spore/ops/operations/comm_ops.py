@@ -20,8 +20,8 @@ from ..primitive import Primitive, TensorSpec
 from ..validator import check_tensor, check_type
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "AllGatherV", "ReduceScatter", "ReduceScatterV", "Broadcast",
-           "AlltoAll", "AlltoAllV", "Send", "Receive", "Reduce", "Barrier", "NeighborExchange",
-           "CollectiveGather", "CollectiveScatter", "BatchISendIRecv"]
+           "AlltoAll", "AlltoAllV", "AlltoAllVC", "NeighborExchangeV2", "Send", "Receive", "Reduce", "Barrier",
+           "NeighborExchange", "CollectiveGather", "CollectiveScatter", "BatchISendIRecv"]
 
 DEFAULT_GROUP = "hccl_world_group"
 
@@ -252,6 +252,38 @@ class AlltoAllV(_Collective):
         return TensorSpec((sum(received),), x.dtype)
 
 
+class AlltoAllVC(_Collective):
+    """(x, send_count_matrix) -> AlltoAllV where rank i sends
+    send_count_matrix[i * group size + j] * block_size elements of the flattened x to rank j
+    (`transpose`: the matrix transposed, as the backward pass uses it). Composed of AlltoAllV."""
+
+    def __init__(self, group=DEFAULT_GROUP, block_size=1, transpose=False):
+        super().__init__()
+        self._set_group(group)
+        self._set_rank("block_size", block_size)
+        check_type(self.name, "transpose", transpose, bool)
+        self.add_prim_attr("transpose", transpose)
+
+    def counts(self, send_count_matrix) -> tuple[list[int], list[int]]:
+        """The elements this rank sends to and receives from each rank."""
+        matrix = send_count_matrix.asnumpy().tolist() if hasattr(send_count_matrix, "asnumpy") else send_count_matrix
+        size, me = self.group_size(), self.group_rank()
+        if not isinstance(matrix, (list, tuple)) or len(matrix) != size * size:
+            raise ValueError(f"For '{self.name}', the 'send_count_matrix' must hold {size * size} counts (group size "
+                             f"squared), but got {matrix!r}.")
+        count = (lambda i, j: matrix[j * size + i]) if self.transpose else (lambda i, j: matrix[i * size + j])
+        return ([int(count(me, j)) * self.block_size for j in range(size)],
+                [int(count(j, me)) * self.block_size for j in range(size)])
+
+    def infer(self, x, send_count_matrix):
+        sent, received = self.counts(send_count_matrix)
+        return AlltoAllV(self.group).infer(x, sent, received)
+
+    def compose(self, x, send_count_matrix):
+        sent, received = self.counts(send_count_matrix)
+        return AlltoAllV(self.group)(x, sent, received)
+
+
 class Reduce(_Collective):
     """x -> on group rank `dest_rank`, the reduction of every rank's x; zeros elsewhere."""
 
@@ -383,6 +415,45 @@ class NeighborExchange(_Collective):
                 raise ValueError(f"For '{self.name}', an input's shape must be its 'send_shapes' entry "
                                  f"{tuple(shape)}, but got {tuple(x.shape)}.")
         return tuple(TensorSpec(tuple(s), self.recv_type) for s in self.recv_shapes)
+
+
+class NeighborExchangeV2(_Collective):
+    """x of shape (N, C, H, W) -> x with halos received around it: shape
+    (N, C, H + recv_top + recv_bottom, W + recv_left + recv_right). The 8 directions of
+    `send_rank_ids` / `recv_rank_ids` are top, top-right, right, bottom-right, bottom,
+    bottom-left, left, top-left (-1: none); `send_lens` / `recv_lens` are the widths
+    [top, bottom, left, right] of the borders sent and received. Missing halos are zeros."""
+
+    def __init__(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group=DEFAULT_GROUP):
+        super().__init__()
+        for arg, value, length in (("send_rank_ids", send_rank_ids, 8), ("recv_rank_ids", recv_rank_ids, 8),
+                                   ("send_lens", send_lens, 4), ("recv_lens", recv_lens, 4)):
+            check_type(self.name, arg, value, list)
+            if len(value) != length:
+                raise ValueError(f"For '{self.name}', the '{arg}' must have {length} entries, but got {value}.")
+            minimum = -1 if arg.endswith("ids") else 0
+            if any(not isinstance(v, int) or v < minimum for v in value):
+                raise ValueError(f"For '{self.name}', each of '{arg}' must be an int at least {minimum}, but got "
+                                 f"{value}.")
+            self.add_prim_attr(arg, value)
+        for arg in ("send_rank_ids", "recv_rank_ids"):
+            ranks = [r for r in getattr(self, arg) if r != -1]
+            if len(set(ranks)) != len(ranks):
+                raise ValueError(f"For '{self.name}', the '{arg}' must not repeat a rank, but got "
+                                 f"{getattr(self, arg)}.")
+        if data_format != "NCHW":
+            raise ValueError(f"For '{self.name}', the 'data_format' must be 'NCHW', but got '{data_format}'.")
+        self.add_prim_attr("data_format", data_format)
+        self._set_group(group)
+
+    def infer(self, x):
+        self._input(x)
+        if len(x.shape) != 4:
+            raise ValueError(f"For '{self.name}', the 'input_x' must be 4-D (N, C, H, W), but got shape "
+                             f"{tuple(x.shape)}.")
+        top, bottom, left, right = self.recv_lens
+        n, c, h, w = x.shape
+        return TensorSpec((n, c, h + top + bottom, w + left + right), x.dtype)
 
 
 class BatchISendIRecv(_Collective):
