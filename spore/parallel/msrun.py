@@ -237,7 +237,7 @@ class Launcher:
 
         asking = threading.Thread(target=ask, daemon=True)
         asking.start()
-        asking.join(8)
+        asking.join(3)
         return bool(answer and answer[0])
 
     def _join_master(self):
