@@ -20,11 +20,13 @@ def free_port() -> int:
 
 
 def env(**extra) -> dict:
-    """The environment of a launcher: this checkout's spore first on the path."""
-    result = dict(os.environ, **{name: str(value) for name, value in extra.items()})
-    result["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    """The environment of a launcher or worker: this checkout's spore first on the path, no job
+    variables of the caller's, then `extra`."""
+    result = dict(os.environ)
     for name in ("RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT", "LOCAL_RANK", "RANK_ID", "RANK_SIZE"):
         result.pop(name, None)
+    result.update({name: str(value) for name, value in extra.items()})
+    result["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
     return result
 
 

@@ -4,12 +4,13 @@ DistributedGradReducer and the parameter broadcast) and through a custom step wi
 DistributedGradReducer, in PyNative and Graph mode. Also the seed's distributed snippet."""
 from __future__ import annotations
 
+import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from .launching import ROOT, free_port, logs, msrun
+from .launching import JOB_TIMEOUT_S, ROOT, env, free_port, logs, msrun
 
 sys.path.insert(0, str(ROOT / "tests" / "parallel"))
 import dp_worker  # also run by the workers as a script
@@ -79,3 +80,19 @@ def test_the_seed_distributed_snippet_runs_unchanged_under_msrun(tmp_path):
     files = logs(tmp_path / "logs")
     assert "rank 0 of 2 data_parallel True" in files["worker_0.log"]
     assert "rank 1 of 2 data_parallel True" in files["worker_1.log"]
+
+
+def test_processes_started_as_mpirun_starts_them_join_through_init(tmp_path):
+    """mpirun gives each process OMPI_COMM_WORLD_* (and the job's MASTER_ADDR / MASTER_PORT)."""
+    script = tmp_path / "snippet.py"
+    script.write_text(SEED_SNIPPET + "print('rank', rank_id, 'of', group_size)\n")
+    port = free_port()
+    processes = [subprocess.Popen([sys.executable, "-m", "spore", str(script)], stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True, cwd=str(ROOT),
+                                  env=env(OMPI_COMM_WORLD_RANK=rank, OMPI_COMM_WORLD_SIZE=2,
+                                          OMPI_COMM_WORLD_LOCAL_RANK=rank, OMPI_COMM_WORLD_LOCAL_SIZE=2,
+                                          MASTER_ADDR="127.0.0.1", MASTER_PORT=port))
+                 for rank in range(2)]
+    outputs = [process.communicate(timeout=JOB_TIMEOUT_S)[0] for process in processes]
+    for rank, output in enumerate(outputs):
+        assert f"rank {rank} of 2" in output, output
