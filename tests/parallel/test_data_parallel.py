@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-from .launching import JOB_TIMEOUT_S, ROOT, env, free_port, logs, msrun
+from .launching import JOB_TIMEOUT_S, ROOT, env, free_port, logs, msrun, msrun_command
 
 sys.path.insert(0, str(ROOT / "tests" / "parallel"))
 import dp_worker  # also run by the workers as a script
@@ -96,3 +96,37 @@ def test_processes_started_as_mpirun_starts_them_join_through_init(tmp_path):
     outputs = [process.communicate(timeout=JOB_TIMEOUT_S)[0] for process in processes]
     for rank, output in enumerate(outputs):
         assert f"rank {rank} of 2" in output, output
+
+
+CHECKPOINTS = '''
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+from mindspore.communication import init, get_rank, get_group_size
+import mindspore.dataset as ds
+from mindspore.train import Model, ModelCheckpoint, CheckpointConfig
+init()
+ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
+x = np.random.randn(16, 4).astype(np.float32); y = np.random.randn(16, 2).astype(np.float32)
+d = ds.NumpySlicesDataset((x, y), column_names=["x", "y"], shuffle=False, num_shards=get_group_size(),
+                          shard_id=get_rank()).batch(4)
+net = nn.Dense(4, 2)
+m = Model(net, nn.MSELoss(), nn.Momentum(net.trainable_params(), 0.1, 0.9))
+m.train(2, d, callbacks=[ModelCheckpoint(prefix="net", directory="out",
+                                         config=CheckpointConfig(save_checkpoint_steps=2))], dataset_sink_mode=False)
+m.train(1, d, callbacks=[ModelCheckpoint(prefix="def")], dataset_sink_mode=False)
+'''
+
+
+def test_model_checkpoint_writes_where_mindspore_does_in_data_parallel(tmp_path):
+    """Observed with MindSpore 2.7.1 on CPU (msrun, 2 workers, this script): every rank writes
+    the same file names into the same directory (no rank_<id> directories in DATA_PARALLEL)."""
+    script = tmp_path / "checkpoints.py"
+    script.write_text(CHECKPOINTS)
+    result = subprocess.run(msrun_command(script, "--worker_num=2", "--local_worker_num=2",
+                                          f"--master_port={free_port()}", f"--log_dir={tmp_path / 'logs'}",
+                                          "--join=True", "--cluster_time_out=60"),
+                            capture_output=True, text=True, timeout=JOB_TIMEOUT_S, env=env(), cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    written = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*.ckpt"))
+    assert written == ["def-1_1.ckpt", "def-1_2.ckpt", "out/net-1_2.ckpt", "out/net-2_2.ckpt"]
