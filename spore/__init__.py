@@ -40,7 +40,9 @@ from . import device_context
 from . import ops
 from .ops.primitive import constexpr
 from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap
+from . import communication
 from . import nn
+from .nn.wrap.grad_reducer import parameter_broadcast
 from .compiler import jit, ms_function
 from .common import api
 from .compiler.hints import (

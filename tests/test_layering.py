@@ -8,8 +8,8 @@ from pathlib import Path
 
 import spore
 
-LAYERS = ["_path_alias", "_kernels", "common", "context", "log", "ops", "autograd", "nn", "compiler", "mint", "numpy",
-          "amp", "train", "mindrecord", "dataset"]
+LAYERS = ["_path_alias", "_kernels", "common", "parallel", "context", "log", "ops", "autograd", "communication", "nn",
+          "compiler", "mint", "numpy", "amp", "train", "mindrecord", "dataset"]
 """Bottom first; top-level packages not listed here are not checked."""
 
 _RELATIVE_IMPORT = re.compile(r"^\s*from\s+(\.+)([\w.]*)\s+import\s+(\w+)")

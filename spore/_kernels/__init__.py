@@ -6,6 +6,7 @@ Each module registers the kernels of one family of primitives (see `registry.py`
 from . import (  # registers kernels
     array,
     box,
+    collective,
     conv,
     custom,
     debug,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from spore import ops
 
-from . import linalg, nn, optim, special
+from . import distributed, linalg, nn, optim, special
 from ._array import (cat, chunk, concat, diag, diff, flatten, gather, histc, index_add, index_select, meshgrid,
                      narrow, permute, repeat_interleave, scatter, scatter_add, select, split, squeeze, stack,
                      transpose, where)

@@ -23,6 +23,15 @@ from .operations import _mindspore_paths
 
 _mindspore_paths.install()
 
-# The function transformations (ops.grad, ops.vmap, ...) are spore.autograd's, above this
-# package: the names resolve there when asked for.
-__getattr__, _ = _path_alias.resolver(__name__, "spore.autograd", composite.TRANSFORMATIONS)
+# The function transformations (ops.grad, ops.vmap, ...) are spore.autograd's, and the
+# PyTorch-style collectives (ops.all_reduce, ops.init_process_group, ...) spore.communication's,
+# both above this package: the names resolve there when asked for. (ops.gather and
+# ops.scatter stay the array functions, as in MindSpore.)
+from . import communication
+_transformation, _ = _path_alias.resolver(__name__, "spore.autograd", composite.TRANSFORMATIONS)
+
+
+def __getattr__(name: str):
+    if name in communication.DISTRIBUTED_NAMES:
+        return getattr(communication, name)
+    return _transformation(name)

@@ -1,6 +1,7 @@
 """`mindspore.parallel`: the settings of distributed training (auto-parallel context,
-strategy-search options, parameter-server context), `Layout` and `shard`. Running data
-parallel over several processes is `spore.communication`'s concern."""
+strategy-search options, parameter-server context), `Layout` and `shard`, and the msrun
+launcher (msrun.py). The collectives are `spore.communication`'s; the gradient reduction of
+data parallelism is `spore.nn.DistributedGradReducer`."""
 from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_algo_parameters
 from .layout import Layout
 from .shard import shard
@@ -24,8 +25,11 @@ _CHECKPOINT_TOOLS = {
 """Checkpoint tools MindSpore keeps here, by the spore.train module that defines them (and the
 name there, for 2.6's `convert_*` names of the `transform_*` functions)."""
 
+_DEFINED_ABOVE = {"parameter_broadcast": "spore.nn.wrap.grad_reducer"}
+"""Functions over networks, defined in the layer of Cells (above this package)."""
+
 __all__ = ["Layout", "get_algo_parameters", "reset_algo_parameters", "set_algo_parameters", "shard",
-           *_CHECKPOINT_TOOLS]
+           *_CHECKPOINT_TOOLS, *_DEFINED_ABOVE]
 
 
 def __getattr__(name: str):
@@ -37,4 +41,8 @@ def __getattr__(name: str):
         owner = _CHECKPOINT_TOOLS[name]
         module, attribute = owner if isinstance(owner, tuple) else (owner, name)
         return getattr(importlib.import_module(f"spore.train.{module}"), attribute)
+    if name in _DEFINED_ABOVE:
+        import importlib
+
+        return getattr(importlib.import_module(_DEFINED_ABOVE[name]), name)
     raise AttributeError(f"module 'mindspore.parallel' has no attribute '{name}'")

@@ -96,9 +96,19 @@ _WRITE_ONLY = ("pipeline_segments", "pipeline_config", "group_ckpt_save_file", "
 """Keys MindSpore accepts in set_ but does not answer in get_."""
 
 
+_explicitly_set: set[str] = set()
+
+
+def is_set(key: str) -> bool:
+    """Whether `key` was given to set_auto_parallel_context since the last reset (a default
+    such as device_num then stands for "the group's size")."""
+    return key in _explicitly_set
+
+
 def set_auto_parallel_context(**kwargs) -> None:
     """Record distributed-training settings (all checked before any is applied)."""
     _table.update(**kwargs)
+    _explicitly_set.update(kwargs)
     values = _table.values
     if "search_mode" in kwargs or "auto_parallel_search_mode" in kwargs:
         mode = kwargs.get("search_mode", kwargs.get("auto_parallel_search_mode"))
@@ -130,3 +140,4 @@ def get_auto_parallel_context(attr_key: str):
 def reset_auto_parallel_context() -> None:
     """Every distributed-training setting back to its default."""
     _table.reset()
+    _explicitly_set.clear()

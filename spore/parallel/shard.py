@@ -23,8 +23,6 @@ def _check_strategy(name: str, strategy, optional: bool) -> None:
 def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     """Record how `fn`'s inputs (and outputs, and named parameters) are split; returns a
     Cell itself, or a function computing as `fn` does."""
-    from ..nn.cell import Cell  # nn builds on this package's settings
-
     if not callable(fn):
         raise TypeError(f"For 'shard', the 'fn' must be a Cell or a function, but got {type(fn).__name__}.")
     _check_strategy("in_strategy", in_strategy, optional=False)
@@ -32,7 +30,8 @@ def shard(fn, in_strategy, out_strategy=None, parameter_plan=None):
     if parameter_plan is not None and not isinstance(parameter_plan, dict):
         raise TypeError(f"For 'shard', the 'parameter_plan' must be a dict, but got "
                         f"{type(parameter_plan).__name__}.")
-    if isinstance(fn, Cell):
+    # A Cell shards itself (Cell.shard); nn builds on this package, so it is known by that method.
+    if callable(getattr(fn, "shard", None)):
         return fn.shard(in_strategy, out_strategy, parameter_plan)
     plan = {"in_strategy": in_strategy, "out_strategy": out_strategy, "parameter_plan": parameter_plan}
 

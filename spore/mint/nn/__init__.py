@@ -8,7 +8,7 @@ from ._activation import (ELU, GELU, SELU, Hardshrink, Hardsigmoid, Hardswish, H
 from ._basic import (Flatten, Fold, Identity, Linear, PixelShuffle, Unfold, Upsample, UpsamplingBilinear2d,
                      UpsamplingNearest2d)
 from ._conv_norm import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, Conv3d, ConvTranspose2d, GroupNorm,
-                         PReLUExt)
+                         PReLUExt, SyncBatchNorm)
 from ._loss import BCELoss, BCEWithLogitsLoss, KLDivLoss, L1Loss, MSELoss, SmoothL1Loss, SoftMarginLoss
 from ._pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d,
                        AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, AvgPool3d, ConstantPad1d, ConstantPad2d,
@@ -29,7 +29,8 @@ __all__ = [
     'Hardshrink', 'Hardsigmoid', 'Hardswish', 'Hardtanh', 'Identity', 'KLDivLoss', 'L1Loss', 'LayerNorm', 'Linear',
     'LogSigmoid', 'LogSoftmax', 'MSELoss', 'MaxUnpool2d', 'Mish', 'PReLU', 'PixelShuffle', 'ReLU', 'ReLU6',
     'ReflectionPad1d', 'ReflectionPad2d', 'ReflectionPad3d', 'ReplicationPad1d', 'ReplicationPad2d',
-    'ReplicationPad3d', 'SELU', 'SiLU', 'Sigmoid', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'Tanh', 'Threshold',
+    'ReplicationPad3d', 'SELU', 'SiLU', 'Sigmoid', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SyncBatchNorm',
+    'Tanh', 'Threshold',
     'Unfold', 'Upsample', 'UpsamplingBilinear2d', 'UpsamplingNearest2d', 'ZeroPad1d', 'ZeroPad2d', 'ZeroPad3d',
     'functional',
 ]

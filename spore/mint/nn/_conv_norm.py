@@ -8,7 +8,10 @@ from spore import ops
 from spore.common import dtype as mstype
 from spore.common.initializer import HeUniform, Uniform, initializer
 from spore.common.parameter import Parameter
+from spore.communication.management import GlobalComm, get_group_size
 from spore.nn.cell import Cell
+from spore.nn.layer.sync_batch_norm import synchronized_batch_norm
+from spore.ops.operations.comm_ops import AllReduce
 from spore.ops.validator import check_bool, check_positive_int
 
 from . import functional as F
@@ -119,6 +122,35 @@ class _BatchNorm(Cell):
         use_batch_stats = self.training or not self.track_running_stats
         return F.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias, use_batch_stats,
                             self.momentum, self.eps)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """SyncBatchNorm(num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
+    process_group=None, dtype=None): input (N, C, +) normalized with the batch statistics of
+    every process of `process_group` (a group name; None for the world) while training, and
+    with the running statistics in evaluation. In one process it is BatchNorm."""
+    ranks = range(2, 65)
+
+    def __init__(self, num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True,
+                 process_group=None, dtype=None):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, dtype)
+        if process_group is not None and not isinstance(process_group, str):
+            raise TypeError(f"For '{self.cls_name}', the 'process_group' must be a str or None, but got "
+                            f"{type(process_group).__name__}.")
+        group = GlobalComm.WORLD_COMM_GROUP if process_group is None else process_group
+        self.process_group = process_group
+        self.allreduce = AllReduce(group=group) if get_group_size(group) > 1 else None
+
+    def construct(self, input):
+        if input.ndim < 2:
+            raise ValueError(f"For '{self.cls_name}', the 'input' must be at least 2-D, but got {input.ndim}-D.")
+        if self.allreduce is None or not (self.training or not self.track_running_stats):
+            return F.batch_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                                self.training or not self.track_running_stats, self.momentum, self.eps)
+        update = self.training and self.track_running_stats
+        return synchronized_batch_norm(input, self.allreduce, self.weight, self.bias,
+                                       self.running_mean if update else None, self.running_var, self.momentum,
+                                       self.eps)
 
 
 class BatchNorm1d(_BatchNorm):

@@ -22,10 +22,11 @@ from ...autograd.grad import GradOperation, value_and_grad
 from ...common import dtype as mstype
 from ...common.parameter import Parameter, ParameterTuple
 from ...common.tensor import Tensor
-from ...context import ParallelMode
+from ...context import get_auto_parallel_context
 from ...ops.validator import check_bool
 from ..cell import Cell
 from ..layer.basic import Identity
+from .grad_reducer import DistributedGradReducer, broadcast_parameters, data_parallel, data_parallel_degree
 
 __all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "TrainOneStepCell", "ParameterUpdate"]
 
@@ -144,8 +145,9 @@ class TrainOneStepCell(Cell):
     """TrainOneStepCell(network, optimizer, sens=None, return_grad=False)
 
     One training step: `construct(*inputs)` computes the loss `network(*inputs)` and the
-    gradients of the optimizer's Parameters, passes them through `grad_reducer` (which
-    would reduce them over data-parallel devices; on one device it is the identity),
+    gradients of the optimizer's Parameters, passes them through `grad_reducer` (in DATA_PARALLEL
+    mode a DistributedGradReducer that sums them over the processes, averaging when
+    `gradients_mean`; else the identity),
     applies the optimizer and returns the loss (with return_grad, also a dict from
     Parameter name to gradient). `sens` (a nonzero number, default 1.0) seeds the backward
     pass. The network is marked for gradients (`set_grad`); training mode is left to the
@@ -171,10 +173,14 @@ class TrainOneStepCell(Cell):
         self.return_grad = check_bool(type(self).__name__, "return_grad", return_grad)
         if return_grad:
             self.weights_name = [param.name for param in self.weights]
-        # Stand-alone training: the gradients need no reduction across devices.
-        self.parallel_mode = ParallelMode.STAND_ALONE
-        self.reducer_flag = False
+        self.parallel_mode = get_auto_parallel_context("parallel_mode")
+        self.reducer_flag = data_parallel()
         self.grad_reducer = Identity()
+        if self.reducer_flag:
+            if get_auto_parallel_context("parameter_broadcast"):
+                broadcast_parameters(self.network.get_parameters())
+            self.grad_reducer = DistributedGradReducer(self.weights, get_auto_parallel_context("gradients_mean"),
+                                                       data_parallel_degree())
         _inherit_amp_level(self, network)
 
     def construct(self, *inputs):

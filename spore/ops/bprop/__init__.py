@@ -5,6 +5,7 @@ fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
     box_bprop,
+    comm_bprop,
     conv_bprop,
     custom_bprop,
     debug_bprop,

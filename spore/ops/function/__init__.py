@@ -3,6 +3,7 @@ from .array_func import *
 from .attention_func import *
 from .box_func import *
 from .builtin_func import *
+from .comm_func import *
 from .conv_func import *
 from .debug_func import *
 from .linalg_func import *

@@ -3,6 +3,7 @@ imports them as `from mindspore.ops import operations as P`."""
 from .array_ops import *
 from .ascend_ops import *
 from .box_ops import *
+from .comm_ops import *
 from .control_flow_ops import *
 from .conv_ops import *
 from .conv_variant_ops import *

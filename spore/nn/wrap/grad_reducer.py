@@ -1,0 +1,137 @@
+"""Data-parallel gradient reduction: `DistributedGradReducer` sums (or averages) the
+gradients of every process of a group, and the helpers TrainOneStepCell uses to apply it
+(and to broadcast the parameters from rank 0) when the parallel mode is DATA_PARALLEL.
+
+Gradients are reduced in buckets: the gradients of one dtype are flattened into one buffer
+(split at `BUCKET_BYTES`), so a step makes one all-reduce per bucket instead of one per
+Parameter: few large messages instead of many small ones.
+"""
+from __future__ import annotations
+
+from ... import ops
+from ...common.tensor import Tensor
+from ...communication.management import GlobalComm, get_group_size, get_rank
+from ...context import ParallelMode, get_auto_parallel_context
+from ...ops.operations.comm_ops import AllReduce, Broadcast, ReduceOp
+from ...parallel.auto_parallel_context import is_set
+from ..cell import Cell
+
+__all__ = ["DistributedGradReducer"]
+
+BUCKET_BYTES = 64 * 2 ** 20
+"""The largest flattened buffer one all-reduce carries."""
+
+
+def _buckets(parameters, bucket_bytes: int) -> tuple:
+    """Index tuples of `parameters`, each of one dtype and (unless one Parameter alone is
+    larger) at most `bucket_bytes`, in the Parameters' order within a dtype."""
+    by_dtype: dict = {}
+    for index, param in enumerate(parameters):
+        by_dtype.setdefault(param.dtype, []).append(index)
+    buckets = []
+    for indices in by_dtype.values():
+        current, size = [], 0
+        for index in indices:
+            nbytes = parameters[index].nbytes
+            if current and size + nbytes > bucket_bytes:
+                buckets.append(tuple(current))
+                current, size = [], 0
+            current.append(index)
+            size += nbytes
+        buckets.append(tuple(current))
+    return tuple(buckets)
+
+
+class DistributedGradReducer(Cell):
+    """DistributedGradReducer(parameters, mean=None, degree=None, fusion_type=1, group=GlobalComm.WORLD_COMM_GROUP)
+
+    `construct(grads)`: the tuple of gradients of `parameters` (in their order), each
+    summed over the processes of `group` and, when `mean`, divided by `degree`. `mean`
+    defaults to the auto-parallel context's `gradients_mean`, `degree` to the group's size.
+    The gradients travel in buckets (one all-reduce per dtype and `BUCKET_BYTES`):
+    `allreduce_calls` says how many all-reduces a step makes. `fusion_type` is MindSpore's
+    fusion tag of the all-reduces; every bucket here is fused whatever its value.
+    """
+
+    def __init__(self, parameters, mean=None, degree=None, fusion_type=1, group=GlobalComm.WORLD_COMM_GROUP):
+        super().__init__(auto_prefix=False)
+        name = type(self).__name__
+        if mean is None:
+            mean = get_auto_parallel_context("gradients_mean")
+        if not isinstance(mean, bool):
+            raise TypeError(f"For '{name}', the 'mean' must be bool, but got {type(mean).__name__}.")
+        if degree is None:
+            degree = get_group_size(group)
+        if isinstance(degree, bool) or not isinstance(degree, int) or degree <= 0:
+            raise ValueError(f"For '{name}', the 'degree' must be a positive int, but got {degree!r}.")
+        if isinstance(fusion_type, bool) or not isinstance(fusion_type, int):
+            raise TypeError(f"For '{name}', the 'fusion_type' must be int, but got {type(fusion_type).__name__}.")
+        parameters = tuple(parameters)
+        self.mean = mean
+        self.degree = degree
+        self.group = group
+        self.shapes = tuple(tuple(p.shape) for p in parameters)
+        self.sizes = tuple(int(p.size) for p in parameters)
+        self.buckets = _buckets(parameters, BUCKET_BYTES)
+        self.allreduce = AllReduce(ReduceOp.SUM, group)
+        self.scale = 1.0 / degree
+
+    @property
+    def allreduce_calls(self) -> int:
+        """All-reduces per step (one per bucket)."""
+        return len(self.buckets)
+
+    def construct(self, grads):
+        reduced = list(grads)
+        for bucket in self.buckets:
+            flat = ops.cat([ops.reshape(grads[i], (-1,)) for i in bucket])
+            flat = self.allreduce(flat)
+            if self.mean:
+                flat = flat * self.scale
+            pieces = ops.split(flat, [self.sizes[i] for i in bucket])
+            for position, i in enumerate(bucket):
+                reduced[i] = ops.reshape(pieces[position], self.shapes[i])
+        return tuple(reduced)
+
+
+def data_parallel() -> bool:
+    """Whether gradients are to be reduced across processes (MindSpore: data and hybrid parallel)."""
+    return get_auto_parallel_context("parallel_mode") in (ParallelMode.DATA_PARALLEL, ParallelMode.HYBRID_PARALLEL)
+
+
+def data_parallel_degree() -> int:
+    """The auto-parallel context's `device_num` when set, else the world's size."""
+    return get_auto_parallel_context("device_num") if is_set("device_num") else get_group_size()
+
+
+def broadcast_parameters(parameters, root_rank: int = 0, group=GlobalComm.WORLD_COMM_GROUP) -> None:
+    """Give every process of `group` the values `root_rank` holds (one broadcast per dtype)."""
+    parameters = list(parameters)
+    if not parameters or get_group_size(group) == 1:
+        return
+    for bucket in _buckets(parameters, BUCKET_BYTES):
+        values = Broadcast(root_rank, group)(tuple(Tensor(parameters[i].asnumpy()) for i in bucket))
+        for position, i in enumerate(bucket):
+            parameters[i].set_data(values[position])
+
+
+def parameter_broadcast(net, layout, cur_rank=0, initial_rank=0):
+    """Give the Parameters of `net` named in `layout` (a dict keyed by Parameter name, as
+    `Cell.parameter_layout_dict` gives it) the values rank `initial_rank` holds, on every
+    rank. `cur_rank` must be this process's rank and `initial_rank` the first rank of its
+    data-parallel group (the world here: spore runs data parallelism only, one stage). A
+    single process has nothing to broadcast and returns at once, as MindSpore does."""
+    if get_group_size() == 1:
+        return
+    if cur_rank != get_rank():
+        raise ValueError(f"For 'parameter_broadcast', the 'cur_rank' must be the rank id of this process "
+                         f"({get_rank()}), but got {cur_rank}.")
+    if not 0 <= initial_rank <= cur_rank:
+        raise ValueError(f"For 'parameter_broadcast', the 'initial_rank' must be the start rank id of the current "
+                         f"pipeline stage (0 to {cur_rank}), but got {initial_rank}.")
+    parameters = net.parameters_dict()
+    unknown = [name for name in layout if name not in parameters]
+    if unknown:
+        raise ValueError(f"For 'parameter_broadcast', the parameters {unknown} in 'layout' are not parameters of "
+                         f"the network.")
+    broadcast_parameters([parameters[name] for name in layout], root_rank=initial_rank)
