@@ -12,6 +12,7 @@ from the ones it has (all-reduce, all-gather, point-to-point): exact, with more 
 """
 from __future__ import annotations
 
+import atexit
 import datetime
 import functools
 
@@ -50,6 +51,11 @@ def init_world(backend: str, master_addr: str, master_port: int, rank: int, size
                             world_size=size, timeout=datetime.timedelta(seconds=timeout_seconds))
     WORLD.initialized, WORLD.backend = True, backend
     WORLD.rank, WORLD.size, WORLD.local_rank, WORLD.local_size = rank, size, local_rank, local_size
+    # A process group still alive when the interpreter tears torch down aborts the process
+    # now and then ("terminate called without an active exception"): scripts that never
+    # call release() (MindSpore's own tutorials don't) leave the job at exit instead.
+    atexit.unregister(release_world)
+    atexit.register(release_world)
 
 
 def release_world() -> None:

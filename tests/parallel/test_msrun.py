@@ -27,7 +27,7 @@ import os, sys, time
 import numpy as np
 import mindspore as ms
 from mindspore import ops
-from mindspore.communication import get_group_size, get_rank, init, release
+from mindspore.communication import get_group_size, get_rank, init
 init()
 rank = get_rank()
 if rank == int(os.environ.get("FAULTY_RANK", -1)):
@@ -36,9 +36,6 @@ if rank == int(os.environ.get("FAULTY_RANK", -1)):
     time.sleep(600)
 x = ops.AllReduce()(ms.Tensor(np.array([rank + 1.0], np.float32)))
 print("rank", rank, "of", get_group_size(), "sum", int(x.asnumpy()[0]))
-# Without it, rank 0 aborts at exit now and then ("terminate called without an active exception",
-# torch's gloo process group torn down at interpreter exit): init does not yet release at exit.
-release()
 """
 
 def _script(tmp_path, source):
