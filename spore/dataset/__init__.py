@@ -14,6 +14,7 @@ from .engine.iterators import DictIterator, TupleIterator
 from .samplers import (
     BuiltinSampler, DistributedSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler,
     SubsetSampler, WeightedRandomSampler,
+    PKSampler,
 )
 from .sources import (
     Cifar10Dataset, Cifar100Dataset, CLUEDataset, CSVDataset, EMnistDataset, FakeImageDataset, FashionMnistDataset,
@@ -36,6 +37,7 @@ from .sources import (
 )
 from .sources.mindrecord import MindDataset
 from .sources.tfrecord import TFRecordDataset
+from .sources.obs import OBSMindDataset, sync_wait_for_dataset
 from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
 from .engine.cache import DatasetCache
@@ -66,4 +68,5 @@ __all__ = [
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
     "TFRecordDataset", "Schema", "DatasetCache",
     "config", "transforms", "vision",
+    "PKSampler", "OBSMindDataset", "sync_wait_for_dataset",
 ]

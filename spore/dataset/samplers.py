@@ -230,6 +230,51 @@ class WeightedRandomSampler(Sampler):
         return self.num_samples or len(self.weights)
 
 
+class PKSampler(Sampler):
+    """`num_val` rows of every class, the classes in label order (in a new random order
+    each epoch with `shuffle`). Each class's rows are drawn uniformly with replacement
+    from the rows whose `class_column` holds that label, as MindSpore does (so a class
+    with fewer rows than num_val still gives num_val). `num_class` is refused, as in
+    MindSpore 2.7.1. Only sources that read rows by index accept it."""
+
+    def __init__(self, num_val: int, num_class=None, shuffle: bool = False, class_column: str = "label",
+                 num_samples: int | None = None):
+        if isinstance(num_val, bool) or not isinstance(num_val, int):
+            raise TypeError(f"num_val must be integer but was: {num_val}.")
+        if num_class is not None:
+            raise NotImplementedError("Not supported to specify num_class for PKSampler.")
+        if not isinstance(shuffle, bool):
+            raise TypeError(f"shuffle must be a boolean value but was: {shuffle}.")
+        if not isinstance(class_column, str):
+            raise TypeError(f"class_column must be a str value but was: {class_column}.")
+        if num_samples is not None and (isinstance(num_samples, bool) or not isinstance(num_samples, int)
+                                        or num_samples < 0):
+            raise ValueError("num_samples exceeds the boundary between 0 and 9223372036854775807(INT64_MAX)!")
+        super().__init__(num_samples)
+        self.num_val = num_val
+        self.shuffle = shuffle
+        self.class_column = class_column
+        self.labels: np.ndarray | None = None
+        """The class label of every source row, set by the source before it draws."""
+
+    def _classes(self) -> np.ndarray:
+        if self.labels is None:
+            raise RuntimeError("PKSampler: the source has not given the labels of its rows.")
+        return np.unique(self.labels)
+
+    def _draw(self, size: int, epoch: Epoch) -> Sequence[int]:
+        classes = self._classes()
+        stream = epoch.generator("pk")
+        if self.shuffle:
+            classes = stream.permutation(classes)
+        picks = [stream.choice(np.flatnonzero(self.labels == label), self.num_val) for label in classes]
+        indices = np.concatenate(picks) if picks else np.zeros(0, np.int64)
+        return indices[:self._number(size)]
+
+    def _number(self, size: int) -> int:
+        return self._limit(len(self._classes()) * self.num_val)
+
+
 def select_sampler(op: str, num_samples, shuffle, sampler, num_shards, shard_id) -> Sampler:
     """The sampler a source's arguments ask for: `sampler` itself (a Sampler or a list of
     indices); else a shard's DistributedSampler; else a RandomSampler (shuffle None or

@@ -1,6 +1,6 @@
 """Vision colour and warp transforms against MindSpore 2.7.1: the golden pixels below were
 printed by MindSpore 2.7.1 (CPU) for the same inputs. Exact where spore reproduces
-OpenCV's arithmetic; AdjustHue, AdjustGamma and bilinear warps within 2 gray levels."""
+OpenCV's arithmetic; AdjustGamma and bilinear warps within 2 gray levels."""
 import numpy as np
 import pytest
 
@@ -13,7 +13,7 @@ START, END = [[0, 0], [4, 0], [4, 4], [0, 4]], [[1, 0], [4, 1], [3, 4], [0, 3]]
 WARP_GOLDEN_BICUBIC = {
     "Perspective(START, END, Inter.BICUBIC)": [[0, 0, 2, 3, 0], [11, 64, 48, 42, 36], [74, 118, 108, 102, 56],
                                                [180, 197, 173, 175, 24], [0, 33, 129, 216, 0]]}
-APPROXIMATE = {"AdjustHue(0.2)": 2, "AdjustGamma(0.5, 1.2)": 1, "Rotate(30, Inter.BILINEAR)": 1,
+APPROXIMATE = {"AdjustGamma(0.5, 1.2)": 1, "Rotate(30, Inter.BILINEAR)": 1,
                "Perspective(START, END, Inter.BILINEAR)": 1}
 
 RGB_GOLDEN = {"AdjustBrightness(1.7)": [0, 63, 126, 189, 252, 255, 255, 5, 68, 131, 194, 255, 255, 255, 10, 73,
@@ -247,3 +247,25 @@ def test_pil_images_come_back_as_pil_images():
     np.testing.assert_array_equal(V.Grayscale(3)(IMAGE), np.asarray(V.Grayscale(3)(pil)))
     with pytest.raises(TypeError, match="must be a PIL image or an RGB array, but got list"):
         V.Grayscale()([1])
+
+
+HUE_PIXELS = [[0, 0, 0], [0, 0, 127], [1, 128, 128], [128, 200, 128], [255, 255, 255], [195, 207, 15],
+              [130, 224, 133], [219, 120, 27]]
+HUE_GOLDEN = {  # MindSpore 2.7.1's AdjustHue(factor) of HUE_PIXELS (factor 0 still rounds through byte HSV)
+    -0.5: [[0, 0, 0], [123, 127, 0], [128, 4, 1], [200, 128, 197], [255, 255, 255], [33, 15, 207], [224, 130, 216],
+           [27, 117, 219]],
+    -0.1: [[0, 0, 0], [0, 72, 127], [1, 128, 55], [170, 200, 128], [255, 255, 255], [207, 105, 15], [181, 224, 130],
+           [219, 27, 40]],
+    0.0: [[0, 0, 0], [3, 0, 127], [1, 127, 128], [128, 200, 128], [255, 255, 255], [196, 207, 15], [130, 224, 134],
+          [219, 122, 27]],
+    0.37: [[0, 0, 0], [127, 27, 0], [128, 1, 100], [143, 128, 200], [255, 255, 255], [15, 155, 207], [154, 130, 224],
+           [27, 219, 162]],
+}
+
+
+@pytest.mark.parametrize("factor", sorted(HUE_GOLDEN))
+def test_adjust_hue_equals_mindspore_on_saturated_colours(factor):
+    image = np.array(HUE_PIXELS, np.uint8).reshape(2, 4, 3)
+    got = V.AdjustHue(factor)(image)
+    assert got.dtype == np.uint8
+    np.testing.assert_array_equal(got.reshape(-1, 3), HUE_GOLDEN[factor])

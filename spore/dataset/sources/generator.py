@@ -10,7 +10,7 @@ from .. import checks
 from ..engine.epoch import Epoch
 from ..transforms.transforms import to_numpy_dtype
 from ..values import as_array
-from .mappable import MappableDataset
+from .mappable import MappableDataset, refuse_pk_sampler
 
 
 class GeneratorDataset(MappableDataset):
@@ -31,6 +31,7 @@ class GeneratorDataset(MappableDataset):
     def __init__(self, source, column_names=None, column_types=None, schema=None, num_samples=None,
                  num_parallel_workers=1, shuffle=None, sampler=None, num_shards=None, shard_id=None,
                  python_multiprocessing=True, max_rowsize=None):
+        refuse_pk_sampler(sampler)
         self.source = source
         self.random_access = hasattr(source, "__getitem__") and hasattr(source, "__len__")
         if not self.random_access and not (hasattr(source, "__iter__") or callable(source)):

@@ -74,6 +74,11 @@ class ImageFolderDataset(MappableDataset):
     def _num_classes(self) -> int:
         return len(self.class_indexing)
 
+    def _class_labels(self, column: str) -> np.ndarray:
+        if column != "label":
+            return super()._class_labels(column)
+        return np.array([label for _, label in self._files], np.int32)
+
     def get_class_indexing(self) -> dict[str, int]:
         return dict(self.class_indexing)
 

@@ -9,7 +9,7 @@ import numpy as np
 from ..engine.dataset import Dataset
 from ..engine.epoch import Epoch
 from ..engine.parallel import chunks, ordered_map
-from ..samplers import RandomSampler, Sampler, SequentialSampler, select_sampler
+from ..samplers import PKSampler, RandomSampler, Sampler, SequentialSampler, select_sampler
 
 
 class MappableDataset(Dataset):
@@ -34,12 +34,31 @@ class MappableDataset(Dataset):
         raise NotImplementedError
 
     def _size(self) -> int:
+        self._give_labels()
         return self.sampler._count(self._source_size())
+
+    def _class_labels(self, column: str) -> np.ndarray:
+        """The value of `column` in every source row (read row by row; sources that
+        know their labels without reading the rows override it)."""
+        columns = self._columns()
+        if column not in columns:
+            raise RuntimeError(f"PKSampler: the class column {column!r} is not a column of "
+                               f"{type(self).__name__} ({columns}).")
+        position = columns.index(column)
+        return np.array([np.asarray(self._read(index)[position]).item() for index in range(self._source_size())])
+
+    def _give_labels(self) -> None:
+        sampler = self.sampler
+        while sampler is not None:
+            if isinstance(sampler, PKSampler) and sampler.labels is None:
+                sampler.labels = self._class_labels(sampler.class_column)
+            sampler = sampler.child
 
     def _read_rows(self, indices: list) -> list[tuple]:
         return [self._read(int(index)) for index in indices]
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        self._give_labels()
         indices = self.sampler._indices(self._source_size(), epoch)
         for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes):
             yield from rows
@@ -81,3 +100,10 @@ def rows_of(blocks: list[np.ndarray]) -> list[tuple]:
     a view (a 0-d array for a 1-D block)."""
     columns = [list(block) if block.ndim > 1 else [block[k, ...] for k in range(len(block))] for block in blocks]
     return list(zip(*columns))
+
+
+def refuse_pk_sampler(sampler) -> None:
+    """GeneratorDataset and NumpySlicesDataset refuse a PKSampler, as in MindSpore (whose
+    NumpySlicesDataset is a GeneratorDataset, hence the one message)."""
+    if isinstance(sampler, PKSampler):
+        raise ValueError("GeneratorDataset doesn't support PKSampler.")

@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import checks
 from ..values import as_array
-from .mappable import MappableDataset, rows_of
+from .mappable import MappableDataset, refuse_pk_sampler, rows_of
 
 
 class NumpySlicesDataset(MappableDataset):
@@ -20,6 +20,7 @@ class NumpySlicesDataset(MappableDataset):
 
     def __init__(self, data, column_names=None, num_samples=None, num_parallel_workers=1, shuffle=None,
                  sampler=None, num_shards=None, shard_id=None):
+        refuse_pk_sampler(sampler)
         super().__init__("NumpySlicesDataset", num_samples, shuffle, sampler, num_shards, shard_id)
         checks.check_optional_int("NumpySlicesDataset", "num_parallel_workers", num_parallel_workers, 1)
         if isinstance(data, dict):

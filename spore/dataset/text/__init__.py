@@ -4,6 +4,8 @@ Vocabularies (`Vocab`, `SentencePieceVocab`), tokenizers with byte offsets, stri
 normalization, token-array transforms (Lookup, Ngram, SlidingWindow, Truncate, ...) and
 pre-trained word vectors. Transforms run on NumPy string arrays, eagerly or in `map`.
 """
+import platform as platform  # MindSpore's dataset.text holds the standard module under this name
+
 from . import transforms, utils, validators
 from .normalize import CaseFold, NormalizeUTF8, RegexReplace
 from .sentencepiece import SentencePieceTokenizer, SentencePieceVocab

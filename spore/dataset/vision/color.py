@@ -61,10 +61,9 @@ class AdjustSaturation(ImageOperation):
 
 
 class AdjustHue(ImageOperation):
-    """The hue turned by `hue_factor` of a full turn, in [-0.5, 0.5]. RGB images only.
-    Computed through floating-point HSV: MindSpore's OpenCV path quantizes HSV to bytes,
-    so about a third of the pixels differ from MindSpore's, mostly by 1-2 gray levels (up
-    to about 12 on strongly saturated pixels)."""
+    """The hue turned by `hue_factor` of a full turn, in [-0.5, 0.5]. RGB uint8 images only.
+    Computed through byte HSV as MindSpore does, so the result equals MindSpore's (even
+    with hue_factor 0 an image can change by the rounding)."""
 
     returns_pil = True
 
@@ -248,9 +247,45 @@ def adjust_saturation(image: np.ndarray, factor: float) -> np.ndarray:
 
 
 def adjust_hue(image: np.ndarray, factor: float) -> np.ndarray:
-    hsv = rgb_to_hsv_float(image)
-    hsv[..., 0] = (hsv[..., 0] + factor) % 1.0
-    return _saturate(hsv_float_to_rgb(hsv))
+    """Through byte HSV as MindSpore computes it (checked equal on a grid of colours): hue
+    as 256 steps of a turn, saturation and value 0-255, all rounded; the hue turned by
+    int(factor * 255) steps, wrapping as a byte; back to RGB reading the hue as 255 steps
+    of a turn (OpenCV's full-range HSV reads the hue back on another scale than it wrote)."""
+    hue, saturation, value = _rgb_to_byte_hsv(image.astype(np.int64))
+    hue = (hue + int(factor * 255)) % 256
+    return _byte_hsv_to_rgb(hue * (6.0 / 255.0), saturation / 255.0, value / 255.0)
+
+
+_FIXED_ONE = 1 << 12
+"""Fixed-point unit of the byte HSV arithmetic: divisions become products by rounded reciprocals."""
+
+
+def _rgb_to_byte_hsv(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    red, green, blue = rgb[..., 0], rgb[..., 1], rgb[..., 2]
+    value = rgb.max(axis=-1)
+    spread = value - rgb.min(axis=-1)
+    saturation_scale = np.rint((255 * _FIXED_ONE) / np.maximum(value, 1)).astype(np.int64) * (value > 0)
+    saturation = (spread * saturation_scale + _FIXED_ONE // 2) >> 12
+    hue_scale = np.rint((256 * _FIXED_ONE) / (6.0 * np.maximum(spread, 1))).astype(np.int64) * (spread > 0)
+    red_max = value == red
+    green_max = (value == green) & ~red_max
+    sector_offset = np.where(red_max, green - blue,
+                             np.where(green_max, blue - red + 2 * spread, red - green + 4 * spread))
+    hue = (sector_offset * hue_scale + _FIXED_ONE // 2) >> 12
+    return np.where(hue < 0, hue + 256, hue), saturation, value
+
+
+def _byte_hsv_to_rgb(hue_sixths: np.ndarray, saturation: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """uint8 RGB from hue in sixths of a turn and saturation, value in [0, 1]."""
+    hue_sixths = np.mod(hue_sixths, 6.0)
+    sector = np.floor(hue_sixths).astype(np.int64) % 6
+    fraction = hue_sixths - np.floor(hue_sixths)
+    levels = np.stack([value, value * (1 - saturation), value * (1 - saturation * fraction),
+                       value * (1 - saturation * (1 - fraction))], axis=-1)
+    # which of the four levels red, green and blue take in each sixth of the hue circle
+    level_of_channel = np.array([[0, 3, 1], [2, 0, 1], [1, 0, 3], [1, 2, 0], [3, 1, 0], [0, 1, 2]])
+    rgb = np.take_along_axis(levels, level_of_channel[sector], axis=-1)
+    return np.clip(np.rint(rgb * 255.0), 0, 255).astype(np.uint8)
 
 
 def adjust_sharpness(image: np.ndarray, factor: float) -> np.ndarray:
