@@ -2,12 +2,17 @@
 
 For an op f with inputs x_i and a random sensitivity s, the bprop's gradients must
 equal d(sum(f(x) * s)) / dx_i estimated by central differences, element by element.
+
+Every family module's GRAD_CASES are also checked in Graph mode (`test_graph_mode_gradients.py`);
+a case whose gradient can not be compiled is listed in its module's NO_GRAPH_GRAD_CASES
+({primitive name, case id or the case's op: why}).
 """
 from __future__ import annotations
 
 import numpy as np
 
 import spore as ms
+from tests.ops.op_testing import compiled
 
 EPS = 1e-6
 
@@ -53,31 +58,44 @@ def _float_slots(inputs):
     return slots
 
 
-def check_gradients(op, inputs, rtol: float = 1e-5, atol: float = 1e-6, seed: int = 0) -> None:
-    """Assert the analytic gradient of every float input of `op` matches the numerical one."""
-    rng = np.random.default_rng(seed)
-    inputs = list(_float64(tuple(inputs)))
-    outs = _leaves(op(*_to_tensors(inputs)))
-    sens = [rng.standard_normal(o.shape) if o.dtype.is_floating_point else None for o in outs]
-    sens_tensors = [ms.Tensor(s) if s is not None else ms.ops.zeros_like(o) for s, o in zip(sens, outs)]
-    slots = _float_slots(inputs)
-    flat_args = [arr for _, arr in slots]
+class _OfFloatInputs:
+    """`op` as a function of the float arrays among `inputs` (at `slots`), the other inputs
+    fixed. A callable object, not a function: Graph mode runs it as it is rather than
+    parsing the harness (the op inside is compiled on its own)."""
 
-    def as_function_of_float_inputs(*arrays):
-        args = list(_to_tensors(inputs))
-        for (path, _), t in zip(slots, arrays):
+    def __init__(self, op, inputs: list, slots: list):
+        self.op, self.inputs, self.slots = op, inputs, slots
+
+    def __call__(self, *tensors):
+        args = list(_to_tensors(self.inputs))
+        for (path, _), t in zip(self.slots, tensors):
             if len(path) == 1:
                 args[path[0]] = t
             else:
                 seq = list(args[path[0]])
                 seq[path[1]] = t
-                args[path[0]] = type(inputs[path[0]])(seq)
-        return op(*args)
+                args[path[0]] = type(self.inputs[path[0]])(seq)
+        return self.op(*args)
 
-    sens_arg = sens_tensors[0] if len(sens_tensors) == 1 and not isinstance(
-        op(*_to_tensors(inputs)), (tuple, list)) else tuple(sens_tensors)
-    analytic = ms.ops.GradOperation(get_all=True, sens_param=True)(as_function_of_float_inputs)(
-        *[ms.Tensor(a) for a in flat_args], sens_arg)
+
+def check_gradients(op, inputs, rtol: float = 1e-5, atol: float = 1e-6, seed: int = 0,
+                    graph: bool = False) -> None:
+    """Assert the analytic gradient of every float input of `op` matches the numerical one.
+    With graph=True the gradient is taken in Graph mode: a jit function takes the
+    GradOperation of the op, itself called as a jit function."""
+    rng = np.random.default_rng(seed)
+    inputs = list(_float64(tuple(inputs)))
+    forward = op(*_to_tensors(inputs))
+    outs = _leaves(forward)
+    sens = [rng.standard_normal(o.shape) if o.dtype.is_floating_point else None for o in outs]
+    sens_tensors = [ms.Tensor(s) if s is not None else ms.ops.zeros_like(o) for s, o in zip(sens, outs)]
+    slots = _float_slots(inputs)
+    flat_args = [arr for _, arr in slots]
+    sens_arg = sens_tensors[0] if len(sens_tensors) == 1 and not isinstance(forward, (tuple, list)) \
+        else tuple(sens_tensors)
+    function = _OfFloatInputs(compiled(op) if graph else op, inputs, slots)
+    gradient = ms.ops.GradOperation(get_all=True, sens_param=True)(function)
+    analytic = (ms.jit(gradient) if graph else gradient)(*[ms.Tensor(a) for a in flat_args], sens_arg)
     for (path, arr), grad in zip(slots, analytic):
         numeric = np.zeros_like(arr)
         for idx in np.ndindex(arr.shape):
