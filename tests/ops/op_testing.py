@@ -85,6 +85,14 @@ def declared_exception(case, declarations: dict) -> str | None:
     return None
 
 
+def graph_cases(module):
+    """(case, constant_inputs) for each case of `module` that runs in Graph mode."""
+    left_out = getattr(module, "NO_GRAPH_CASES", {})
+    constant = getattr(module, "GRAPH_CONSTANT_INPUTS", {})
+    return [(case, declared_exception(case, constant) is not None) for case in module.CASES
+            if declared_exception(case, left_out) is None]
+
+
 def stale_declarations(modules, cases: str, declarations: str) -> list:
     """Keys of each module's `declarations` that match none of its `cases` (a renamed op,
     changed shapes)."""

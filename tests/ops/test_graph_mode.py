@@ -7,17 +7,9 @@ import pytest
 
 import tests.ops
 
-from .op_testing import case_id, declared_exception, family_modules, run_case, stale_declarations
+from .op_testing import case_id, family_modules, graph_cases, run_case, stale_declarations
 
 _MODULES = list(family_modules(tests.ops, "CASES"))
-
-
-def graph_cases(module):
-    """(case, constant_inputs) for each case of `module` that runs in Graph mode."""
-    left_out = getattr(module, "NO_GRAPH_CASES", {})
-    constant = getattr(module, "GRAPH_CONSTANT_INPUTS", {})
-    return [(case, declared_exception(case, constant) is not None) for case in module.CASES
-            if declared_exception(case, left_out) is None]
 
 
 def _params():

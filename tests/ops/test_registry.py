@@ -6,8 +6,7 @@ import tests.ops
 from spore._kernels.registry import KERNELS
 from spore.ops.primitive import PRIMITIVES
 
-from .op_testing import family_modules, primitive_name
-from .test_graph_mode import graph_cases
+from .op_testing import family_modules, graph_cases, primitive_name
 
 
 def _family_modules():
