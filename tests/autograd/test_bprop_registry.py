@@ -3,7 +3,7 @@ by some family's GRAD_CASES in both modes, or declared non-differentiable."""
 import tests.autograd
 from spore.ops.bprop import BPROPS, NON_DIFFERENTIABLE
 from spore.ops.primitive import PRIMITIVES
-from tests.ops.op_testing import declared_exception, family_modules, primitive_name
+from tests.ops.op_testing import declared_exception, family_modules, primitive_name, stale_declarations
 
 
 def _grad_case_modules():
@@ -31,9 +31,9 @@ def test_every_bprop_is_checked_numerically():
 
 
 def test_every_bprop_is_checked_in_graph_mode():
-    """test_graph_mode_gradients.py takes every GRAD_CASE's gradient in Graph mode but those
-    its module lists in NO_GRAPH_GRAD_CASES; a primitive listed there by name is declared
-    not to compile, one in CHECKED_ELSEWHERE_IN_GRAPH_MODE is checked by the test named."""
+    """check_gradients takes every GRAD_CASE's gradient in Graph mode too but those its
+    module lists in NO_GRAPH_GRAD_CASES; a primitive listed there by name is declared not
+    to compile, one in CHECKED_ELSEWHERE_IN_GRAPH_MODE is checked by the test named."""
     checked = set()
     for module in _grad_case_modules():
         declared = getattr(module, "NO_GRAPH_GRAD_CASES", {})
@@ -42,3 +42,8 @@ def test_every_bprop_is_checked_in_graph_mode():
         checked.update(getattr(module, "CHECKED_ELSEWHERE_IN_GRAPH_MODE", {}))
     missing = sorted(set(BPROPS) & {n for n, cls in PRIMITIVES.items() if not cls.composed} - checked)
     assert not missing, f"bprops without a gradient check in Graph mode: {missing}"
+
+
+def test_every_graph_exception_names_a_case():
+    stale = stale_declarations(list(_grad_case_modules()), "GRAD_CASES", "NO_GRAPH_GRAD_CASES")
+    assert not stale, f"NO_GRAPH_GRAD_CASES entries matching no case: {stale}"
