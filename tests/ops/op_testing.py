@@ -15,6 +15,7 @@ function, its output compared with the same reference. A module lists, with the 
 """
 from __future__ import annotations
 
+import copy
 import importlib
 import pkgutil
 from collections.abc import Hashable
@@ -113,11 +114,22 @@ _compiled: dict = {}
 
 def compiled(op):
     """`op` as a jit function, one per op object, so cases sharing an op and an input
-    signature share its compiled program."""
+    signature share its compiled program. A random primitive is compiled as a fresh twin
+    on each call: it draws what a new instance draws, and the case's own instance (its
+    random stream) is left to the PyNative test, whichever runs first."""
+    if isinstance(op, Primitive) and not op.pure:
+        return ms.jit(_fresh_twin(op))
     entry = _compiled.get(id(op))
     if entry is None or entry[0] is not op:
         entry = _compiled[id(op)] = (op, ms.jit(op))
     return entry[1]
+
+
+def _fresh_twin(prim: Primitive) -> Primitive:
+    twin = copy.copy(prim)
+    twin.attrs = {}
+    twin.add_prim_attrs(**prim.attrs)   # setting the attributes builds the twin its own kernel
+    return twin
 
 
 def _flatten(value):
