@@ -50,6 +50,13 @@ def test_hook_backward_can_replace_the_gradient():
     assert values(GRAD_ALL(lambda x: hook(x * 2))(Tensor([1.0]))) == [[20.0]]
 
 
+def test_hook_backward_in_graph_mode_passes_the_gradient_without_calling_the_hook(capsys):
+    """As MindSpore 2.7.1 does in Graph mode: the gradient goes through, the hook is not called."""
+    hook = ops.HookBackward(lambda grad: print("hook called", grad))
+    assert values(ms.jit(GRAD_ALL(lambda x: hook(x * 2)))(Tensor([1.0, 3.0]))) == [[2.0, 2.0]]
+    assert capsys.readouterr().out == ""
+
+
 def test_hook_backward_wrong_return():
     hook = ops.HookBackward(lambda grad: "nope")
     with pytest.raises(TypeError, match="HookBackward"):

@@ -131,6 +131,13 @@ CHECKED_ELSEWHERE = {
     "LerpScalar": "test_lerp_gradient below, in Float32 as Lerp",
     "SquareSumAll": "test_square_sum_all_gradient below: SquareSumAll takes no Float64 (as in MindSpore)",
 }
+CHECKED_ELSEWHERE_IN_GRAPH_MODE = {
+    "HookBackward": "tests/autograd/test_hooks.py: as in MindSpore, Graph mode calls no hook",
+    "Lerp": "test_lerp_gradient[graph] below",
+    "LerpScalar": "test_lerp_gradient[graph] below",
+    "NanToNum": "test_nan_to_num_gradient[graph] below",
+    "SquareSumAll": "test_square_sum_all_gradient[graph] below",
+}
 
 
 @pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
@@ -165,12 +172,14 @@ def _affine_central_differences(op, inputs, sens, index, step=0.5):
     (ops.Lerp(), (rand(3), rand(3), rand(3, dtype=F64))),
     (ops.LerpScalar(), (rand(2, 1), rand(3), 0.75)),
 ], ids=["float_weight", "broadcast", "broadcast_weight", "float64_weight", "lerp_scalar"])
-def test_lerp_gradient(op, inputs):
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+def test_lerp_gradient(op, inputs, graph):
     tensors = [ms.Tensor(v) if isinstance(v, np.ndarray) else v for v in inputs]
     out = op(*tensors)
     sens = np.random.default_rng(0).standard_normal(out.shape).astype(np.float32)
     positions = tuple(i for i, v in enumerate(inputs) if isinstance(v, np.ndarray))
-    grads = ops.GradOperation(get_all=True, sens_param=True)(op)(*tensors, ms.Tensor(sens))
+    gradient = ops.GradOperation(get_all=True, sens_param=True)(op)
+    grads = (ms.jit(gradient) if graph else gradient)(*tensors, ms.Tensor(sens))
     for i, grad in zip(positions, grads):
         assert grad.shape == inputs[i].shape and grad.dtype == tensors[i].dtype
         np.testing.assert_allclose(grad.asnumpy(), _affine_central_differences(op, inputs, sens, i),
@@ -428,16 +437,20 @@ def test_hessian_vector_product_of_an_mlp():
     check_second_order(_mlp_loss, [rand(*s, dtype=F64) for s in shapes])
 
 
-def test_nan_to_num_gradient():
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+def test_nan_to_num_gradient(graph):
     """NanToNum passes the gradient where x is finite; replaced elements are constants."""
     x = ms.Tensor(np.array([np.nan, 1.5, np.inf, -2.0, -np.inf], np.float32))
-    grad = ms.grad(lambda t: (ops.nan_to_num(t) * ms.Tensor(np.arange(1, 6, dtype=np.float32))).sum())(x)
+    gradient = ms.grad(lambda t: (ops.nan_to_num(t) * ms.Tensor(np.arange(1, 6, dtype=np.float32))).sum())
+    grad = (ms.jit(gradient) if graph else gradient)(x)
     assert grad.asnumpy().tolist() == [0.0, 2.0, 0.0, 4.0, 0.0]
 
 
-def test_square_sum_all_gradient():
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+def test_square_sum_all_gradient(graph):
     """d/dx = 2x times the first output's sensitivity, d/dy = 2y times the second's."""
     x, y = ms.Tensor([1.0, -2.0], ms.float32), ms.Tensor([0.5, 3.0], ms.float32)
-    dx, dy = ms.grad(lambda a, b: ops.SquareSumAll()(a, b)[0] * 3 + ops.SquareSumAll()(a, b)[1],
-                     grad_position=(0, 1))(x, y)
+    gradient = ms.grad(lambda a, b: ops.SquareSumAll()(a, b)[0] * 3 + ops.SquareSumAll()(a, b)[1],
+                       grad_position=(0, 1))
+    dx, dy = (ms.jit(gradient) if graph else gradient)(x, y)
     assert dx.asnumpy().tolist() == [6.0, -12.0] and dy.asnumpy().tolist() == [1.0, 6.0]

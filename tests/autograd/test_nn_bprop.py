@@ -208,6 +208,8 @@ CHECKED_ELSEWHERE = {
     "Dropout2D": "test_dropout_gradient_is_the_recorded_mask_over_keep_prob (random: checked analytically)",
     "Dropout3D": "test_dropout_gradient_is_the_recorded_mask_over_keep_prob (random: checked analytically)",
 }
+CHECKED_ELSEWHERE_IN_GRAPH_MODE = dict.fromkeys(
+    CHECKED_ELSEWHERE, "test_dropout_gradient_is_the_recorded_mask_over_keep_prob[graph]")
 
 
 @pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
@@ -372,20 +374,20 @@ def test_embedding_lookup_indices_take_no_gradient():
 @pytest.mark.parametrize("op, shape", [(ops.Dropout(0.7), (4, 5)), (ops.Dropout2D(0.6), (3, 4, 2, 2)),
                                        (ops.Dropout3D(0.5), (2, 4, 2, 1, 2)), (ops.Dropout2D(0.0), (2, 2, 1, 1))],
                          ids=["Dropout", "Dropout2D", "Dropout3D", "Dropout2D-0"])
-def test_dropout_gradient_is_the_recorded_mask_over_keep_prob(op, shape):
+@pytest.mark.parametrize("graph", [False, True], ids=["pynative", "graph"])
+def test_dropout_gradient_is_the_recorded_mask_over_keep_prob(op, shape, graph):
     """The gradient is dout * mask / keep_prob with the mask of the forward run; the mask
     output carries none."""
     x, weight = rand(*shape, dtype=F64), rand(*shape, dtype=F64)
-    masks = []
 
     def loss(x):
         out, mask = op(x)
-        masks.append(mask.asnumpy())
-        return (out * _t(weight)).sum() + ops.cast(mask, ms.float64).sum()
+        return (out * _t(weight)).sum() + ops.cast(mask, ms.float64).sum(), mask
 
-    grad = _grad(loss, x).asnumpy()
+    gradient = ms.value_and_grad(loss, grad_position=0, has_aux=True)
+    (_, mask), grad = (ms.jit(gradient) if graph else gradient)(_t(x))
     scale = 1 / op.keep_prob if op.keep_prob else 0.0
-    np.testing.assert_allclose(grad, weight * masks[0] * scale)
+    np.testing.assert_allclose(grad.asnumpy(), weight * mask.asnumpy() * scale)
 
 
 # ---- second order -------------------------------------------------------------------------

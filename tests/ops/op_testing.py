@@ -6,9 +6,19 @@ A family's test module lists `CASES` (forward checks) and `ERROR_CASES` (bad inp
 A forward case runs the op on Tensors made from NumPy inputs and compares with a NumPy
 reference computed on the same inputs; it also checks that the primitive's `infer`
 predicts the output's shape and dtype, so infer and kernel cannot drift apart.
+
+Every case also runs in Graph mode (`test_graph_mode.py`): the op called inside a compiled
+function, its output compared with the same reference. A module lists, with the reason,
+({primitive name, case id or the case's op: why}) the cases that can not be compiled in
+`NO_GRAPH_CASES`, and those compiled with their Tensor inputs as constants of the graph
+(not arguments of the compiled function) in `GRAPH_CONSTANT_INPUTS`.
 """
 from __future__ import annotations
 
+import copy
+import importlib
+import pkgutil
+from collections.abc import Hashable
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
@@ -58,15 +68,97 @@ def case_id(case) -> str:
     return f"{name}[{shapes}]"
 
 
+def family_modules(package, attr: str):
+    """The test modules of `package` that list cases in `attr` (CASES, GRAD_CASES), imported."""
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("test_"):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            if hasattr(module, attr):
+                yield module
+
+
+def declared_exception(case, declarations: dict) -> str | None:
+    """Why `case` is left out, when `declarations` names its primitive, its case id or
+    its op (the function a case wraps around a primitive)."""
+    for key in (case_id(case), primitive_name(case), case.op):
+        if isinstance(key, Hashable) and key in declarations:
+            return declarations[key]
+    return None
+
+
+def graph_cases(module):
+    """(case, constant_inputs) for each case of `module` that runs in Graph mode."""
+    left_out = getattr(module, "NO_GRAPH_CASES", {})
+    constant = getattr(module, "GRAPH_CONSTANT_INPUTS", {})
+    return [(case, declared_exception(case, constant) is not None) for case in module.CASES
+            if declared_exception(case, left_out) is None]
+
+
+def stale_declarations(modules, cases: str, declarations: str) -> list:
+    """Keys of each module's `declarations` that match none of its `cases` (a renamed op,
+    changed shapes)."""
+    return [f"{module.__name__}: {key}" for module in modules for key in getattr(module, declarations, {})
+            if not any(declared_exception(c, {key: ""}) is not None for c in getattr(module, cases))]
+
+
+VALUE_DEPENDENT_SHAPE = (
+    "the output shape depends on the values of a Tensor argument (a shape, size, count, axis, index or bound "
+    "given as a Tensor): spore's Graph mode compiles static shapes, so it needs those values when it compiles, "
+    "where MindSpore 2.7.1 runs the call with a dynamic shape")
+READS_VALUES = ("the case's function reads output values in Python (asnumpy) to make them comparable, which "
+                "Graph mode can not do on values computed in the graph (nor can MindSpore's); the op itself is "
+                "compiled by its other cases")
+
+_compiled: dict = {}
+
+
+def compiled(op):
+    """`op` as a jit function, one per op object, so cases sharing an op and an input
+    signature share its compiled program. A random primitive is compiled as a fresh twin
+    on each call: it draws what a new instance draws, and the case's own instance (its
+    random stream) is left to the PyNative test, whichever runs first."""
+    if isinstance(op, Primitive) and not op.pure:
+        return ms.jit(_fresh_twin(op))
+    entry = _compiled.get(id(op))
+    if entry is None or entry[0] is not op:
+        entry = _compiled[id(op)] = (op, ms.jit(op))
+    return entry[1]
+
+
+def _fresh_twin(prim: Primitive) -> Primitive:
+    twin = copy.copy(prim)
+    twin.attrs = {}
+    twin.add_prim_attrs(**prim.attrs)   # setting the attributes builds the twin its own kernel
+    return twin
+
+
 def _flatten(value):
     if isinstance(value, (tuple, list)):
         return [leaf for v in value for leaf in _flatten(v)]
     return [value]
 
 
-def run_case(case: OpCase) -> None:
+class _WithConstantInputs:
+    """A compiled call of `op` on Tensors the graph holds as constants (their values known
+    when it compiles). A callable object, not a function: Graph mode runs it as it is
+    rather than parsing the harness."""
+
+    def __init__(self, op, tensors: tuple):
+        self.op, self.tensors = op, tensors
+
+    def __call__(self):
+        return compiled(self.op)(*self.tensors)
+
+
+def run_case(case: OpCase, graph: bool = False, constant_inputs: bool = False) -> None:
+    """With graph=True the op runs inside a compiled function (the Graph-mode output is
+    checked against the reference; its infer ran on the graph's symbolic values), its
+    Tensor inputs the function's arguments, or constants of its graph with constant_inputs."""
     tensors = to_tensors(case.inputs)
-    got = case.op(*tensors)
+    if constant_inputs:
+        got = ms.jit(_WithConstantInputs(case.op, tensors))()
+    else:
+        got = (compiled(case.op) if graph else case.op)(*tensors)
     want = case.reference(*case.inputs)
     got_leaves, want_leaves = _flatten(got), _flatten(want)
     assert len(got_leaves) == len(want_leaves), f"{len(got_leaves)} outputs, expected {len(want_leaves)}"
@@ -83,7 +175,7 @@ def run_case(case: OpCase) -> None:
             np.testing.assert_allclose(g_np, w, rtol=case.rtol, atol=case.atol, equal_nan=True)
         else:
             np.testing.assert_array_equal(g_np, w)
-    if isinstance(case.op, Primitive):
+    if isinstance(case.op, Primitive) and not graph:
         _check_infer(case.op, tensors, got)
 
 

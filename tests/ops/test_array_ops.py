@@ -7,7 +7,7 @@ import spore as ms
 from spore import ops
 from spore.ops.operations.array_ops import PadV3Grad, RepeatInterleaveGrad
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import VALUE_DEPENDENT_SHAPE, ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
 i32, i64, f16, f64 = np.int32, np.int64, np.float16, np.float64
 
@@ -723,6 +723,18 @@ ERROR_CASES = [
     ErrorCase(ops.DataFormatVecPermute(), (np.array([1, 2, 3], i32),), ValueError,
               r"For 'DataFormatVecPermute', the 'input_x' must have shape \(4,\)"),
 ]
+
+
+GRAPH_CONSTANT_INPUTS = {
+    "LinSpace[(),(),()]": VALUE_DEPENDENT_SHAPE,
+    "Ones[(2,),Bool]": VALUE_DEPENDENT_SHAPE,
+    "PadV3Grad[(1, 3, 7),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "Range[(),(),()]": VALUE_DEPENDENT_SHAPE,
+    "RepeatInterleaveGrad[(2, 6),(3,),int]": VALUE_DEPENDENT_SHAPE,
+    "RepeatInterleaveGrad[(4, 3),(1,),int]": VALUE_DEPENDENT_SHAPE,
+    "RepeatInterleaveTensor[(2, 3),(3,),int]": VALUE_DEPENDENT_SHAPE,
+    "Reshape[(2, 3, 4),(2,)]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -14,7 +14,7 @@ import spore as ms
 from spore import ops
 from spore.ops.function import conv_func
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import VALUE_DEPENDENT_SHAPE, ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
 F16 = {"rtol": 1e-2, "atol": 1e-2}
 F32 = {"rtol": 1e-4, "atol": 1e-5}
@@ -965,6 +965,17 @@ ERROR_CASES = [
     ErrorCase(ops.UpsampleTrilinear3DGrad(), (rand(1, 2, 5, 7, 8), (1, 2, 3, 4)), ValueError,
               "For 'UpsampleTrilinear3DGrad'.*'input_size'"),
 ]
+
+
+GRAPH_CONSTANT_INPUTS = {
+    "AdaptiveAvgPool2DGrad[(2, 3, 3, 5),(4,)]": VALUE_DEPENDENT_SHAPE,
+    "AdaptiveMaxPool3D[(1, 2, 5, 6, 7),(3,)]": VALUE_DEPENDENT_SHAPE,
+    "Conv2DTranspose[(2, 6, 7, 7),(6, 2, 3, 3),(4,)]": VALUE_DEPENDENT_SHAPE,
+    "ResizeBicubic[(2, 3, 5, 7),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "ResizeNearestNeighborGrad[(2, 3, 3, 4),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "ResizeNearestNeighborV2[(2, 3, 5, 7),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "UpsampleTrilinear3DGrad[(1, 2, 5, 7, 8),tuple,(3,)]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -13,7 +13,17 @@ from spore import Tensor, ops
 from spore._kernels import rng as seed_streams
 from spore.common import seed as seed_module
 
-from .op_testing import ErrorCase, OpCase, case_id, positive, rand, run_case, run_error_case, to_tensors
+from .op_testing import (
+    VALUE_DEPENDENT_SHAPE,
+    ErrorCase,
+    OpCase,
+    case_id,
+    positive,
+    rand,
+    run_case,
+    run_error_case,
+    to_tensors,
+)
 
 I32, F32 = ms.int32, ms.float32
 
@@ -146,6 +156,20 @@ ERROR_CASES = [
     ErrorCase(ops.standard_normal, ((2,), 1.5), TypeError, "For 'standard_normal', the 'seed'",
               prim="StandardNormal"),
 ]
+
+
+GRAPH_CONSTANT_INPUTS = {
+    "Multinomial[(2,),()]": VALUE_DEPENDENT_SHAPE,
+    "RandomGamma[(1,),(1, 1)]": VALUE_DEPENDENT_SHAPE,
+    "RandomGamma[(2,),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "RandomGamma[(2,),(3,)]": VALUE_DEPENDENT_SHAPE,
+    "RandomPoisson[(1,),(1, 2)]": VALUE_DEPENDENT_SHAPE,
+    "RandomPoisson[(1,),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "RandomPoisson[(2,),()]": VALUE_DEPENDENT_SHAPE,
+    "StandardNormal[(3,)]": VALUE_DEPENDENT_SHAPE,
+    "UniformInt[(1,),(),()]": VALUE_DEPENDENT_SHAPE,
+    "UniformReal[(1,)]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

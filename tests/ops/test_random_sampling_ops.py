@@ -21,7 +21,7 @@ from spore.ops.operations.random_ops import (
     InplaceUniform,
 )
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import READS_VALUES, VALUE_DEPENDENT_SHAPE, ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 from .test_random_ops import seeded
 
 ZEROS = np.zeros((3, 4), np.float32)
@@ -44,13 +44,20 @@ def real_rows(op):
     return run
 
 
+def sorted_randperm(n):
+    return Tensor(np.sort(ops.Randperm(6)(n).asnumpy()))
+
+
+CHOSEN_ROWS = real_rows(ops.RandomChoiceWithMask(5, seed=2))
+
+
 CASES = [
     seeded(lambda: ops.Bernoulli(seed=3), (ZEROS, 0.5)),
     seeded(lambda: ops.Bernoulli(seed=1, offset=2), (np.zeros(5, np.int32), np.full(5, 0.3, np.float64))),
     OpCase(ops.Bernoulli(), (ZEROS, 1.0), lambda x, p: np.ones_like(x)),
     OpCase(ops.Bernoulli(), (np.zeros(4, np.bool_), np.zeros(4, np.float32)), lambda x, p: np.zeros(4, np.bool_)),
     OpCase(lambda x: ops.bernoulli(x, 0.0), (ZEROS,), lambda x: x, prim="Bernoulli"),
-    OpCase(lambda n: Tensor(np.sort(ops.Randperm(6)(n).asnumpy())), (np.array([6], np.int32),),
+    OpCase(sorted_randperm, (np.array([6], np.int32),),
            lambda n: np.arange(6, dtype=np.int32), prim="Randperm"),
     OpCase(ops.Randperm(4, pad=-7), (np.array([1], np.int64),), lambda n: np.array([0, -7, -7, -7], np.int32)),
     seeded(lambda: ops.RandpermV2(3, 1), (7,)),
@@ -68,7 +75,7 @@ CASES = [
     OpCase(lambda s: ops.NonDeterministicInts(ms.int32)(s).shape, (np.array([2, 3], np.int32),), lambda s: (2, 3),
            prim="NonDeterministicInts"),
     seeded(lambda: ops.RandomChoiceWithMask(4, seed=1), (MASK,)),
-    OpCase(real_rows(ops.RandomChoiceWithMask(5, seed=2)), (MASK,), mask_choice(5), prim="RandomChoiceWithMask"),
+    OpCase(CHOSEN_ROWS, (MASK,), mask_choice(5), prim="RandomChoiceWithMask"),
     seeded(lambda: ops.MultinomialWithReplacement(3, True), (rand(2, 4, low=0.1), np.array(7, np.int64),
                                                             np.array(1, np.int64))),
     # Unseeded (seed 0): both nonzero categories are drawn, in either order.
@@ -149,6 +156,20 @@ ERROR_CASES = [
     ErrorCase(lambda x: ops.bernoulli(x, 1.5), (ZEROS,), ValueError, "'p'"),
     ErrorCase(lambda x: ops.bernoulli(x, "a"), (ZEROS,), TypeError, "'p'"),
 ]
+
+
+NO_GRAPH_CASES = {
+    sorted_randperm: READS_VALUES,
+    CHOSEN_ROWS: READS_VALUES,
+}
+GRAPH_CONSTANT_INPUTS = {
+    "NonDeterministicInts[(2,)]": VALUE_DEPENDENT_SHAPE,
+    "ParameterizedTruncatedNormal[(2,),(1,),(1,),(1,),(1,)]": VALUE_DEPENDENT_SHAPE,
+    "ParameterizedTruncatedNormal[(2,),(2,),(2,),(2,),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "RandpermV2[()]": VALUE_DEPENDENT_SHAPE,
+    "TruncatedNormal[(1,)]": VALUE_DEPENDENT_SHAPE,
+    "TruncatedNormal[(2,)]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

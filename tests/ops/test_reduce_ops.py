@@ -7,7 +7,7 @@ import pytest
 import spore as ms
 from spore import ops
 
-from .op_testing import ErrorCase, OpCase, case_id, positive, rand, run_case, run_error_case
+from .op_testing import VALUE_DEPENDENT_SHAPE, ErrorCase, OpCase, case_id, positive, rand, run_case, run_error_case
 
 
 def requires(*names):
@@ -281,6 +281,11 @@ ERROR_CASES = [
     ErrorCase(ops.matrix_norm, (rand(2, 3), "fro", (0, 0)), ValueError, "For 'MatrixNorm'.*duplicate",
               prim="MatrixNorm"),
 ]
+
+
+GRAPH_CONSTANT_INPUTS = {
+    "ReduceSum[(3, 4),()]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

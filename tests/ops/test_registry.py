@@ -1,23 +1,16 @@
 """Every registered primitive has a kernel (or is composed of other primitives), forward
-cases and error cases."""
-import importlib
-import pkgutil
-
+cases, error cases, and a forward case that runs in Graph mode."""
 import pytest
 
 import tests.ops
 from spore._kernels.registry import KERNELS
 from spore.ops.primitive import PRIMITIVES
 
-from .op_testing import primitive_name
+from .op_testing import family_modules, graph_cases, primitive_name
 
 
 def _family_modules():
-    for info in pkgutil.iter_modules(tests.ops.__path__):
-        if info.name.startswith("test_") and info.name != "test_registry":
-            module = importlib.import_module(f"tests.ops.{info.name}")
-            if hasattr(module, "CASES"):
-                yield module
+    return family_modules(tests.ops, "CASES")
 
 
 def _covered(attr):
@@ -70,3 +63,14 @@ def test_unsupported_primitives_raise_on_cpu():
 def test_every_primitive_has_error_cases():
     missing = sorted(set(PRIMITIVES) - _covered("ERROR_CASES") - _accepting_any_input())
     assert not missing, f"primitives without error test cases: {missing}"
+
+
+def test_every_primitive_has_a_forward_case_in_graph_mode():
+    """test_graph_mode.py compiles every case its module does not list in NO_GRAPH_CASES;
+    a primitive listed there by name is declared not to compile."""
+    compiled = set()
+    for module in _family_modules():
+        compiled.update(primitive_name(case) for case, _ in graph_cases(module))
+        compiled.update(getattr(module, "NO_GRAPH_CASES", {}))
+    missing = sorted({n for n, cls in PRIMITIVES.items() if not cls.composed} - compiled)
+    assert not missing, f"primitives without a forward case in Graph mode: {missing}"

@@ -8,7 +8,7 @@ import spore as ms
 from spore import ops
 from spore.ops.operations.selection_ops import GatherDGrad
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import VALUE_DEPENDENT_SHAPE, ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
 i8, i16, i32, i64, u8, u16 = np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16
 f16, f64, b = np.float16, np.float64, np.bool_
@@ -439,6 +439,14 @@ ERROR_CASES = [
     ErrorCase(ops.SelectView(), (rand(2, 3), 0, 2), ValueError, r"For 'SelectView'.*range \[-2, 2\)"),
     ErrorCase(ops.SelectView(), (np.array(1.0, np.float32), 0, 0), ValueError, "For 'SelectView', the 'input' must"),
 ]
+
+
+GRAPH_CONSTANT_INPUTS = {
+    "Gather[(3, 4),(3, 2),()]": VALUE_DEPENDENT_SHAPE,
+    "Slice[(2, 3, 4),(3,),(3,)]": VALUE_DEPENDENT_SHAPE,
+    "StridedSlice[(2, 3, 4),(2,),(2,),(2,)]": VALUE_DEPENDENT_SHAPE,
+    "TopK[(2, 5),()]": VALUE_DEPENDENT_SHAPE,
+}
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -88,14 +88,18 @@ def _size_tuple(op: str, arg: str, size) -> tuple[int, ...]:
 
 def _scalar(op: str, arg: str, value):
     """A Python number, or the value of a one-element Tensor."""
+    _check_scalar(op, arg, value)
+    return value.item() if _is_tensor(value) else value
+
+
+def _check_scalar(op: str, arg: str, value) -> None:
+    """`value` is a Python number or a one-element Tensor (whose value a graph need not know)."""
     if _is_tensor(value):
         if math.prod(value.shape) != 1:
             raise ValueError(f"For '{op}', the '{arg}' must hold a single value, but got a Tensor "
                              f"of shape {tuple(value.shape)}.")
-        return value.item()
-    if isinstance(value, (bool, int, float, complex)):
-        return value
-    raise TypeError(f"For '{op}', the '{arg}' must be a number or a Tensor, but got {type(value).__name__}.")
+    elif not isinstance(value, (bool, int, float, complex)):
+        raise TypeError(f"For '{op}', the '{arg}' must be a number or a Tensor, but got {type(value).__name__}.")
 
 
 def _check_dtype_arg(op: str, arg: str, dtype) -> mstype.Number:
@@ -1220,7 +1224,7 @@ class Fill(Primitive):
     def infer(self, dtype, shape, value):
         _check_dtype_arg(self.name, "dtype", dtype)
         shape = _size_tuple(self.name, "shape", shape)
-        _scalar(self.name, "value", value)
+        _check_scalar(self.name, "value", value)
         return TensorSpec(shape, dtype)
 
 
@@ -1368,7 +1372,7 @@ class OneHot(Primitive):
 
     def _value_dtype(self, arg: str, value) -> mstype.Number:
         if _is_tensor(value):
-            _scalar(self.name, arg, value)
+            _check_scalar(self.name, arg, value)
             return value.dtype
         return mstype.default_dtype_of(check_type(self.name, arg, value, (int, float)))
 

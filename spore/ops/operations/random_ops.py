@@ -85,11 +85,21 @@ def _dtype_attr(op: str, dtype, allowed) -> mstype.Number:
 
 def _int_value(op: str, arg: str, value) -> int:
     """An int given as a Python int or a 0-d int32 / int64 Tensor."""
-    if hasattr(value, "shape") and hasattr(value, "dtype"):
+    _check_int_value(op, arg, value)
+    return int(value.item()) if _is_tensor_like(value) else value
+
+
+def _check_int_value(op: str, arg: str, value) -> None:
+    """`value` is a Python int or a 0-d int32 / int64 Tensor (whose value a graph need not know)."""
+    if _is_tensor_like(value):
         check_dtype(op, arg, value.dtype, _SHAPE_DTYPES)
         check_rank(op, arg, value.shape, 0)
-        return int(value.item())
-    return check_type(op, arg, value, int)
+    else:
+        check_type(op, arg, value, int)
+
+
+def _is_tensor_like(value) -> bool:
+    return hasattr(value, "shape") and hasattr(value, "dtype")
 
 
 class _RandomOp(Primitive):
@@ -196,7 +206,7 @@ class RandomCategorical(Primitive):
         check_rank(self.name, "logits", logits.shape, 2)
         count = check_positive_int(self.name, "num_sample",
                                    _int_value(self.name, "num_sample", num_sample))
-        _int_value(self.name, "seed", seed)
+        _check_int_value(self.name, "seed", seed)
         return TensorSpec((logits.shape[0], count), self.dtype)
 
 
@@ -383,7 +393,7 @@ class MultinomialWithReplacement(Primitive):
         _typed_tensor(self.name, "x", x, _FLOATS)
         check_rank(self.name, "x", x.shape, (1, 2))
         for arg, value in (("seed", seed), ("offset", offset)):
-            _int_value(self.name, arg, value)
+            _check_int_value(self.name, arg, value)
         if not self.replacement and self.numsamples > x.shape[-1]:
             raise ValueError(f"For '{self.name}', the 'numsamples' must be at most the number of categories "
                              f"({x.shape[-1]}) without replacement, but got {self.numsamples}.")
