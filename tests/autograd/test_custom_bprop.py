@@ -27,6 +27,7 @@ GRAD_CASES = [
 ]
 
 CHECKED_ELSEWHERE = {"PyFunc": "test_py_func_is_not_differentiable below: MindSpore defines no gradient"}
+CHECKED_ELSEWHERE_IN_GRAPH_MODE = {"PyFunc": "test_py_func_is_not_differentiable[graph] below"}
 
 
 @pytest.mark.parametrize("case", GRAD_CASES, ids=case_id)
@@ -53,7 +54,12 @@ def test_custom_without_bprop_is_not_differentiable():
         ms.grad(lambda a: custom(a, a).sum())(Tensor(np.ones(2, np.float32)))
 
 
-def test_py_func_is_not_differentiable():
+@pytest.mark.parametrize("compiled", [False, True], ids=["pynative", "graph"])
+def test_py_func_is_not_differentiable(compiled):
     py_func = ops.PyFunc(_product, [mstype.float32] * 2, [(2,)] * 2, [mstype.float32], [(2,)])
+
+    def f(a):
+        return py_func((a, a))[0].sum()
+
     with pytest.raises(RuntimeError, match="PyFunc's bprop not defined"):
-        ms.grad(lambda a: py_func((a, a))[0].sum())(Tensor(np.ones(2, np.float32)))
+        ms.grad(ms.jit(f) if compiled else f)(Tensor(np.ones(2, np.float32)))
