@@ -105,6 +105,10 @@ class UnknownGroupError(RuntimeError):
     """A group name no `create_group` made."""
 
 
+PEER_FAILURE = "the communication failed: a peer process stopped or did not answer in time"
+"""What a rank's error says when a collective failed because of another rank (launchers look for it)."""
+
+
 def _named_failure(communicate):
     """torch.distributed's failures (a peer gone, a timeout) as a RuntimeError naming this rank."""
     @functools.wraps(communicate)
@@ -115,8 +119,7 @@ def _named_failure(communicate):
             raise
         except (RuntimeError, ValueError) as failure:
             first_line = str(failure).strip().splitlines()[0] if str(failure).strip() else type(failure).__name__
-            raise RuntimeError(f"rank {WORLD.rank} of {WORLD.size}: the communication failed: a peer process stopped "
-                               f"or did not answer in time ({first_line})") from None
+            raise RuntimeError(f"rank {WORLD.rank} of {WORLD.size}: {PEER_FAILURE} ({first_line})") from None
     return run
 
 

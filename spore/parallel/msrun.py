@@ -38,12 +38,14 @@ import threading
 import time
 
 from .._kernels import launch_store
+from .._kernels.collective import PEER_FAILURE
 
 _DETACHED_ENV = "SPORE_MSRUN_DETACHED"
 _STARTED = "msrun: workers started"
 _KEY = "msrun/"
 _POLL_S = 0.1
 _STOP_GRACE_S = 3.0
+_CAUSE_GRACE_S = 3.0
 _BEAT_STALE_S = 30.0
 
 
@@ -364,8 +366,20 @@ class Launcher:
             self.account.write(message + "\n")
             self.account.flush()
 
+    def _failed_workers(self) -> list[_Worker]:
+        """The workers that exited with an error; when each of them failed only because a peer
+        did, wait a little for the peer that caused it (its exit can trail theirs)."""
+        deadline = time.monotonic() + _CAUSE_GRACE_S
+        while True:
+            time.sleep(_POLL_S)
+            failed = [w for w in self.workers if w.exit_time is not None and w.process.returncode != 0]
+            waiting = any(w.exit_time is None for w in self.workers)
+            if not (waiting and time.monotonic() < deadline and all(PEER_FAILURE in w.log_tail() for w in failed)):
+                return failed
+
     def _failure_report(self, failed: list[_Worker]) -> str:
-        first = min(failed, key=lambda w: w.exit_time)
+        causes = [w for w in failed if PEER_FAILURE not in w.log_tail()] or failed
+        first = min(causes, key=lambda w: w.exit_time)
         report = f"worker rank {first.rank} (pid {first.process.pid}) {first.describe_exit()}, see {first.log_path}."
         alive = [w for w in self.workers if w.process.poll() is None]
         if alive and re.search(r"timed? ?out", first.log_tail(), re.IGNORECASE):
@@ -386,8 +400,7 @@ class Launcher:
             time.sleep(_POLL_S)
             failed = [w for w in self.workers if w.exit_time is not None and w.process.returncode != 0]
             if failed:
-                time.sleep(_POLL_S)  # a peer's failure follows its cause within milliseconds: report the cause
-                failed = [w for w in self.workers if w.exit_time is not None and w.process.returncode != 0]
+                failed = self._failed_workers()
                 message = self._remote_failure() or self._failure_report(failed)
                 if not self.store.check([_KEY + "failed"]):
                     self.store.set(_KEY + "failed", json.dumps({"message": message}))

@@ -81,10 +81,6 @@ VALUE_INPUTS = {
     "Slice": ((1, 2), "the output shape is the value of 'size' (checked against 'begin')"),
     "StridedSlice": ((1, 2, 3), "the output shape follows from the values of begin, end and strides"),
     "TopK": ((1,), "the output length is the value of 'k'"),
-    # the shape does not depend on the value, but infer reads it (with .item()) to check
-    # that it is a single number
-    "Fill": ((2,), "infer reads 'value' to check it is one number"),
-    "OneHot": ((2, 3), "infer reads 'on_value' and 'off_value' to check they are one number each"),
 }
 
 

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import spore.dataset as ds
+from spore.dataset import config as ds_config
 
 CLASS_SIZES = {"a": 3, "b": 1, "c": 4}
 
@@ -42,10 +43,20 @@ def test_pk_sampler_takes_num_val_rows_of_each_class_in_label_order(folder):
     assert [file for file, label in got if label == 1] == [3] * 5
 
 
-def test_pk_sampler_num_samples_and_shuffle(folder):
+@pytest.fixture
+def restore_seed(monkeypatch):
+    """Whether a seed was set, and which, as before the test."""
+    for name in ("_seed", "_seed_owner", "_seed_version"):
+        monkeypatch.setattr(ds_config, name, getattr(ds_config, name))
+
+
+def test_pk_sampler_num_samples_and_shuffle(folder, restore_seed):
     size, got = rows(folder, ds.PKSampler(2, num_samples=3))
     assert size == 3 and [label for _, label in got] == [0, 0, 1]
-    orders = {tuple(label for _, label in rows(folder, ds.PKSampler(2, shuffle=True))[1]) for _ in range(8)}
+    orders = set()
+    for seed in range(8):  # a seed set earlier in the process would repeat one order
+        ds.config.set_seed(seed)
+        orders.add(tuple(label for _, label in rows(folder, ds.PKSampler(2, shuffle=True))[1]))
     assert all(sorted(order) == [0, 0, 1, 1, 2, 2] and order[0::2] == order[1::2] for order in orders)
     assert len(orders) > 1
 
