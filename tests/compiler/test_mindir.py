@@ -12,7 +12,9 @@ from spore import nn, ops
 from spore.compiler.export.mindir_reader import MindIRFormatError
 from tests.compiler.mindir_data.nets import build, randomize
 
-INTEROP = Path(__file__).resolve().parents[3] / "shared" / "interop"
+# /work/shared/interop, found from the main checkout or a worktree under /work/wt.
+INTEROP = next((p / "shared" / "interop" for p in Path(__file__).resolve().parents
+                if (p / "shared" / "interop").is_dir()), Path("/nonexistent/shared/interop"))
 
 
 @pytest.fixture
