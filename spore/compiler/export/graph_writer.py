@@ -5,8 +5,21 @@ one input, Parameter, constant, tuple of values, application and the outputs; th
 keeps the name in the file of every IR value and refuses what no format can write."""
 from __future__ import annotations
 
+from ...common import dtype as mstype
 from ...common.parameter import Parameter
+from ...common.tensor import Tensor
 from ..ir import Graph, Value
+
+
+def scalars_as_tensors(atoms: tuple) -> tuple:
+    """The operands of an elementwise binary op with a Python number as a 0-d Tensor of the
+    dtype the number promotes to with the other operand: MindSpore's kernels (and ONNX's)
+    take Tensors there (MindSpore's compiler makes the same conversion)."""
+    other = next((a.spec.dtype for a in atoms if isinstance(a, Value)), None)
+    if other is None:
+        return atoms
+    return tuple(Tensor(a, dtype=mstype.promote_with_scalar(other, a)) if isinstance(a, (bool, int, float)) else a
+                 for a in atoms)
 
 
 class GraphWriter:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.operations.math_ops import _BinaryOp
 from ..ir import Graph, Value
 from . import op_mapping
 from . import schema as s
-from .graph_writer import GraphWriter
+from .graph_writer import GraphWriter, scalars_as_tensors
 from .wire import bytes_field, float_field, message, varint_field
 
 PRODUCER = ("0.1.1", "MindSpore", "2.7.1")
@@ -91,17 +90,6 @@ def _shape_attribute(values: tuple, name: str = "shape", as_tuple: bool = False)
     return message(*named, *body)
 
 
-def _scalars_as_tensors(atoms: tuple) -> tuple:
-    """The operands of an elementwise binary op with a Python number as a 0-d Tensor of the
-    dtype the number promotes to with the other operand: MindSpore's kernels take Tensors
-    there (its compiler makes the same conversion)."""
-    other = next((a.spec.dtype for a in atoms if isinstance(a, Value)), None)
-    if other is None:
-        return atoms
-    return tuple(Tensor(a, dtype=mstype.promote_with_scalar(other, a)) if isinstance(a, (bool, int, float)) else a
-                 for a in atoms)
-
-
 # ---- the graph ----------------------------------------------------------------------------
 class _Writer(GraphWriter):
     format = "MINDIR"
@@ -164,7 +152,7 @@ class _Writer(GraphWriter):
     def write_apply(self, node, where: str) -> list:
         prim = op_mapping.for_export(node.prim)
         arguments = op_mapping.call_arguments(type(prim))
-        atoms = _scalars_as_tensors(node.inputs) if isinstance(prim, _BinaryOp) else node.inputs
+        atoms = scalars_as_tensors(node.inputs) if isinstance(prim, _BinaryOp) else node.inputs
         inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(prim.name, arguments[i], a),
                             where) for i, a in enumerate(atoms)]
         output = self._fresh(prim.name)

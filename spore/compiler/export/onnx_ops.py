@@ -1,0 +1,334 @@
+"""spore Primitives as ONNX (opset 11) nodes: one converter per primitive name, which
+writes the nodes through the OnnxWriter `w` and returns the names of the primitive's
+outputs (None for an output ONNX does not compute, such as BatchNorm's batch statistics).
+
+A primitive without a converter is refused as MindSpore refuses it ("Can not find key X
+in convert map")."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...common import dtype as mstype
+from .graph_writer import scalars_as_tensors
+
+_UNARY = {
+    "ReLU": "Relu", "Sigmoid": "Sigmoid", "Tanh": "Tanh", "Erf": "Erf", "Exp": "Exp", "Log": "Log", "Sqrt": "Sqrt",
+    "Neg": "Neg", "Abs": "Abs", "Reciprocal": "Reciprocal", "Floor": "Floor", "Ceil": "Ceil", "Sin": "Sin",
+    "Cos": "Cos", "Sign": "Sign", "Round": "Round", "Identity": "Identity", "Softplus": "Softplus",
+    "Softsign": "Softsign", "LogicalNot": "Not", "IsNan": "IsNaN", "StopGradient": "Identity",
+}
+# Elementwise ops that compute in their output's dtype.
+_ARITHMETIC = {"Add": "Add", "Sub": "Sub", "Mul": "Mul", "Div": "Div", "RealDiv": "Div", "Pow": "Pow",
+               "Maximum": "Max", "Minimum": "Min"}
+# Elementwise ops whose operands share a dtype and whose output is bool.
+_COMPARISONS = {"Equal": "Equal", "Less": "Less", "Greater": "Greater", "LogicalAnd": "And", "LogicalOr": "Or"}
+_REDUCTIONS = {"ReduceSum": "ReduceSum", "ReduceMean": "ReduceMean", "ReduceMax": "ReduceMax",
+               "ReduceMin": "ReduceMin", "ReduceProd": "ReduceProd"}
+
+
+def convert(w, node, where: str) -> list:
+    name = node.prim.name
+    if name in _UNARY:
+        x = w.atom(node.inputs[0], where)
+        return w.emit(_UNARY[name], [x], node.outputs[0].spec.dtype)
+    if name in _ARITHMETIC or name in _COMPARISONS:
+        return _elementwise(w, node, where)
+    if name in _REDUCTIONS:
+        return _reduction(w, node, where)
+    converter = _CONVERTERS.get(name)
+    if converter is None:
+        raise RuntimeError(f"Can not find key {name} in convert map. Exporting {name} operator is not yet supported "
+                           f"({where}).")
+    return converter(w, node, where)
+
+
+def _out(node, index: int = 0):
+    return node.outputs[index].spec
+
+
+def _shape(atom) -> tuple:
+    """The shape of a Value, Parameter or Tensor input."""
+    return tuple(atom.spec.shape if hasattr(atom, "spec") else atom.shape)
+
+
+def _rank(node, index: int = 0) -> int:
+    return len(_shape(node.inputs[index]))
+
+
+def _axis(axis: int, rank: int) -> int:
+    return axis + rank if axis < 0 else axis
+
+
+def _elementwise(w, node, where: str) -> list:
+    name = node.prim.name
+    names = [w.atom(a, where) for a in scalars_as_tensors(node.inputs)]
+    if name in _ARITHMETIC:
+        dtype = _out(node).dtype
+        return w.emit(_ARITHMETIC[name], [w.cast(n, dtype, where) for n in names], dtype)
+    dtype = w.dtype_of(names[0])
+    return w.emit(_COMPARISONS[name], [w.cast(n, dtype, where) for n in names], _out(node).dtype)
+
+
+def _reduction(w, node, where: str) -> list:
+    x, axis = w.atom(node.inputs[0], where), node.inputs[1] if len(node.inputs) > 1 else ()
+    axes = [_axis(a, _rank(node)) for a in ((axis,) if isinstance(axis, int) else axis)]
+    attrs = {"axes": axes} if axes else {}
+    return w.emit(_REDUCTIONS[node.prim.name], [x], _out(node).dtype,
+                  keepdims=int(bool(node.prim.attrs.get("keep_dims", False))), **attrs)
+
+
+# ---- layers ---------------------------------------------------------------------------------
+def _nchw(node, where: str) -> None:
+    if node.prim.attrs.get("data_format", "NCHW") != "NCHW":
+        raise RuntimeError(f"For 'export', {where}: only the NCHW data format can be written to ONNX, but got "
+                           f"{node.prim.attrs['data_format']!r}.")
+
+
+def _conv2d(w, node, where: str) -> list:
+    _nchw(node, where)
+    attrs = node.prim.attrs
+    x, weight = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    options = {"kernel_shape": list(attrs["kernel_size"]), "strides": list(attrs["stride"])[-2:],
+               "dilations": list(attrs["dilation"])[-2:], "group": attrs["group"]}
+    mode = attrs["pad_mode"].lower()
+    if mode == "pad":
+        top, bottom, left, right = attrs["pad"]
+        options["pads"] = [top, left, bottom, right]
+    else:
+        options["auto_pad"] = "SAME_UPPER" if mode == "same" else "VALID"
+    return w.emit("Conv", [x, weight], _out(node).dtype, **options)
+
+
+def _pool(onnx_op: str):
+    def convert_pool(w, node, where: str) -> list:
+        _nchw(node, where)
+        attrs = node.prim.attrs
+        mode = attrs["pad_mode"].upper()
+        if mode not in ("VALID", "SAME"):
+            raise RuntimeError(f"For 'export', {where}: the pad_mode {attrs['pad_mode']!r} can not be written to "
+                               f"ONNX.")
+        x = w.atom(node.inputs[0], where)
+        return w.emit(onnx_op, [x], _out(node).dtype, kernel_shape=list(attrs["kernel_size"])[-2:],
+                      strides=list(attrs["strides"])[-2:], auto_pad="SAME_UPPER" if mode == "SAME" else "VALID")
+    return convert_pool
+
+
+def _bias_add(w, node, where: str) -> list:
+    _nchw(node, where)
+    x, bias = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    rank = _rank(node)
+    if rank > 2:   # the bias runs along axis 1: shape (C, 1, ..., 1)
+        bias = w.emit("Unsqueeze", [bias], w.dtype_of(bias), axes=list(range(1, rank - 1)))[0]
+    return w.emit("Add", [x, bias], _out(node).dtype)
+
+
+def _dense(w, node, where: str) -> list:
+    """Gemm(transB=1) as MindSpore writes nn.Dense; inputs of another rank than 2 are
+    flattened to 2-D around it."""
+    x, weight = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    bias = [w.atom(node.inputs[2], where)] if len(node.inputs) > 2 and node.inputs[2] is not None else []
+    dtype, out_shape = _out(node).dtype, list(_out(node).shape)
+    if _rank(node, 1) == 1:
+        y = w.emit("MatMul", [x, weight], dtype)[0]
+        return w.emit("Add", [y, *bias], dtype) if bias else [y]
+    if _rank(node) == 2:
+        return w.emit("Gemm", [x, weight, *bias], dtype, transA=0, transB=1)
+    features = _shape(node.inputs[0])[-1]
+    flat = w.emit("Reshape", [x, w.int64s([-1, features])], dtype)[0]
+    y = w.emit("Gemm", [flat, weight, *bias], dtype, transA=0, transB=1)[0]
+    return w.emit("Reshape", [y, w.int64s(out_shape)], dtype)
+
+
+def _swap_last(w, name: str, rank: int, dtype) -> str:
+    perm = [*range(rank - 2), rank - 1, rank - 2]
+    return w.emit("Transpose", [name], dtype, perm=perm)[0]
+
+
+def _matmul(w, node, where: str) -> list:
+    attrs, dtype = node.prim.attrs, _out(node).dtype
+    a, b = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    if attrs.get("transpose_a"):
+        a = _swap_last(w, a, _rank(node, 0), w.dtype_of(a))
+    if attrs.get("transpose_b"):
+        b = _swap_last(w, b, _rank(node, 1), w.dtype_of(b))
+    return w.emit("MatMul", [a, b], dtype)
+
+
+def _batch_norm(w, node, where: str) -> list:
+    """Inference-mode BatchNorm (training mode is an effect node, refused by the walk)."""
+    _nchw(node, where)
+    names = [w.atom(a, where) for a in node.inputs[:5]]
+    y = w.emit("BatchNormalization", names, _out(node).dtype, epsilon=float(node.prim.attrs["epsilon"]))
+    return y + [None] * (len(node.outputs) - 1)
+
+
+def _layer_norm(w, node, where: str) -> list:
+    """LayerNorm spelled out in primitive ops (opset 11 has none): (y, mean, variance)."""
+    attrs, rank = node.prim.attrs, _rank(node)
+    x = w.atom(node.inputs[0], where)
+    dtype = _out(node).dtype
+    axes = list(range(_axis(attrs["begin_norm_axis"], rank), rank))
+    mean = w.emit("ReduceMean", [x], dtype, axes=axes, keepdims=1)[0]
+    centered = w.emit("Sub", [x, mean], dtype)[0]
+    square = w.emit("Mul", [centered, centered], dtype)[0]
+    variance = w.emit("ReduceMean", [square], dtype, axes=axes, keepdims=1)[0]
+    epsilon = w.initializer(np.asarray(attrs["epsilon"], mstype.dtype_to_nptype(dtype)), dtype)
+    std = w.emit("Sqrt", w.emit("Add", [variance, epsilon], dtype), dtype)[0]
+    y = w.emit("Div", [centered, std], dtype)[0]
+    for index, op in ((1, "Mul"), (2, "Add")):
+        if len(node.inputs) > index and node.inputs[index] is not None:
+            y = w.emit(op, [y, w.atom(node.inputs[index], where)], dtype)[0]
+    return [y, mean, variance]
+
+
+def _softmax(onnx_op: str):
+    """Opset 11's Softmax normalizes over all axes from `axis` on, so another axis than the
+    last is moved last and back."""
+    def convert_softmax(w, node, where: str) -> list:
+        axis, rank, dtype = node.prim.attrs["axis"], _rank(node), _out(node).dtype
+        if isinstance(axis, (tuple, list)):
+            if len(axis) != 1:
+                raise RuntimeError(f"For 'export', {where}: a {node.prim.name} over several axes can not be written "
+                                   f"to ONNX.")
+            axis = axis[0]
+        axis = _axis(axis, rank)
+        x = w.atom(node.inputs[0], where)
+        if axis == rank - 1:
+            return w.emit(onnx_op, [x], dtype, axis=axis)
+        perm = list(range(rank))
+        perm[axis], perm[-1] = perm[-1], perm[axis]
+        moved = w.emit("Transpose", [x], dtype, perm=perm)[0]
+        y = w.emit(onnx_op, [moved], dtype, axis=rank - 1)[0]
+        return w.emit("Transpose", [y], dtype, perm=perm)
+    return convert_softmax
+
+
+# ---- shapes and indexing --------------------------------------------------------------------
+def _reshape(w, node, where: str) -> list:
+    x = w.atom(node.inputs[0], where)
+    return w.emit("Reshape", [x, w.int64s(_out(node).shape)], _out(node).dtype)
+
+
+def _transpose(w, node, where: str) -> list:
+    x = w.atom(node.inputs[0], where)
+    perm = [_axis(p, _rank(node)) for p in node.inputs[1]]
+    return w.emit("Transpose", [x], _out(node).dtype, perm=perm)
+
+
+def _flatten(w, node, where: str) -> list:
+    return w.emit("Flatten", [w.atom(node.inputs[0], where)], _out(node).dtype)   # axis 1, the default
+
+
+def _expand_dims(w, node, where: str) -> list:
+    axis = _axis(node.inputs[1], _rank(node) + 1)
+    return w.emit("Unsqueeze", [w.atom(node.inputs[0], where)], _out(node).dtype, axes=[axis])
+
+
+def _squeeze(w, node, where: str) -> list:
+    """MindSpore's Squeeze leaves an axis of another size than 1 as it is; ONNX's refuses it."""
+    shape, axis = _shape(node.inputs[0]), node.prim.attrs.get("axis", ())
+    axes = [_axis(a, len(shape)) for a in ((axis,) if isinstance(axis, int) else axis)] or range(len(shape))
+    axes = [a for a in axes if shape[a] == 1]
+    x = w.atom(node.inputs[0], where)
+    if not axes:
+        return w.emit("Identity", [x], _out(node).dtype)
+    return w.emit("Squeeze", [x], _out(node).dtype, axes=axes)
+
+
+def _concat(w, node, where: str) -> list:
+    items = node.inputs[0]
+    rank = len(_out(node).shape)
+    dtype = _out(node).dtype
+    names = [w.cast(w.atom(item, where), dtype, where) for item in items]
+    return w.emit("Concat", names, dtype, axis=_axis(node.prim.attrs["axis"], rank))
+
+
+def _stack(w, node, where: str) -> list:
+    rank, dtype = len(_out(node).shape), _out(node).dtype
+    axis = _axis(node.prim.attrs["axis"], rank)
+    names = [w.emit("Unsqueeze", [w.atom(item, where)], dtype, axes=[axis])[0] for item in node.inputs[0]]
+    return w.emit("Concat", names, dtype, axis=axis)
+
+
+def _split(w, node, where: str) -> list:
+    attrs = node.prim.attrs
+    axis = attrs["axis"] if "axis" in attrs else attrs["split_dim"]
+    axis = _axis(axis, _rank(node))
+    sizes = [o.spec.shape[axis] for o in node.outputs]
+    return w.emit("Split", [w.atom(node.inputs[0], where)], _out(node).dtype, outputs=len(sizes), axis=axis,
+                  split=sizes)
+
+
+def _tile(w, node, where: str) -> list:
+    x = w.atom(node.inputs[0], where)
+    multiples = list(node.inputs[1])
+    rank = len(_out(node).shape)
+    if _rank(node) < rank:   # MindSpore's Tile prepends axes of size 1 to the input
+        x = w.emit("Unsqueeze", [x], _out(node).dtype, axes=list(range(rank - _rank(node))))[0]
+    return w.emit("Tile", [x, w.int64s(multiples)], _out(node).dtype)
+
+
+def _cast(w, node, where: str) -> list:
+    return [w.cast(w.atom(node.inputs[0], where), _out(node).dtype, where)]
+
+
+def _gather(w, node, where: str) -> list:
+    x, indices = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    axis = _axis(node.inputs[2] if len(node.inputs) > 2 else 0, _rank(node))
+    return w.emit("Gather", [x, indices], _out(node).dtype, axis=axis)
+
+
+def _argmax(onnx_op: str):
+    def convert_arg(w, node, where: str) -> list:
+        x = w.atom(node.inputs[0], where)
+        index = w.emit(onnx_op, [x], mstype.int64, axis=_axis(node.prim.attrs["axis"], _rank(node)), keepdims=0)[0]
+        return [w.cast(index, _out(node).dtype, where)]
+    return convert_arg
+
+
+def _cumsum(w, node, where: str) -> list:
+    attrs = node.prim.attrs
+    axis = w.int64s([_axis(node.inputs[1], _rank(node))])
+    return w.emit("CumSum", [w.atom(node.inputs[0], where), axis], _out(node).dtype,
+                  exclusive=int(bool(attrs.get("exclusive"))), reverse=int(bool(attrs.get("reverse"))))
+
+
+def _activation(onnx_op: str, **fixed):
+    def convert_activation(w, node, where: str) -> list:
+        attrs = {k: float(node.prim.attrs[k]) for k in ("alpha",) if k in node.prim.attrs}
+        return w.emit(onnx_op, [w.atom(node.inputs[0], where)], _out(node).dtype, **attrs, **fixed)
+    return convert_activation
+
+
+def _silu(w, node, where: str) -> list:
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+    return w.emit("Mul", [x, w.emit("Sigmoid", [x], dtype)[0]], dtype)
+
+
+def _square(w, node, where: str) -> list:
+    x = w.atom(node.inputs[0], where)
+    return w.emit("Mul", [x, x], _out(node).dtype)
+
+
+def _rsqrt(w, node, where: str) -> list:
+    dtype = _out(node).dtype
+    return w.emit("Reciprocal", w.emit("Sqrt", [w.atom(node.inputs[0], where)], dtype), dtype)
+
+
+def _relu6(w, node, where: str) -> list:
+    dtype = _out(node).dtype
+    bounds = [w.initializer(np.asarray(v, mstype.dtype_to_nptype(dtype)), dtype) for v in (0, 6)]
+    return w.emit("Clip", [w.atom(node.inputs[0], where), *bounds], dtype)
+
+
+_CONVERTERS = {
+    "Conv2D": _conv2d, "MaxPool": _pool("MaxPool"), "AvgPool": _pool("AveragePool"), "BiasAdd": _bias_add,
+    "Dense": _dense, "MatMul": _matmul, "BatchMatMul": _matmul, "MatMulExt": _matmul, "BatchNorm": _batch_norm,
+    "LayerNorm": _layer_norm, "Softmax": _softmax("Softmax"), "LogSoftmax": _softmax("LogSoftmax"),
+    "Reshape": _reshape, "Transpose": _transpose, "Flatten": _flatten, "ExpandDims": _expand_dims,
+    "Squeeze": _squeeze, "Concat": _concat, "Stack": _stack, "Split": _split, "SplitV": _split, "Tile": _tile,
+    "Cast": _cast, "Gather": _gather, "Argmax": _argmax("ArgMax"), "Argmin": _argmax("ArgMin"),
+    "LeakyReLU": _activation("LeakyRelu"), "Elu": _activation("Elu"),
+    "HSigmoid": _activation("HardSigmoid", alpha=1 / 6, beta=0.5), "SiLU": _silu, "Square": _square,
+    "Rsqrt": _rsqrt, "ReLU6": _relu6, "CumSum": _cumsum,
+}
