@@ -1,7 +1,7 @@
 """MINDIR export and load: a file MindSpore 2.7.1 wrote runs in spore's GraphCell in both
 modes, spore's exports load back with the same outputs, and bad files or arguments raise
-errors that name what is wrong. (That real MindSpore runs spore's exports was checked with
-MindSpore 2.7.1 while developing; the tests can not run it.)"""
+errors that name what is wrong. (test_mindir_in_mindspore.py runs spore's exports in real
+MindSpore 2.7.1 where it is installed.)"""
 from pathlib import Path
 
 import numpy as np
