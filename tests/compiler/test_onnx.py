@@ -162,3 +162,58 @@ def test_missing_onnx_package_names_the_extra(tmp_path, monkeypatch):
     with pytest.raises(ImportError, match=r"spore\[export\]"):
         ms.export(nn.Dense(2, 2), ms.Tensor(np.ones((1, 2), np.float32)), file_name=str(tmp_path / "d"),
                   file_format="ONNX")
+
+
+def test_indexing_padding_selection_and_pooling(tmp_path):
+    class Indexing(nn.Cell):
+        def construct(self, x, mask):
+            return (x[:, 0], x[:, 1:3], x[..., ::2], x[1, ::-1, None], x[:, -1, -2:],
+                    ops.masked_fill(x, mask, 0.5), ops.select(mask, x, x * 2), ops.pad(x, (1, 2)),
+                    ops.pad(x, (1, 0, 0, 1), mode="reflect"), nn.AdaptiveAvgPool2d((1, 1))(x.reshape(2, 1, 3, 4)),
+                    nn.AdaptiveAvgPool2d((3, 2))(x.reshape(2, 1, 3, 4)))
+
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((2, 3, 4)).astype(np.float32)
+    mask = rng.random((2, 3, 4)) < 0.5
+    ms.export(Indexing(), ms.Tensor(x), ms.Tensor(mask), file_name=str(tmp_path / "indexing"), file_format="ONNX")
+    got = _run_onnx(tmp_path / "indexing.onnx", x, mask)
+    image = x.reshape(2, 1, 3, 4)
+    expected = [x[:, 0], x[:, 1:3], x[..., ::2], x[1, ::-1, None], x[:, -1, -2:], np.where(mask, np.float32(0.5), x),
+                np.where(mask, x, x * 2), np.pad(x, ((0, 0), (0, 0), (1, 2))),
+                np.pad(x, ((0, 0), (0, 1), (1, 0)), mode="reflect"), image.mean(axis=(2, 3), keepdims=True),
+                image.reshape(2, 1, 3, 1, 2, 2).mean(axis=(3, 5))]
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert g.shape == e.shape
+        np.testing.assert_allclose(g, e, rtol=1e-6, atol=1e-7)
+
+
+def test_resnet_bottleneck_and_gelu_mlp(tmp_path):
+    class Bottleneck(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.stem = nn.Conv2d(3, 8, 7, stride=2, pad_mode="pad", padding=3)
+            self.bn = nn.BatchNorm2d(8)
+            self.pool = nn.MaxPool2d(kernel_size=3, stride=2, pad_mode="same")
+            self.c1 = nn.Conv2d(8, 4, 1, has_bias=False)
+            self.c2 = nn.Conv2d(4, 4, 3, pad_mode="pad", padding=1, group=2)
+            self.c3 = nn.Conv2d(4, 8, 1)
+            self.act = nn.ReLU()
+            self.gap = nn.AdaptiveAvgPool2d((1, 1))
+            self.head = nn.SequentialCell([nn.Dense(8, 16, activation=nn.GELU()), nn.Dropout(p=0.2),
+                                           nn.Dense(16, 3), nn.LogSoftmax()])
+
+        def construct(self, x):
+            x = self.pool(self.act(self.bn(self.stem(x))))
+            x = self.act(x + self.c3(self.act(self.c2(self.act(self.c1(x))))))
+            return self.head(ops.flatten(self.gap(x)))
+
+    ms.set_seed(2)
+    net = Bottleneck()
+    randomize(ms, net, np.random.default_rng(2))
+    net.set_train(False)
+    x = np.random.default_rng(3).standard_normal((2, 3, 32, 32)).astype(np.float32)
+    expected = net(ms.Tensor(x)).asnumpy()
+    ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "bottleneck"), file_format="ONNX")
+    (got,) = _run_onnx(tmp_path / "bottleneck.onnx", x)
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)

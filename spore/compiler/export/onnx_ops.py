@@ -293,6 +293,107 @@ def _cumsum(w, node, where: str) -> list:
                   exclusive=int(bool(attrs.get("exclusive"))), reverse=int(bool(attrs.get("reverse"))))
 
 
+def _where(w, node, where: str) -> list:
+    """Select(cond, x, y) and MaskedFill(x, mask, value) as ONNX's Where(cond, x, y)."""
+    dtype = _out(node).dtype
+    if node.prim.name == "MaskedFill":
+        x, mask, value = node.inputs
+        cond, picked, other = mask, value, x
+    else:
+        cond, picked, other = node.inputs
+    picked, other = (w.cast(w.atom(a, where), dtype, where) for a in scalars_as_tensors((picked, other)))
+    return w.emit("Where", [w.atom(cond, where), picked, other], dtype)
+
+
+def _get_item(w, node, where: str) -> list:
+    """x[index] for indices of ints, slices, ... and None (no Tensor indices): one Slice,
+    then a Reshape that drops the int-indexed axes and adds the None ones."""
+    spec, shape = node.prim.attrs["index_spec"], _shape(node.inputs[0])
+    if len(node.inputs) > 1 or any(isinstance(e, tuple) and e[0] != "slice" for e in spec):
+        raise RuntimeError(f"For 'export', {where}: indexing with Tensors or booleans can not be written to ONNX.")
+    axes_used = sum(e is not None and e is not Ellipsis for e in spec)
+    if Ellipsis in spec:
+        at = spec.index(Ellipsis)
+        spec = spec[:at] + (("slice", None, None, None),) * (len(shape) - axes_used) + spec[at + 1:]
+    starts, ends, axes, steps = [], [], [], []
+    axis = 0
+    for entry in spec:
+        if entry is None:
+            continue
+        dim = shape[axis]
+        if isinstance(entry, int):
+            start = entry + dim if entry < 0 else entry
+            bounds = (start, start + 1, 1)
+        else:
+            bounds = slice(*entry[1:]).indices(dim)
+            if bounds[2] < 0 and bounds[1] < 0:   # down to the first element: past it, for ONNX
+                bounds = (bounds[0], -dim - 1, bounds[2])
+        if bounds != (0, dim, 1):
+            for values, value in zip((starts, ends, steps), bounds):
+                values.append(value)
+            axes.append(axis)
+        axis += 1
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+    if axes:
+        x = w.emit("Slice", [x, w.int64s(starts), w.int64s(ends), w.int64s(axes), w.int64s(steps)], dtype)[0]
+    return w.emit("Reshape", [x, w.int64s(_out(node).shape)], dtype)
+
+
+def _pad(w, node, where: str) -> list:
+    """PadV3's (before, after) pairs from the last axis backwards as ONNX's all-befores-
+    then-all-afters from the first axis."""
+    mode, rank, dtype = node.prim.attrs["mode"], _rank(node), _out(node).dtype
+    if mode not in ("constant", "reflect", "edge"):
+        raise RuntimeError(f"For 'export', {where}: padding in mode {mode!r} can not be written to ONNX.")
+    paddings = list(node.inputs[1])
+    if not node.prim.attrs["paddings_contiguous"]:
+        half = len(paddings) // 2
+        paddings = [v for pair in zip(paddings[:half], paddings[half:]) for v in pair]
+    before, after = [0] * rank, [0] * rank
+    for i in range(len(paddings) // 2):
+        before[rank - 1 - i], after[rank - 1 - i] = paddings[2 * i], paddings[2 * i + 1]
+    inputs = [w.atom(node.inputs[0], where), w.int64s(before + after)]
+    value = node.inputs[2] if len(node.inputs) > 2 else None
+    if mode == "constant" and value is not None:
+        inputs.append(w.initializer(np.asarray(value, mstype.dtype_to_nptype(dtype)), dtype))
+    return w.emit("Pad", inputs, dtype, mode=mode)
+
+
+def _adaptive_avg_pool(w, node, where: str) -> list:
+    """To one value per channel: GlobalAveragePool; to sizes dividing the input's: an
+    AveragePool with the quotient as window and stride."""
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+    size_in, size_out = _shape(node.inputs[0])[-2:], _out(node).shape[-2:]
+    if tuple(size_out) == (1, 1):
+        return w.emit("GlobalAveragePool", [x], dtype)
+    if any(i % o for i, o in zip(size_in, size_out)):
+        raise RuntimeError(f"For 'export', {where}: adaptive pooling from {tuple(size_in)} to {tuple(size_out)} "
+                           f"(sizes that do not divide) can not be written to ONNX.")
+    window = [i // o for i, o in zip(size_in, size_out)]
+    return w.emit("AveragePool", [x], dtype, kernel_shape=window, strides=window)
+
+
+def _gelu(w, node, where: str) -> list:
+    """The tanh form 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))), as MindSpore's GeLU computes."""
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+
+    def const(value):
+        return w.initializer(np.asarray(value, mstype.dtype_to_nptype(dtype)), dtype)
+
+    cube = w.emit("Mul", [x, w.emit("Mul", [x, x], dtype)[0]], dtype)[0]
+    inner = w.emit("Add", [x, w.emit("Mul", [cube, const(0.044715)], dtype)[0]], dtype)[0]
+    tanh = w.emit("Tanh", w.emit("Mul", [inner, const(np.sqrt(2 / np.pi))], dtype), dtype)[0]
+    half_x = w.emit("Mul", [x, const(0.5)], dtype)[0]
+    return w.emit("Mul", [half_x, w.emit("Add", [tanh, const(1.0)], dtype)[0]], dtype)
+
+
+def _fast_gelu(w, node, where: str) -> list:
+    """x * sigmoid(1.702 x)."""
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+    scale = w.initializer(np.asarray(1.702, mstype.dtype_to_nptype(dtype)), dtype)
+    return w.emit("Mul", [x, w.emit("Sigmoid", w.emit("Mul", [x, scale], dtype), dtype)[0]], dtype)
+
+
 def _activation(onnx_op: str, **fixed):
     def convert_activation(w, node, where: str) -> list:
         attrs = {k: float(node.prim.attrs[k]) for k in ("alpha",) if k in node.prim.attrs}
@@ -330,5 +431,7 @@ _CONVERTERS = {
     "Cast": _cast, "Gather": _gather, "Argmax": _argmax("ArgMax"), "Argmin": _argmax("ArgMin"),
     "LeakyReLU": _activation("LeakyRelu"), "Elu": _activation("Elu"),
     "HSigmoid": _activation("HardSigmoid", alpha=1 / 6, beta=0.5), "SiLU": _silu, "Square": _square,
-    "Rsqrt": _rsqrt, "ReLU6": _relu6, "CumSum": _cumsum,
+    "Rsqrt": _rsqrt, "ReLU6": _relu6, "CumSum": _cumsum, "Select": _where, "MaskedFill": _where,
+    "TensorGetItem": _get_item, "PadV3": _pad, "AdaptiveAvgPool2D": _adaptive_avg_pool, "GeLU": _gelu,
+    "FastGeLU": _fast_gelu,
 }
