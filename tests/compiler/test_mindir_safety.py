@@ -142,3 +142,24 @@ def test_corrupt_mindspore_files_load_and_run_or_name_the_file(name, tmp_path):
             nn.GraphCell(ms.load(str(path)))(x)
         except (TypeError, ValueError, RuntimeError) as error:
             assert "mutated.mindir" in str(error)
+
+
+def test_deeply_nested_attributes_and_impossible_shapes_name_the_file(tmp_path):
+    nested = message(bytes_field(s.ATTR_NAME, "axis"), varint_field(s.ATTR_TYPE, s.A_TUPLE))
+    for _ in range(5000):
+        nested = message(varint_field(s.ATTR_TYPE, s.A_TUPLE), bytes_field(s.ATTR_VALUES, nested))
+    path = tmp_path / "nested.mindir"
+    path.write_bytes(_crafted_mindir("Sigmoid", (message(bytes_field(s.ATTR_NAME, "deep"), nested),)))
+    with pytest.raises(RuntimeError, match=r"nested\.mindir' is not a valid MINDIR file"):
+        ms.load(str(path))
+
+    huge = message(varint_field(s.TENSOR_DIMS, 1 << 32), varint_field(s.TENSOR_DIMS, 1 << 32),
+                   varint_field(s.TENSOR_DATA_TYPE, 1), bytes_field(s.TENSOR_RAW_DATA, b""))
+    negative = message(varint_field(s.TENSOR_DIMS, -1), varint_field(s.TENSOR_DIMS, -4),
+                       varint_field(s.TENSOR_DATA_TYPE, 1), bytes_field(s.TENSOR_RAW_DATA, bytes(16)))
+    for label, tensor in (("needs", huge), ("negative dimension", negative)):
+        value = message(bytes_field(s.ATTR_NAME, "value"), bytes_field(s.ATTR_TENSORS, tensor),
+                        varint_field(s.ATTR_TYPE, s.A_TENSORS))
+        path.write_bytes(_crafted_mindir("Sigmoid", (value,)))
+        with pytest.raises(RuntimeError, match=rf"nested\.mindir'.*{label}"):
+            ms.load(str(path))

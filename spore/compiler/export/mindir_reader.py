@@ -5,6 +5,7 @@ Nothing in the file is executed: it is only decoded here; op_mapping.py turns th
 declared ops into spore Primitives, and only those run."""
 from __future__ import annotations
 
+import math
 import struct
 from typing import NamedTuple
 
@@ -72,7 +73,10 @@ def read_tensor(data: bytes, where: str) -> TensorInfo:
 
 def tensor_value(info: TensorInfo, where: str) -> Tensor:
     np_type = s.numpy_type(info.dtype)
-    size = int(np.prod(info.shape, dtype=np.int64))
+    if any(d < 0 for d in info.shape):
+        raise MindIRFormatError(f"{where}: tensor '{info.name}' with data has the shape {info.shape}, which has a "
+                                f"negative dimension.")
+    size = math.prod(info.shape)   # Python ints: a product of huge dimensions does not wrap around
     if info.data is None or len(info.data) != size * np_type.itemsize:
         got = 0 if info.data is None else len(info.data)
         raise MindIRFormatError(f"{where}: tensor '{info.name}' of shape {info.shape} and dtype {info.dtype} needs "
@@ -166,6 +170,9 @@ def read_model(data: bytes, file_name: str) -> GraphInfo:
         parameters = tuple(read_tensor(p, f"'{file_name}'") for p in graph.all(s.GRAPH_PARAMETER))
         return GraphInfo(graph.text(s.GRAPH_NAME), inputs, outputs, parameters, tuple(nodes), primitives,
                          model.integer(s.MODEL_MIND_IR_VERSION, 0))
+    except RecursionError:
+        raise MindIRFormatError(f"The file '{file_name}' is not a valid MINDIR file: its attribute tuples nest "
+                                f"deeper than Python's stack allows.") from None
     except (ValueError, IndexError, UnicodeDecodeError, struct.error) as bad:
         raise MindIRFormatError(f"The file '{file_name}' is not a valid MINDIR file (truncated or corrupt): "
                                 f"{bad}") from None
