@@ -217,3 +217,19 @@ def test_resnet_bottleneck_and_gelu_mlp(tmp_path):
     ms.export(net, ms.Tensor(x), file_name=str(tmp_path / "bottleneck"), file_format="ONNX")
     (got,) = _run_onnx(tmp_path / "bottleneck.onnx", x)
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_integer_inputs_promote_as_in_spore(tmp_path):
+    class Mixed(nn.Cell):
+        def construct(self, n):
+            return ops.sqrt(n), n < 1.5, ops.ReduceMean()(n, 0), n + 1
+
+    n = np.array([[0, 1, 4], [9, 2, 3]], np.int32)
+    net = Mixed()
+    expected = [o.asnumpy() for o in net(ms.Tensor(n))]
+    ms.export(net, ms.Tensor(n), file_name=str(tmp_path / "mixed"), file_format="ONNX")
+    got = _run_onnx(tmp_path / "mixed.onnx", n)
+    np.testing.assert_array_equal(expected[1], n < 1.5)
+    for g, e in zip(got, expected):
+        assert g.dtype == e.dtype and g.shape == e.shape
+        np.testing.assert_allclose(g, e, rtol=1e-6)

@@ -6,6 +6,8 @@ A primitive without a converter is refused as MindSpore refuses it ("Can not fin
 in convert map")."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...common import dtype as mstype
@@ -29,8 +31,10 @@ _REDUCTIONS = {"ReduceSum": "ReduceSum", "ReduceMean": "ReduceMean", "ReduceMax"
 def convert(w, node, where: str) -> list:
     name = node.prim.name
     if name in _UNARY:
-        x = w.atom(node.inputs[0], where)
-        return w.emit(_UNARY[name], [x], node.outputs[0].spec.dtype)
+        x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+        if dtype != mstype.bool_:   # integers go in as the float dtype they come out as (Sqrt of an int32)
+            x = w.cast(x, dtype, where)
+        return w.emit(_UNARY[name], [x], dtype)
     if name in _ARITHMETIC or name in _COMPARISONS:
         return _elementwise(w, node, where)
     if name in _REDUCTIONS:
@@ -65,7 +69,7 @@ def _elementwise(w, node, where: str) -> list:
     if name in _ARITHMETIC:
         dtype = _out(node).dtype
         return w.emit(_ARITHMETIC[name], [w.cast(n, dtype, where) for n in names], dtype)
-    dtype = w.dtype_of(names[0])
+    dtype = functools.reduce(mstype.promote_types, [w.dtype_of(n) for n in names])
     return w.emit(_COMPARISONS[name], [w.cast(n, dtype, where) for n in names], _out(node).dtype)
 
 
@@ -73,6 +77,7 @@ def _reduction(w, node, where: str) -> list:
     x, axis = w.atom(node.inputs[0], where), node.inputs[1] if len(node.inputs) > 1 else ()
     axes = [_axis(a, _rank(node)) for a in ((axis,) if isinstance(axis, int) else axis)]
     attrs = {"axes": axes} if axes else {}
+    x = w.cast(x, _out(node).dtype, where)   # (the mean of integers is a float)
     return w.emit(_REDUCTIONS[node.prim.name], [x], _out(node).dtype,
                   keepdims=int(bool(node.prim.attrs.get("keep_dims", False))), **attrs)
 
