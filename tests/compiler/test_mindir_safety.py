@@ -163,3 +163,14 @@ def test_deeply_nested_attributes_and_impossible_shapes_name_the_file(tmp_path):
         path.write_bytes(_crafted_mindir("Sigmoid", (value,)))
         with pytest.raises(RuntimeError, match=rf"nested\.mindir'.*{label}"):
             ms.load(str(path))
+
+
+def test_a_newer_mind_ir_version_is_refused_as_mindspore_does(tmp_path):
+    """MindSpore 2.7.1 refuses version 9 with a RuntimeError naming its maximum, 3."""
+    data = (MINDIR_DATA / "mlp.mindir").read_bytes()
+    version_3 = varint_field(s.MODEL_MIND_IR_VERSION, 3)
+    assert data.endswith(version_3)
+    path = tmp_path / "future.mindir"
+    path.write_bytes(data[:-len(version_3)] + varint_field(s.MODEL_MIND_IR_VERSION, 9))
+    with pytest.raises(RuntimeError, match=r"future\.mindir' is of MindIR version 9.*up to 3"):
+        ms.load(str(path))

@@ -146,6 +146,10 @@ def read_model(data: bytes, file_name: str) -> GraphInfo:
         graph_data = model.data(s.MODEL_GRAPH)
         if graph_data is None:
             raise MindIRFormatError(f"The file '{file_name}' holds no MINDIR graph.")
+        version = model.integer(s.MODEL_MIND_IR_VERSION, 0)
+        if version > s.MIND_IR_VERSION:
+            raise MindIRFormatError(f"The file '{file_name}' is of MindIR version {version}, whose ops spore does not "
+                                    f"know: spore reads MindIR versions up to {s.MIND_IR_VERSION} (MindSpore 2.7.1's).")
         if model.all(s.MODEL_FUNCTIONS):
             raise MindIRFormatError(f"The file '{file_name}' holds sub-graphs (control flow or calls), which spore "
                                     f"can not load yet.")
@@ -168,8 +172,7 @@ def read_model(data: bytes, file_name: str) -> GraphInfo:
         inputs = tuple(_value_info(v, file_name) for v in graph.all(s.GRAPH_INPUT))
         outputs = tuple(Fields(v).text(s.VALUE_INFO_NAME) for v in graph.all(s.GRAPH_OUTPUT))
         parameters = tuple(read_tensor(p, f"'{file_name}'") for p in graph.all(s.GRAPH_PARAMETER))
-        return GraphInfo(graph.text(s.GRAPH_NAME), inputs, outputs, parameters, tuple(nodes), primitives,
-                         model.integer(s.MODEL_MIND_IR_VERSION, 0))
+        return GraphInfo(graph.text(s.GRAPH_NAME), inputs, outputs, parameters, tuple(nodes), primitives, version)
     except RecursionError:
         raise MindIRFormatError(f"The file '{file_name}' is not a valid MINDIR file: its attribute tuples nest "
                                 f"deeper than Python's stack allows.") from None
