@@ -233,3 +233,32 @@ def test_integer_inputs_promote_as_in_spore(tmp_path):
     for g, e in zip(got, expected):
         assert g.dtype == e.dtype and g.shape == e.shape
         np.testing.assert_allclose(g, e, rtol=1e-6)
+
+
+LAYER_STACKS = {
+    "conv1d": (lambda: [nn.Conv1d(3, 4, 3, pad_mode="pad", padding=1, has_bias=True), nn.ReLU(), nn.AvgPool1d(2, 2)],
+               (2, 3, 8)),
+    "activations": (lambda: [nn.Dense(6, 4), nn.BatchNorm1d(4), nn.PReLU(), nn.LeakyReLU(0.1), nn.ReLU6(),
+                             nn.HSwish(), nn.HSigmoid(), nn.SiLU(), nn.ELU(), nn.Softmax()], (3, 6)),
+    "conv_transpose_same": (lambda: [nn.Conv2dTranspose(3, 2, 3, pad_mode="same", stride=2, has_bias=True)],
+                            (1, 3, 5, 6)),
+    "conv_transpose_pad": (lambda: [nn.Conv2dTranspose(3, 2, 3, pad_mode="pad", padding=(1, 0, 2, 1), stride=2,
+                                                       dilation=2), nn.Tanh()], (1, 3, 5, 6)),
+    "conv_transpose_valid": (lambda: [nn.Conv2dTranspose(3, 2, 3, pad_mode="valid", stride=2)], (1, 3, 5, 6)),
+    "layer_norm_2_axes": (lambda: [nn.LayerNorm((4, 5), begin_norm_axis=1, begin_params_axis=1), nn.Sigmoid()],
+                          (2, 4, 5)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LAYER_STACKS))
+def test_layer_stacks(name, tmp_path):
+    make, shape = LAYER_STACKS[name]
+    net = nn.SequentialCell(make())
+    randomize(ms, net, np.random.default_rng(6))
+    net.set_train(False)
+    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
+    expected = net(ms.Tensor(x)).asnumpy()
+    assert np.ptp(expected) > 0.01   # the comparison says something
+    ms.export(net, ms.Tensor(x), file_name=str(tmp_path / name), file_format="ONNX")
+    (got,) = _run_onnx(tmp_path / f"{name}.onnx", x)
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-6)

@@ -104,6 +104,48 @@ def _conv2d(w, node, where: str) -> list:
     return w.emit("Conv", [x, weight], _out(node).dtype, **options)
 
 
+def _conv2d_transpose(w, node, where: str) -> list:
+    """Conv2DTranspose(dout, weight, input_size): ConvTranspose with the forward convolution's
+    padding, and output_padding making up the rest of `input_size`."""
+    _nchw(node, where)
+    attrs = node.prim.attrs
+    (stride_h, stride_w), (dilation_h, dilation_w) = list(attrs["stride"])[-2:], list(attrs["dilation"])[-2:]
+    kernel = list(attrs["kernel_size"])
+    size_in, size_out = _shape(node.inputs[0])[-2:], _out(node).shape[-2:]
+    mode, pads = attrs["pad_mode"].lower(), [0, 0, 0, 0]      # top, bottom, left, right
+    for i, (s, d) in enumerate(((stride_h, dilation_h), (stride_w, dilation_w))):
+        extent = (kernel[i] - 1) * d + 1
+        if mode == "pad":
+            pads[2 * i:2 * i + 2] = attrs["pad"][2 * i:2 * i + 2]
+        elif mode == "same":
+            needed = max(0, (size_in[i] - 1) * s + extent - size_out[i])
+            pads[2 * i:2 * i + 2] = [needed // 2, needed - needed // 2]
+    output_padding = []
+    for i, (s, d) in enumerate(((stride_h, dilation_h), (stride_w, dilation_w))):
+        extent = (kernel[i] - 1) * d + 1
+        extra = size_out[i] - ((size_in[i] - 1) * s + extent - pads[2 * i] - pads[2 * i + 1])
+        if not 0 <= extra < max(s, d):
+            raise RuntimeError(f"For 'export', {where}: a transposed convolution to size {tuple(size_out)} can not "
+                               f"be written to ONNX.")
+        output_padding.append(extra)
+    dout, weight = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    return w.emit("ConvTranspose", [dout, weight], _out(node).dtype, kernel_shape=kernel,
+                  strides=[stride_h, stride_w], dilations=[dilation_h, dilation_w], group=attrs["group"],
+                  pads=[pads[0], pads[2], pads[1], pads[3]], output_padding=output_padding)
+
+
+def _channel_vector(w, name: str, rank: int) -> str:
+    """A per-channel vector (C,) as (C, 1, ..., 1), to broadcast along axis 1 of a rank-`rank` input."""
+    if rank <= 2:
+        return name
+    return w.emit("Unsqueeze", [name], w.dtype_of(name), axes=list(range(1, rank - 1)))[0]
+
+
+def _prelu(w, node, where: str) -> list:
+    x, weight = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
+    return w.emit("PRelu", [x, _channel_vector(w, weight, _rank(node))], _out(node).dtype)
+
+
 def _pool(onnx_op: str):
     def convert_pool(w, node, where: str) -> list:
         _nchw(node, where)
@@ -121,10 +163,7 @@ def _pool(onnx_op: str):
 def _bias_add(w, node, where: str) -> list:
     _nchw(node, where)
     x, bias = w.atom(node.inputs[0], where), w.atom(node.inputs[1], where)
-    rank = _rank(node)
-    if rank > 2:   # the bias runs along axis 1: shape (C, 1, ..., 1)
-        bias = w.emit("Unsqueeze", [bias], w.dtype_of(bias), axes=list(range(1, rank - 1)))[0]
-    return w.emit("Add", [x, bias], _out(node).dtype)
+    return w.emit("Add", [x, _channel_vector(w, bias, _rank(node))], _out(node).dtype)
 
 
 def _dense(w, node, where: str) -> list:
@@ -411,6 +450,12 @@ def _silu(w, node, where: str) -> list:
     return w.emit("Mul", [x, w.emit("Sigmoid", [x], dtype)[0]], dtype)
 
 
+def _hswish(w, node, where: str) -> list:
+    """x * hsigmoid(x) (opset 11 has HardSigmoid, not HardSwish)."""
+    x, dtype = w.atom(node.inputs[0], where), _out(node).dtype
+    return w.emit("Mul", [x, w.emit("HardSigmoid", [x], dtype, alpha=1 / 6, beta=0.5)[0]], dtype)
+
+
 def _square(w, node, where: str) -> list:
     x = w.atom(node.inputs[0], where)
     return w.emit("Mul", [x, x], _out(node).dtype)
@@ -438,5 +483,6 @@ _CONVERTERS = {
     "HSigmoid": _activation("HardSigmoid", alpha=1 / 6, beta=0.5), "SiLU": _silu, "Square": _square,
     "Rsqrt": _rsqrt, "ReLU6": _relu6, "CumSum": _cumsum, "Select": _where, "MaskedFill": _where,
     "TensorGetItem": _get_item, "PadV3": _pad, "AdaptiveAvgPool2D": _adaptive_avg_pool, "GeLU": _gelu,
-    "FastGeLU": _fast_gelu,
+    "FastGeLU": _fast_gelu, "Conv2DTranspose": _conv2d_transpose, "PReLU": _prelu,
+    "HSwish": _hswish,
 }
