@@ -127,7 +127,7 @@ class MindIRGraph:
         except (TypeError, ValueError, RuntimeError) as bad:
             kind = next(k for k in (TypeError, ValueError, RuntimeError) if isinstance(bad, k))
             raise kind(f"The graph loaded from '{self.file_name}', node '{step.output}': {bad}") from None
-        except (IndexError, KeyError) as bad:   # a TupleGetItem index out of range
+        except IndexError as bad:   # a TupleGetItem index out of range
             raise MindIRFormatError(f"The graph loaded from '{self.file_name}', node '{step.output}' takes item "
                                     f"{bad} of a tuple that has none such.") from None
 
