@@ -6,6 +6,9 @@ unchanged MindSpore script with every `mindspore` import resolved to spore.
 Import order follows the layers: context and common first, then ops (which installs
 the Tensor methods and the autodiff), then nn.
 """
+from . import _import_gc
+
+_import_gc.pause()
 from . import context
 from .common import dtype
 from .common.dtype import (
@@ -82,6 +85,8 @@ from .safeguard import load_obf_params_into_net, obfuscate_ckpt
 from .common.file_system import mindio_preload, set_mindio_server_info
 from . import rewrite
 from .rewrite import Node, NodeType, ScopedValue, SymbolTree
+
+_import_gc.resume()
 
 __version__ = "0.1.0"
 
