@@ -99,7 +99,7 @@ def _lazy_value(name: str):
 
     if name in _OWNER_OF:
         return getattr(importlib.import_module(_OWNER_OF[name]), name)
-    if importlib.util.find_spec(f"{__name__}.{name}") is not None:
+    if name.isidentifier() and importlib.util.find_spec(f"{__name__}.{name}") is not None:
         return importlib.import_module(f"{__name__}.{name}")
     for exporter in _STAR_EXPORTERS:
         module = importlib.import_module(exporter)
