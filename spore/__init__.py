@@ -6,6 +6,9 @@ unchanged MindSpore script with every `mindspore` import resolved to spore.
 Import order follows the layers: context and common first, then ops (which installs
 the Tensor methods and the autodiff), then nn.
 """
+from . import _import_gc
+
+_import_gc.pause()
 from . import context
 from .common import dtype
 from .common.dtype import (
@@ -56,39 +59,82 @@ from . import amp
 from .amp import build_train_network
 from .nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
 from .run_check import run_check
-from .profiler import Profiler
-from .train.serialization import async_ckpt_thread_status, load_checkpoint, load_param_into_net, save_checkpoint
-from .train.model import Model
-from .compiler.export import export, load, load_mindir, save_mindir
-from . import dataset
-from . import experimental
-from . import numpy
-from . import mint
-from .train.callback import *
-from .train.metrics import *
-from .train import (
-    DatasetHelper, SummaryRecord, build_searched_strategy, ckpt_to_safetensors, connect_network_with_dataset, data_sink,
-    get_ckpt_path_with_strategy, load_checkpoint_async, load_distributed_checkpoint, merge_sliced_parameter,
-    restore_group_info_list, safetensors_to_ckpt,
-)
-from .train.pipeline_checkpoints import (
-    load_segmented_checkpoints, merge_pipeline_strategys, sync_pipeline_shared_parameters,
-)
-from .train.checkpoint_transform import rank_list_for_transform, transform_checkpoint_by_rank, transform_checkpoints
-from .train.unified_safetensors import unified_safetensors
 from .nn.dump import set_dump
-from . import safeguard
-from .safeguard import load_obf_params_into_net, obfuscate_ckpt
 from .common.file_system import mindio_preload, set_mindio_server_info
-from . import rewrite
-from .rewrite import Node, NodeType, ScopedValue, SymbolTree
+
+_import_gc.resume()
 
 __version__ = "0.1.0"
 
 
+# Training, data loading, export, profiling, rewriting and the numpy / mint namespaces are a third
+# of spore's code and most programs use a few of them: they load when first asked for (PEP 562),
+# which keeps them out of `import spore`. `_LAZY_NAMES` maps a module to the names it gives here;
+# the callbacks and metrics give theirs by `__all__`, as the star import that used to bring them did.
+_LAZY_NAMES = {
+    "spore.profiler": ("Profiler",),
+    "spore.train.serialization": ("async_ckpt_thread_status", "load_checkpoint", "load_param_into_net",
+                                  "save_checkpoint"),
+    "spore.train.model": ("Model",),
+    "spore.compiler.export": ("export", "load", "load_mindir", "save_mindir"),
+    "spore.train": ("DatasetHelper", "SummaryRecord", "build_searched_strategy", "ckpt_to_safetensors",
+                    "connect_network_with_dataset", "data_sink", "get_ckpt_path_with_strategy", "load_checkpoint_async",
+                    "load_distributed_checkpoint", "merge_sliced_parameter", "restore_group_info_list",
+                    "safetensors_to_ckpt"),
+    "spore.train.pipeline_checkpoints": ("load_segmented_checkpoints", "merge_pipeline_strategys",
+                                         "sync_pipeline_shared_parameters"),
+    "spore.train.checkpoint_transform": ("rank_list_for_transform", "transform_checkpoint_by_rank",
+                                         "transform_checkpoints"),
+    "spore.train.unified_safetensors": ("unified_safetensors",),
+    "spore.safeguard": ("load_obf_params_into_net", "obfuscate_ckpt"),
+    "spore.rewrite": ("Node", "NodeType", "ScopedValue", "SymbolTree"),
+}
+_OWNER_OF = {name: owner for owner, names in _LAZY_NAMES.items() for name in names}
+_STAR_EXPORTERS = ("spore.train.callback", "spore.train.metrics")
+
+
+def _lazy_value(name: str):
+    """The value `name` had when everything was imported eagerly, or raise AttributeError."""
+    import importlib.util
+
+    if name in _OWNER_OF:
+        return getattr(importlib.import_module(_OWNER_OF[name]), name)
+    if name.isidentifier() and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    for exporter in _STAR_EXPORTERS:
+        module = importlib.import_module(exporter)
+        if name in module.__all__:
+            return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _all_public_names() -> list:
+    """What `from spore import *` gives: every public name, the lazy ones loaded."""
+    import importlib
+
+    for name in _OWNER_OF:
+        globals()[name] = _lazy_value(name)
+    for exporter in _STAR_EXPORTERS:
+        module = importlib.import_module(exporter)
+        globals().update((name, getattr(module, name)) for name in module.__all__)
+    for module in ("dataset", "experimental", "mint", "numpy"):
+        importlib.import_module(f"{__name__}.{module}")
+    return [name for name in globals() if not name.startswith("_")]
+
+
 def __getattr__(name: str):
     """`mindspore.bool`, `.int`, `.float`: dtypes named like Python builtins, served on
-    access so that they do not hide the builtins (see common/dtype.py)."""
+    access so that they do not hide the builtins (see common/dtype.py); the lazy names above."""
     if name in dtype.DTYPES_NAMED_LIKE_BUILTINS:
         return dtype.DTYPES_NAMED_LIKE_BUILTINS[name]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name == "__all__":
+        return _all_public_names()
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = _lazy_value(name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list:
+    return sorted(set(_all_public_names()) | set(globals()))
