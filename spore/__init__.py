@@ -8,61 +8,60 @@ the Tensor methods and the autodiff), then nn.
 """
 from . import _import_gc
 
-_import_gc.pause()
-from . import context
-from .common import dtype
-from .common.dtype import (
-    BFloat, Bool, Complex, Float, Int, Number, QuantDtype, TensorType, Type, UInt, bfloat16, bool_, byte,
-    cdouble, cfloat, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float8_e4m3fn, float8_e5m2,
-    float16, float32, float64, float_, half, hifloat8, int8, int16, int32, int64, int_, intc,
-    intp, list_, long, number, pytype_to_dtype, qint4x2, short, single, string, tensor_type, tuple_, type_none,
-    ubyte, uint, uint8, uint16, uint32, uint64, uintc, uintp, ushort, _null, _NullType,
-)
-from .common.initializer import initializer
-from .common.py_obj_dtype import get_py_obj_dtype
-from .common.parameter import Parameter, ParameterTuple
-from .common.seed import get_seed, set_seed
-from .common.tensor import Tensor
-from .common.tensor import from_numpy, is_tensor, tensor
-from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
-from .common.generator import (
-    Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed, set_rng_state,
-)
-from .common.symbol import Symbol
-from .context import (
-    COMPATIBLE, GRAPH_MODE, LAX, PYNATIVE_MODE, STRICT, ParallelMode, get_auto_parallel_context, get_context,
-    get_ps_context, reset_auto_parallel_context, set_auto_parallel_context, set_context, set_ps_context,
-)
-from .device_manager import get_current_device, set_deterministic, set_device
-from .log import get_level, get_log_config
-from . import parallel
-from .parallel import Layout, get_algo_parameters, reset_algo_parameters, set_algo_parameters, shard
-from . import runtime
-from .runtime import *
-from . import device_context
-from . import ops
-from .ops.primitive import constexpr
-from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap
-from . import communication
-from . import nn
-from .nn.wrap.grad_reducer import parameter_broadcast
-from .compiler import jit, ms_function
-from .common import api
-from .compiler.hints import (
-    JitConfig, enable_dynamic, jit_class, lazy_inline, ms_memory_recycle, mutable, no_inline, set_recursion_limit,
-)
-from .compiler.flops import flops_collection
-from .autograd.no_grad import _no_grad
-from .nn.recompute import recompute
-from .autograd.function import _Function
-from . import amp
-from .amp import build_train_network
-from .nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
-from .run_check import run_check
-from .nn.dump import set_dump
-from .common.file_system import mindio_preload, set_mindio_server_info
+with _import_gc.paused():
+    from . import context
+    from .common import dtype
+    from .common.dtype import (
+        BFloat, Bool, Complex, Float, Int, Number, QuantDtype, TensorType, Type, UInt, bfloat16, bool_, byte,
+        cdouble, cfloat, complex64, complex128, double, dtype_to_nptype, dtype_to_pytype, float8_e4m3fn, float8_e5m2,
+        float16, float32, float64, float_, half, hifloat8, int8, int16, int32, int64, int_, intc,
+        intp, list_, long, number, pytype_to_dtype, qint4x2, short, single, string, tensor_type, tuple_, type_none,
+        ubyte, uint, uint8, uint16, uint32, uint64, uintc, uintp, ushort, _null, _NullType,
+    )
+    from .common.initializer import initializer
+    from .common.py_obj_dtype import get_py_obj_dtype
+    from .common.parameter import Parameter, ParameterTuple
+    from .common.seed import get_seed, set_seed
+    from .common.tensor import Tensor
+    from .common.tensor import from_numpy, is_tensor, tensor
+    from .common.sparse_tensor import COOTensor, CSRTensor, RowTensor, SparseTensor
+    from .common.generator import (
+        Generator, default_generator, get_rng_state, initial_seed, manual_seed, seed, set_rng_state,
+    )
+    from .common.symbol import Symbol
+    from .context import (
+        COMPATIBLE, GRAPH_MODE, LAX, PYNATIVE_MODE, STRICT, ParallelMode, get_auto_parallel_context, get_context,
+        get_ps_context, reset_auto_parallel_context, set_auto_parallel_context, set_context, set_ps_context,
+    )
+    from .device_manager import get_current_device, set_deterministic, set_device
+    from .log import get_level, get_log_config
+    from . import parallel
+    from .parallel import Layout, get_algo_parameters, reset_algo_parameters, set_algo_parameters, shard
+    from . import runtime
+    from .runtime import *
+    from . import device_context
+    from . import ops
+    from .ops.primitive import constexpr
+    from .autograd import get_grad, grad, jacfwd, jacrev, jvp, value_and_grad, vjp, vmap
+    from . import communication
+    from . import nn
+    from .nn.wrap.grad_reducer import parameter_broadcast
+    from .compiler import jit, ms_function
+    from .common import api
+    from .compiler.hints import (
+        JitConfig, enable_dynamic, jit_class, lazy_inline, ms_memory_recycle, mutable, no_inline, set_recursion_limit,
+    )
+    from .compiler.flops import flops_collection
+    from .autograd.no_grad import _no_grad
+    from .nn.recompute import recompute
+    from .autograd.function import _Function
+    from . import amp
+    from .amp import build_train_network
+    from .nn.wrap.loss_scale_manager import DynamicLossScaleManager, FixedLossScaleManager, LossScaleManager
+    from .run_check import run_check
+    from .nn.dump import set_dump
+    from .common.file_system import mindio_preload, set_mindio_server_info
 
-_import_gc.resume()
 
 __version__ = "0.1.0"
 

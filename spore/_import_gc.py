@@ -8,21 +8,23 @@ from source, 40-90 ms each), and more soon after as the young generations fill. 
 collection is paused while the package imports, and what the import built is then moved
 out of the collector's sight (`gc.freeze`): later full collections, including any inside
 the first training step, no longer walk torch's and spore's module objects. Cycles made
-before or during the import are kept for good; a library import makes next to none. An
-import that fails leaves collection paused: that process has no spore to run.
+before or during the import are kept for good; a library import makes next to none.
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 
-_was_enabled = gc.isenabled()
 
-
-def pause() -> None:
+@contextlib.contextmanager
+def paused():
+    """No collection inside the block; then what it built is frozen, and collection resumes
+    as it was (also when the import fails)."""
+    was_enabled = gc.isenabled()
     gc.disable()
-
-
-def resume() -> None:
-    gc.freeze()
-    if _was_enabled:
-        gc.enable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was_enabled:
+            gc.enable()
