@@ -337,10 +337,20 @@ class FunctionParser:
         (then_block, then_scope), (else_block, else_scope) = branches
         names = [n for n in then_scope if n in else_scope
                  and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
-        merged = self._merge_if(test, then_block, [then_scope[n] for n in names],
-                                else_block, [else_scope[n] for n in names], names)
-        for name, value in zip(names, merged):
-            scope[name] = value
+        flat_then, flat_else, leaf_names, structures = [], [], [], []
+        for name in names:
+            then_leaves, structure = flatten(then_scope[name])
+            else_leaves, other = flatten(else_scope[name])
+            if structure != other:
+                raise GraphError(f"'{name}' holds values of different structure after the two branches of an 'if' "
+                                 f"on a Tensor: {structure} and {other}.")
+            flat_then += then_leaves
+            flat_else += else_leaves
+            leaf_names += [name] * len(then_leaves)
+            structures.append((name, structure, len(then_leaves)))
+        merged = iter(self._merge_if(test, then_block, flat_then, else_block, flat_else, leaf_names))
+        for name, structure, count in structures:
+            scope[name] = unflatten([next(merged) for _ in range(count)], structure)
         for name in set(then_scope) ^ set(else_scope):
             scope.pop(name, None)
 
