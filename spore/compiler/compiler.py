@@ -240,6 +240,8 @@ def _output_atoms(builder: GraphBuilder, output):
         return builder.load(output)
     if type(output) in (tuple, list):
         return type(output)(_output_atoms(builder, o) for o in output)
+    if type(output) is dict:
+        return {k: _output_atoms(builder, v) for k, v in output.items()}
     if isinstance(output, GraphArray):
         raise unknown_value(output.tensor)
     return output

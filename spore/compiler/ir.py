@@ -111,6 +111,8 @@ def flat_values(atoms):
     elif type(atoms) in (tuple, list):
         for atom in atoms:
             yield from flat_values(atom)
+    elif type(atoms) is dict:
+        yield from flat_values(tuple(atoms.values()))
 
 
 def format_atom(atom) -> str:
@@ -123,6 +125,8 @@ def format_atom(atom) -> str:
     if isinstance(atom, (tuple, list)):
         inner = ", ".join(format_atom(a) for a in atom)
         return f"({inner}{',' if len(atom) == 1 else ''})" if isinstance(atom, tuple) else f"[{inner}]"
+    if type(atom) is dict:
+        return "{" + ", ".join(f"{k!r}: {format_atom(v)}" for k, v in atom.items()) + "}"
     return repr(atom)
 
 

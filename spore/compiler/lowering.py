@@ -71,6 +71,8 @@ class Program:
             return f"wrap({self._global(output._data(), 'c')})"
         if type(output) in (tuple, list):
             return _sequence(type(output), [self._output(o) for o in output])
+        if type(output) is dict:   # a new dict per run: the caller may change it
+            return "{" + ", ".join(f"{self._atom(k, True)}: {self._output(v)}" for k, v in output.items()) + "}"
         return self._atom(output, True)
 
     # ---- code ---------------------------------------------------------------------------

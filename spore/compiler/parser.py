@@ -29,6 +29,7 @@ from ..common.tensor import Tensor
 from ..ops.function import math_func
 from ..ops.operations.other_ops import Print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .graph_builtins import graph_builtin
 from .ir import Block, Node, Value
 
 _BINARY = {
@@ -643,11 +644,24 @@ class FunctionParser:
                 kwargs.update(self.eval(kw.value, scope))
             else:
                 kwargs[kw.arg] = self.eval(kw.value, scope)
+        if fn is super and not args:
+            args = self._super_arguments(scope)
         return self.call(fn, tuple(args), kwargs)
+
+    def _super_arguments(self, scope) -> list:
+        """The class and the object zero-argument `super()` means: the class whose body
+        defines the function (its `__class__` cell) and the function's first argument."""
+        cell = self.freevars.get("__class__")
+        spec = self.source.node.args
+        first = (spec.posonlyargs + spec.args)[:1]
+        if cell is None or not first or first[0].arg not in scope:
+            raise RuntimeError("super(): no arguments: use it in a method whose first argument is the object.")
+        return [cell.cell_contents, scope[first[0].arg]]
 
     def call(self, fn, args: tuple, kwargs: dict):
         if fn is print:
             return Print()(*args)
+        fn = graph_builtin(fn) or fn
         return self.call_other(fn, args, kwargs)
 
 

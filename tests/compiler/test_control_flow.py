@@ -439,8 +439,9 @@ def test_print_in_a_graph(capsys):
     for values in ([1.0, 2.0], [3.0, 4.0]):   # printed when the graph runs, not when it compiles
         assert_values(f(_t(*values)), [2 * v + 1 for v in values])
         y = 2 * np.array(values)
-        assert capsys.readouterr().out == (f"y:\nTensor(shape=[2], dtype=Float32, value= [ {y[0]:.8e},  "
-                                           f"{y[1]:.8e}])\n(2,)\n")
+        # as MindSpore 2.7.1's graphs print: no commas, and a shape as (2)
+        assert capsys.readouterr().out == (f"y:\nTensor(shape=[2], dtype=Float32, value=[ {y[0]:.8e}  "
+                                           f"{y[1]:.8e}])\n(2)\n")
     assert len(f.cache.programs) == 1
 
 

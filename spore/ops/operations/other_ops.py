@@ -13,6 +13,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, wrap
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_tensor, check_type, dtype_of
+from .print_format import graph_tensor_text, graph_value_text
 
 __all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "Identity", "Print", "GetNext"]
 
@@ -105,6 +106,8 @@ class Print(Primitive):
     anything else as `str()` shows it. Returns None."""
 
     side_effect = True
+    in_graph_format = False
+    """Whether this instance prints as MindSpore's compiled graphs do (see print_format)."""
 
     def check(self, *inputs):
         for value in inputs:
@@ -114,10 +117,20 @@ class Print(Primitive):
     def infer(self, *inputs):
         return None
 
-    @staticmethod
-    def printed(value) -> str:
+    def in_graph(self) -> Print:
+        """The Print a compiled graph runs: this one, printing in the graph format."""
+        twin = Print()
+        twin.in_graph_format = True
+        return twin
+
+    def printed(self, value) -> str:
         """How the kernel shows one input: a Tensor's storage as the Tensor repr, anything
-        else as str() does."""
+        else as str() does; in a graph, as graphs print them (print_format)."""
+        if self.in_graph_format:
+            if isinstance(value, RawTensor):
+                tensor = wrap(value)
+                return graph_tensor_text(tensor.asnumpy(), str(tensor.dtype))
+            return graph_value_text(value, self.printed)
         if isinstance(value, RawTensor):
             return Tensor.__repr__(wrap(value))
         return str(_as_tensors(value))

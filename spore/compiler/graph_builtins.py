@@ -1,0 +1,106 @@
+"""Python's built-in functions as MindSpore's Graph mode gives them.
+
+In a graph, the lazy iterators of Python are sequences (`map` keeps a list a list and
+makes anything else a tuple, `zip`, `enumerate` and `range` give tuples, `filter` a list),
+`dict.keys()` / `.items()` are lists and `.values()` a tuple, so they can be indexed,
+measured and returned. The functions that compare or reduce numbers accept Tensors whose
+values exist only when the graph runs: `max` / `min` of a 1-D Tensor reduce it, of several
+values with a Tensor among them compare element-wise; `all` / `any` of a Tensor reduce it;
+`round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`.
+"""
+from __future__ import annotations
+
+import builtins
+
+from ..common.tensor import Tensor
+from ..ops.function import math_func
+from .builder import SymbolicTensor
+
+
+def _map(fn, *sequences):
+    if not sequences:
+        raise TypeError("map() must have at least two arguments.")
+    items = [fn(*args) for args in builtins.zip(*sequences)]
+    return items if type(sequences[0]) is list else tuple(items)
+
+
+def _zip(*sequences):
+    return tuple(builtins.zip(*sequences))
+
+
+def _enumerate(sequence, start=0):
+    return tuple(builtins.enumerate(sequence, start))
+
+
+def _filter(fn, sequence):
+    return list(builtins.filter(fn, sequence))
+
+
+def _range(*bounds):
+    return tuple(builtins.range(*bounds))
+
+
+def _extremum(python, pairwise, reduce_name: str):
+    def extremum(*args, **kwargs):
+        if kwargs or not any(isinstance(a, Tensor) for a in args):
+            return python(*args, **kwargs)
+        if len(args) == 1:
+            (values,) = args
+            if values.ndim != 1:
+                if values.ndim == 0:
+                    raise TypeError(f"{python.__name__}() iterates over its argument, but got a 0-d Tensor.")
+                raise ValueError(f"{python.__name__}() of a Tensor compares its rows, but the Tensor has shape "
+                                 f"{values.shape}: the truth value of an array with more than one element is "
+                                 f"ambiguous.")
+            return getattr(values, reduce_name)()
+        if any(isinstance(a, Tensor) and a.size != 1 for a in args):
+            raise ValueError(f"{python.__name__}() compares its arguments, but a Tensor among them has more than "
+                             f"one element: the truth value of an array with more than one element is ambiguous.")
+        result = args[0]
+        for value in args[1:]:
+            result = pairwise(result, value) if isinstance(result, Tensor) else pairwise(value, result)
+        return result
+    return extremum
+
+
+def _reduction(python, method: str):
+    def reduction(iterable):
+        if isinstance(iterable, Tensor):
+            return getattr(iterable, method)()
+        return python(iterable)
+    return reduction
+
+
+def _round(number, ndigits=None):
+    if isinstance(number, Tensor):
+        return math_func.round(number, decimals=ndigits or 0)
+    return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
+
+
+def _type(*args):
+    if len(args) == 1 and isinstance(args[0], SymbolicTensor):
+        return Tensor
+    return builtins.type(*args)
+
+
+_REPLACEMENTS = {
+    builtins.map: _map, builtins.zip: _zip, builtins.enumerate: _enumerate, builtins.filter: _filter,
+    builtins.range: _range, builtins.type: _type, builtins.round: _round,
+    builtins.max: _extremum(builtins.max, math_func.maximum, "max"),
+    builtins.min: _extremum(builtins.min, math_func.minimum, "min"),
+    builtins.all: _reduction(builtins.all, "all"), builtins.any: _reduction(builtins.any, "any"),
+}
+_DICT_VIEWS = {"keys": list, "items": list, "values": tuple}
+
+
+def graph_builtin(fn):
+    """What calling `fn` means in a graph: its Graph-mode version when it is one of the
+    built-ins above or a dict view method, else None."""
+    owner = getattr(fn, "__self__", None)
+    if type(owner) is dict and getattr(fn, "__name__", None) in _DICT_VIEWS:
+        view = _DICT_VIEWS[fn.__name__]
+        return lambda: view(fn())
+    try:
+        return _REPLACEMENTS.get(fn)
+    except TypeError:   # unhashable callables are never built-ins
+        return None
