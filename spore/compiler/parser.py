@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import functools
 import inspect
 import operator
@@ -173,6 +174,9 @@ class FunctionParser:
         self.globals = fn.__globals__
         closure = fn.__closure__ or ()
         self.freevars = dict(zip(fn.__code__.co_freevars, closure))
+        self.global_names: set = set()
+        self.outer_lists: dict = {}
+        """The graph's own copies of the lists and dicts of globals and closures it reads."""
 
     # ---- entry --------------------------------------------------------------------------
     def run(self, args: tuple, kwargs: dict):
@@ -227,7 +231,7 @@ class FunctionParser:
         missing = [n for n in names + keyword_only if n not in scope]
         if missing:
             raise TypeError(f"{what} is missing the arguments {missing}.")
-        return scope
+        return {name: _own(value) for name, value in scope.items()}
 
     # ---- statements ---------------------------------------------------------------------
     def exec_block(self, stmts: list, scope: dict, function_level: bool = False) -> None:
@@ -288,13 +292,18 @@ class FunctionParser:
                 raise AssertionError(self.eval(stmt.msg, scope) if stmt.msg is not None else "")
         elif kind is ast.Raise:
             raise self.eval(stmt.exc, scope) if stmt.exc is not None else GraphError("bare 'raise'")
+        elif kind is ast.With:
+            self._with(stmt, scope)
+        elif kind is ast.Global:
+            self.global_names.update(stmt.names)   # as in MindSpore, assigning them changes nothing
         else:
             raise GraphError(f"The statement '{type(stmt).__name__}' is not supported in Graph mode.")
 
     def assign(self, target, value, scope: dict) -> None:
         kind = type(target)
         if kind is ast.Name:
-            scope[target.id] = value
+            if target.id not in self.global_names:
+                scope[target.id] = _own(value)
         elif kind in (ast.Tuple, ast.List):
             starred = [i for i, t in enumerate(target.elts) if isinstance(t, ast.Starred)]
             if starred:   # `a, *b, c = ...`: b gets a list of the middle items
@@ -318,6 +327,24 @@ class FunctionParser:
             setattr(owner, target.attr, value)
         else:
             raise GraphError(f"Assigning to '{type(target).__name__}' is not supported in Graph mode.")
+
+    def _with(self, stmt: ast.With, scope: dict) -> None:
+        """`with` on context managers (jit_class objects): __enter__, the body, __exit__."""
+        entered = []
+        try:
+            for item in stmt.items:
+                manager = self.eval(item.context_expr, scope)
+                if not getattr(type(manager), "__ms_class__", False):
+                    raise TypeError(f"'with' in Graph mode only supports jit_class instances, but got "
+                                    f"{type(manager).__name__}.")
+                value = self.call(manager.__enter__, (), {})
+                entered.append(manager)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, value, scope)
+            self.exec_block(stmt.body, scope)
+        finally:
+            for manager in reversed(entered):
+                self.call(manager.__exit__, (None, None, None), {})
 
     # ---- control flow -------------------------------------------------------------------
     def _if(self, stmt: ast.If, scope: dict, function_level: bool) -> None:
@@ -413,6 +440,8 @@ class FunctionParser:
             return symbolic(self.builder.value_of(value))
 
     def _for(self, stmt: ast.For, scope: dict, function_level: bool) -> None:
+        if stmt.orelse:
+            raise GraphError("The 'for...else...' statement is not supported in Graph mode.")
         iterable = self.eval(stmt.iter, scope)
         if isinstance(iterable, Tensor):
             if iterable.ndim == 0:
@@ -431,14 +460,14 @@ class FunctionParser:
                 return
             except _Continue:
                 continue
-        self.exec_block(stmt.orelse, scope)
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
+        if stmt.orelse:
+            raise GraphError("The 'while...else...' statement is not supported in Graph mode.")
         test = self.eval(stmt.test, scope)
         iterations = 0
         while not _is_runtime(test):
             if not test:
-                self.exec_block(stmt.orelse, scope)
                 return
             iterations += 1
             if iterations > _MAX_UNROLL:
@@ -461,8 +490,6 @@ class FunctionParser:
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is not supported "
                                  f"in Graph mode.")
-        if stmt.orelse:
-            raise GraphError("'while ... else' on a Tensor condition is not supported in Graph mode.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
         for name in names:
@@ -500,19 +527,26 @@ class FunctionParser:
         name = node.id
         if name in scope:
             return scope[name]
+        if name in self.outer_lists:
+            return self.outer_lists[name]
         if name in self.freevars:
             try:
-                return self.freevars[name].cell_contents
+                return self._outer(name, self.freevars[name].cell_contents)
             except ValueError:
                 raise NameError(f"free variable '{name}' referenced before assignment") from None
         if name in self.globals:
-            return self.globals[name]
+            return self._outer(name, self.globals[name])
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise NameError(f"name '{name}' is not defined")
 
+    def _outer(self, name: str, value):
+        if type(value) in (list, dict):
+            value = self.outer_lists[name] = _own(value)
+        return value
+
     def _eval_Attribute(self, node, scope):
-        return getattr(self.eval(node.value, scope), node.attr)
+        return _own(getattr(self.eval(node.value, scope), node.attr))
 
     def _eval_Tuple(self, node, scope):
         return tuple(self._items(node.elts, scope))
@@ -663,6 +697,12 @@ class FunctionParser:
             return Print()(*args)
         fn = graph_builtin(fn) or fn
         return self.call_other(fn, args, kwargs)
+
+
+def _own(value):
+    """MindSpore's graphs treat lists and dicts as values: a name, an argument, an
+    attribute read gets its own (shallow) copy, which its in-place methods change."""
+    return copy.copy(value) if type(value) in (list, dict) else value
 
 
 def _returns(stmt) -> bool:

@@ -33,18 +33,6 @@ def uses_try(x):
     return y
 
 
-def uses_with(x):
-    with open(__file__) as f:  # <- here
-        f.read()
-    return x
-
-
-def uses_global(x):
-    global _GLOBAL  # <- here
-    _GLOBAL = 1
-    return x
-
-
 def uses_del(x):
     y = x * 2
     del y  # <- here
@@ -108,8 +96,6 @@ def tensor_slice_bound(x):
 
 UNSUPPORTED = [
     (uses_try, (X,), "The statement 'Try' is not supported in Graph mode"),
-    (uses_with, (X,), "The statement 'With' is not supported in Graph mode"),
-    (uses_global, (X,), "The statement 'Global' is not supported in Graph mode"),
     (uses_del, (X,), "The statement 'Delete' is not supported in Graph mode"),
     (defines_a_class, (X,), "The statement 'ClassDef' is not supported in Graph mode"),
     (yields, (X,), "The expression 'Yield' is not supported in Graph mode"),
