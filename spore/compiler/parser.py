@@ -27,7 +27,7 @@ import types
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import math_func
+from ..ops.function import math_func, other_func
 from ..ops.operations.other_ops import Print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .graph_builtins import graph_builtin
@@ -321,6 +321,11 @@ class FunctionParser:
             container[self.eval(target.slice, scope)] = value
         elif kind is ast.Attribute:
             owner = self.eval(target.value, scope)
+            current = getattr(owner, target.attr, None)
+            if isinstance(current, Parameter) and isinstance(value, Tensor):
+                if value is not current:   # as in MindSpore: the Parameter takes the value
+                    other_func.assign(current, value)
+                return
             if _is_runtime(value):
                 raise GraphError(f"Setting the attribute '{target.attr}' to a Tensor computed in the graph is not "
                                  f"supported in Graph mode; use ops.assign on a Parameter.")
