@@ -193,7 +193,7 @@ def test_super_in_a_cell(graph_mode):
 
     class Net(Base):
         def construct(self, x):
-            return super().helper(super().construct(x))
+            return super(Net, self).helper(super().construct(x))  # noqa: UP008 - both forms
 
     class Wider(nn.Dense):
         def construct(self, x):
