@@ -2,18 +2,23 @@
 
 In a graph, the lazy iterators of Python are sequences (`map` keeps a list a list and
 makes anything else a tuple, `zip`, `enumerate` and `range` give tuples, `filter` a list),
-`dict.keys()` / `.items()` are lists and `.values()` a tuple, so they can be indexed,
+`dict.items()` is a list and `.keys()` / `.values()` tuples, so they can be indexed,
 measured and returned. The functions that compare or reduce numbers accept Tensors whose
 values exist only when the graph runs: `max` / `min` of a 1-D Tensor reduce it, of several
 values with a Tensor among them compare element-wise; `all` / `any` of a Tensor reduce it;
-`round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`.
+`round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`. `int`, `float` and
+`bool` of a one-element graph Tensor or Parameter, whose value MindSpore keeps as a Python scalar
+computed when the graph runs, give a 0-d Tensor of Int64, Float32 or Bool (spore's graphs
+hold no Python scalars computed at run time).
 """
 from __future__ import annotations
 
 import builtins
 
+from ..common import dtype as mstype
+from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import math_func
+from ..ops.function import array_func, math_func
 from .builder import SymbolicTensor
 
 
@@ -77,6 +82,19 @@ def _round(number, ndigits=None):
     return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
 
 
+def _scalar(python, dtype):
+    def scalar(*args):
+        if len(args) != 1 or not isinstance(args[0], (SymbolicTensor, Parameter)):
+            return python(*args)
+        (value,) = args
+        if value.size != 1:
+            raise ValueError(f"{python.__name__}() of a Tensor needs one element, but the Tensor has shape "
+                             f"{value.shape}.")
+        value = array_func.reshape(value, ())
+        return value != 0 if dtype is mstype.bool_ else array_func.cast(value, dtype)
+    return scalar
+
+
 def _type(*args):
     if len(args) == 1 and isinstance(args[0], SymbolicTensor):
         return Tensor
@@ -86,11 +104,13 @@ def _type(*args):
 _REPLACEMENTS = {
     builtins.map: _map, builtins.zip: _zip, builtins.enumerate: _enumerate, builtins.filter: _filter,
     builtins.range: _range, builtins.type: _type, builtins.round: _round,
+    builtins.int: _scalar(builtins.int, mstype.int64), builtins.float: _scalar(builtins.float, mstype.float32),
+    builtins.bool: _scalar(builtins.bool, mstype.bool_),
     builtins.max: _extremum(builtins.max, math_func.maximum, "max"),
     builtins.min: _extremum(builtins.min, math_func.minimum, "min"),
     builtins.all: _reduction(builtins.all, "all"), builtins.any: _reduction(builtins.any, "any"),
 }
-_DICT_VIEWS = {"keys": list, "items": list, "values": tuple}
+_DICT_VIEWS = {"keys": tuple, "items": list, "values": tuple}
 
 
 def graph_builtin(fn):
