@@ -28,7 +28,7 @@ from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import math_func, other_func
-from ..ops.operations.other_ops import Print
+from ..ops.operations.other_ops import RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .graph_builtins import graph_builtin
 from .ir import Block, Node, Value
@@ -638,10 +638,15 @@ class FunctionParser:
         return self.eval(node.value, scope)
 
     def _eval_JoinedStr(self, node, scope):
-        return "".join(str(self.eval(v, scope)) for v in node.values)
+        parts = [self.eval(v, scope) for v in node.values]
+        if any(_is_runtime(p) for p in parts):   # the text exists when the graph runs, to be printed
+            return RuntimeText(parts)
+        return "".join(str(p) for p in parts)
 
     def _eval_FormattedValue(self, node, scope):
         value = self.eval(node.value, scope)
+        if _is_runtime(value):
+            return value
         spec = "" if node.format_spec is None else self.eval(node.format_spec, scope)
         return format(value, spec)
 
@@ -699,7 +704,7 @@ class FunctionParser:
 
     def call(self, fn, args: tuple, kwargs: dict):
         if fn is print:
-            return Print()(*args)
+            return graph_print(args)
         fn = graph_builtin(fn) or fn
         return self.call_other(fn, args, kwargs)
 

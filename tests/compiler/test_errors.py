@@ -214,7 +214,7 @@ def reads_a_graph_value(x):
 
 
 def converts_a_graph_value(x):
-    return int(x.sum())  # <- here
+    return tuple(range(int(x.sum())))  # <- here
 
 
 @pytest.mark.parametrize("fn", [reads_a_graph_value, converts_a_graph_value])

@@ -181,6 +181,16 @@ def test_print_shows_values_as_graphs_do(capfd):
         "Tensor(shape=[2, 2], dtype=Float16, value=\n[[ 0.0000e+00  1.0000e+00]\n [ 2.0000e+00  3.0000e+00]])\n")
 
 
+def test_print_of_an_f_string_of_graph_tensors(capfd):
+    @ms.jit
+    def f(x):
+        print(f"value {x}")
+        print(f"{x}", "a", f"s={x.sum()} n={1}")
+        return x
+    f(Tensor(np.array([1.0, 2.0], np.float32)))
+    assert capfd.readouterr().out == "value [1. 2.]\n[1. 2.] a s=3.0 n=1\n"   # one line, as Python prints
+
+
 def test_print_summarizes_large_tensors(capfd):
     def show(x):
         print(x)
