@@ -10,6 +10,11 @@ A condition that is a Tensor becomes an `if` node with both branches built; a `w
 with a Tensor condition becomes a `while` node; `for` loops run over their (constant)
 sequence, unrolled.
 
+As in MindSpore's graphs, lists and dicts are values: a name, an argument, an attribute
+or a global read gets its own copy, which in-place methods change; the built-ins that are
+lazy in Python give sequences (graph_builtins.py). The statements MindSpore refuses (`try`,
+`del`, `nonlocal`, `for` / `while` with `else`) are refused.
+
 spore's own functions and Cells are not parsed: they run on the symbolic Tensors, which
 records their primitive calls. Errors name the file, line and source of the user's code.
 """
@@ -24,6 +29,7 @@ import operator
 import textwrap
 import types
 
+from ..common import dtype as mstype
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
@@ -46,6 +52,7 @@ _COMPARE = {
     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
 }
 _MAX_UNROLL = 100_000
+_RUNTIME_SCALARS = {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}
 
 
 class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -498,6 +505,8 @@ class FunctionParser:
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
         for name in names:
+            if type(scope[name]) in _RUNTIME_SCALARS:   # MindSpore carries it as a scalar computed at run time
+                scope[name] = Tensor(scope[name], _RUNTIME_SCALARS[type(scope[name])])
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
@@ -740,7 +749,6 @@ def _or(a, b):
 
 
 def _as_bool(value):
-    from ..common import dtype as mstype
     if isinstance(value, Tensor):
         return value if value.dtype is mstype.bool_ else value != 0
     return Tensor(bool(value))

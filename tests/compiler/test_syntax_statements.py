@@ -163,6 +163,16 @@ def test_data_dependent_control_flow_with_gradients():
     assert_values(ms.grad(ms.jit(loss))(X), [4.5, 4.5, 4.5])
 
 
+def test_a_python_number_carried_through_a_tensor_while():
+    @ms.jit
+    def f(x):
+        i = 0
+        while x[i] < 2:
+            i += 1
+        return i
+    assert int(f(X)) == 1        # MindSpore: the int 1, a scalar computed when the graph runs
+
+
 def test_nested_functions_closures_and_recursion():
     @ms.jit
     def f(x):
