@@ -714,8 +714,18 @@ class FunctionParser:
     def call(self, fn, args: tuple, kwargs: dict):
         if fn is print:
             return graph_print(args)
+        if isinstance(fn, type) and getattr(fn, "__ms_class__", False):
+            _check_constant_arguments(fn, args, kwargs)
         fn = graph_builtin(fn) or fn
         return self.call_other(fn, args, kwargs)
+
+
+def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:
+    """A jit_class instance created in a graph is built at compile time: from constants."""
+    for index, value in enumerate(flatten((args, kwargs))[0]):
+        if _is_runtime(value):
+            raise TypeError(f"When creating an instance of '{cls.__name__}' in Graph mode, all arguments must be "
+                            f"constants, but argument {index} is a Tensor computed in the graph.")
 
 
 def _own(value):

@@ -4,7 +4,10 @@ which in-place methods change), lists come back as lists and dicts as dicts, str
 None and slices, jit_class instances (read, called, created, used as context managers),
 mutable inputs, Cell attributes, and NumPy run at compile time (JIT Fallback).
 Expected values were observed on MindSpore 2.7.1 running the same programs."""
+import inspect
+
 import numpy as np
+import pytest
 
 import spore as ms
 from spore import Tensor, mutable, nn, ops
@@ -156,6 +159,21 @@ def test_jit_class_instances(graph_mode):
     assert_values(out, [12, 24, 36])
     assert_values(created, [12, 24, 36])
     assert_values(Net()(X), [12, 24, 36])
+
+
+def test_jit_class_instances_are_created_from_constants():
+    def f(x):
+        return _Affine.__call__(_Affine(), x), _Scaled(x)
+    with pytest.raises(TypeError, match="all arguments must be constants") as raised:   # as in MindSpore 2.7.1
+        ms.jit(f)(X)
+    lines, first = inspect.getsourcelines(f)
+    assert f"{__file__}:{first + 1}" in str(raised.value)
+
+
+@ms.jit_class
+class _Scaled:
+    def __init__(self, t):
+        self.t = t
 
 
 def test_mutable_inputs():
