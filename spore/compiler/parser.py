@@ -65,6 +65,16 @@ class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
 
 
+class _LoopGuard:
+    """Where an unrolled `for` loop still runs, as Bool Tensors (None: everywhere):
+    `running` the loop (cleared by a `break` on a Tensor), `active` the current
+    iteration (cleared by `continue` and `break`)."""
+
+    def __init__(self):
+        self.running = None
+        self.active = None
+
+
 class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
 
@@ -367,12 +377,18 @@ class FunctionParser:
         for node in ast.walk(stmt):
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
-                                 f"at the top level of a function (not inside a loop) in Graph mode.")
+                                 f"at the top level of a function, or as the last statement of an 'if' without "
+                                 f"'else' directly in a 'for' loop's body, in Graph mode.")
+        self._tensor_if(test, stmt.body, stmt.orelse, scope)
+
+    def _tensor_if(self, test, body: list, orelse: list, scope: dict) -> None:
+        """`if test: body else: orelse` on a Tensor: both branches built, the names they
+        change merged by an `if` node."""
         branches = []
-        for body in (stmt.body, stmt.orelse):
+        for statements in (body, orelse):
             branch_scope = dict(scope)
             with self.builder.nested(Block()) as block:
-                self.exec_block(body, branch_scope)
+                self.exec_block(statements, branch_scope)
             branches.append((block, branch_scope))
         (then_block, then_scope), (else_block, else_scope) = branches
         names = [n for n in then_scope if n in else_scope
@@ -421,8 +437,15 @@ class FunctionParser:
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
         merged, yields_then, yields_else, outputs = [], [], [], []
         for name, a, b in zip(names, then_values, else_values):
+            differ = not (isinstance(a, Tensor) or isinstance(b, Tensor)) and a is not b and a != b
+            if differ and {type(a), type(b)} <= set(_RUNTIME_SCALARS):
+                # MindSpore keeps such a number as a scalar computed at run time, of one type
+                if type(a) is not type(b):
+                    raise TypeError(f"Cannot join the values of '{name}' after the two branches of an 'if' on a "
+                                    f"Tensor: {type(a).__name__} {a!r} and {type(b).__name__} {b!r}.")
+                a, b = Tensor(a, _RUNTIME_SCALARS[type(a)]), Tensor(b, _RUNTIME_SCALARS[type(b)])
             if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
-                if a is not b and a != b:
+                if differ:
                     raise GraphError(f"'{name}' is the Python value {a!r} after one branch of an 'if' on a Tensor "
                                      f"and {b!r} after the other; only Tensors may differ between branches.")
                 merged.append(a)
@@ -464,14 +487,41 @@ class FunctionParser:
         if len(items) > _MAX_UNROLL:
             raise GraphError(f"A 'for' loop in Graph mode is unrolled, and this one has {len(items)} iterations "
                              f"(at most {_MAX_UNROLL}).")
+        guard = _LoopGuard()
         for item in items:
+            guard.active = guard.running
             self.assign(stmt.target, item, scope)
             try:
-                self.exec_block(stmt.body, scope)
+                self._guarded_statements(stmt.body, scope, guard)
             except _Break:
                 return
             except _Continue:
                 continue
+
+    def _guarded_statements(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
+        """A `for` loop's body in one iteration. `if <Tensor>: ...; break` (or `continue`)
+        clears the guard's Tensor flags where the condition holds: every later statement
+        of the loop runs in an `if` on the flag (of the iteration for `continue`, of the
+        loop for `break`), so the unrolled loop stays one pass, without copies per path."""
+        for stmt in stmts:
+            if _ends_in_jump(stmt):
+                test = self._guarded(stmt, self.eval, stmt.test, scope)
+                if _is_runtime(test) or guard.active is not None:
+                    self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
+                    continue
+            if guard.active is None:
+                self.exec_block([stmt], scope)
+            else:
+                self._guarded(stmt, self._tensor_if, guard.active, [stmt], [], scope)
+
+    def _tensor_jump(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
+        taken = _condition(test) if guard.active is None else _and(guard.active, test)
+        if stmt.body[:-1]:
+            self._tensor_if(taken, stmt.body[:-1], [], scope)
+        staying = math_func.logical_not(_as_bool(taken))
+        guard.active = staying if guard.active is None else _and(guard.active, staying)
+        if isinstance(stmt.body[-1], ast.Break):
+            guard.running = staying if guard.running is None else _and(guard.running, staying)
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
         if stmt.orelse:
@@ -732,6 +782,13 @@ def _own(value):
     """MindSpore's graphs treat lists and dicts as values: a name, an argument, an
     attribute read gets its own (shallow) copy, which its in-place methods change."""
     return copy.copy(value) if type(value) in (list, dict) else value
+
+
+def _ends_in_jump(stmt) -> bool:
+    """`if ...: ...; break` (or continue) without `else`."""
+    return (isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], (ast.Break, ast.Continue))
+            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1]
+                        for n in ast.walk(s)))
 
 
 def _returns(stmt) -> bool:

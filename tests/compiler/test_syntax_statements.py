@@ -163,6 +163,61 @@ def test_data_dependent_control_flow_with_gradients():
     assert_values(ms.grad(ms.jit(loss))(X), [4.5, 4.5, 4.5])
 
 
+def test_break_and_continue_on_tensor_conditions_in_a_for_loop():
+    @ms.jit
+    def f(x):
+        y = x
+        n = 0
+        for i in range(6):
+            if i % 2 == 1:
+                continue
+            y = y * 2
+            n = n + 1
+            if y.sum() > 20:
+                y = y - 1
+                break
+            if y[0] > 100:
+                continue
+            y = y + 0.5
+        return y, n
+    y, n = f(X)
+    assert_values(y, [4, 8, 12])
+    assert int(n) == 2           # MindSpore: the int 2, a scalar computed when the graph runs
+
+    def loss(x):
+        y = x
+        for _ in range(5):
+            y = y * 2
+            if y.sum() > 20:
+                break
+        return y.sum()
+    assert_values(ms.jit(ms.grad(loss))(X), [4, 4, 4])
+    assert_values(ms.grad(ms.jit(loss))(X), [4, 4, 4])
+
+
+def test_python_numbers_set_in_the_branches_of_a_tensor_if():
+    @ms.jit
+    def f(x, c):
+        n = 0
+        if c > 0:
+            n = 1
+        k = 1.0 if c > 0 else 2.5
+        return x * n, x * k
+
+    @ms.jit
+    def mixed(x, c):
+        n = 0
+        if c > 0:
+            n = 1.5
+        return x * n, n
+    for c, n, k in ((1.0, 1, 1.0), (-1.0, 0, 2.5)):
+        by_n, by_k = f(X, Tensor(c))
+        assert_values(by_n, [n * 1, n * 2, n * 3])
+        assert_values(by_k, [k * 1, k * 2, k * 3])
+    with pytest.raises(TypeError, match="Cannot join"):   # MindSpore 2.7.1: TypeError, Int64 and Float32
+        mixed(X, Tensor(1.0))
+
+
 def test_a_python_number_carried_through_a_tensor_while():
     @ms.jit
     def f(x):
