@@ -11,7 +11,7 @@ branches with constant conditions already happened while the parser built the gr
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient
-from .ir import Block, FusedKernel, Graph, Node, Value, flat_values
+from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -58,6 +58,8 @@ def _substitute(atoms, replaced: dict):
         return type(atoms)(_substitute(a, replaced) for a in atoms)
     if type(atoms) is dict:
         return {k: _substitute(v, replaced) for k, v in atoms.items()}
+    if isinstance(atoms, NumpyOutput):
+        return NumpyOutput(_substitute(atoms.value, replaced))
     return atoms
 
 
