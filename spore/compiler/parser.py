@@ -67,12 +67,19 @@ class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 class _LoopGuard:
     """Where an unrolled `for` loop still runs, as Bool Tensors (None: everywhere):
-    `running` the loop (cleared by a `break` on a Tensor), `active` the current
-    iteration (cleared by `continue` and `break`)."""
+    `running` the loop (cleared by a `break` or `return` on a Tensor), `active` the
+    current iteration (cleared by any of them); for a loop at a function's top level
+    (`returns`), where a `return` ran (`returned`) and the value it returned."""
 
-    def __init__(self):
+    def __init__(self, returns: bool):
+        self.returns = returns
         self.running = None
         self.active = None
+        self.returned = None
+        self.value = None
+
+
+_RETURNED = "<the value a loop returned>"
 
 
 class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -259,6 +266,11 @@ class FunctionParser:
                     raise _Return(self._guarded(stmt, self._tensor_if_returning, stmt, test, stmts[i + 1:], scope))
                 self.exec_block(stmt.body if test else stmt.orelse, scope, function_level)
                 continue
+            if function_level and isinstance(stmt, ast.For) and _returns(stmt):
+                guard = self._guarded(stmt, self._for, stmt, scope, function_level)
+                if guard is not None and guard.returned is not None:
+                    raise _Return(self._guarded(stmt, self._return_after_loop, guard, stmts[i + 1:], scope))
+                continue
             self._guarded(stmt, self.exec_stmt, stmt, scope, function_level)
 
     def _guarded(self, node, action, *args):
@@ -438,12 +450,8 @@ class FunctionParser:
         merged, yields_then, yields_else, outputs = [], [], [], []
         for name, a, b in zip(names, then_values, else_values):
             differ = not (isinstance(a, Tensor) or isinstance(b, Tensor)) and a is not b and a != b
-            if differ and {type(a), type(b)} <= set(_RUNTIME_SCALARS):
-                # MindSpore keeps such a number as a scalar computed at run time, of one type
-                if type(a) is not type(b):
-                    raise TypeError(f"Cannot join the values of '{name}' after the two branches of an 'if' on a "
-                                    f"Tensor: {type(a).__name__} {a!r} and {type(b).__name__} {b!r}.")
-                a, b = Tensor(a, _RUNTIME_SCALARS[type(a)]), Tensor(b, _RUNTIME_SCALARS[type(b)])
+            if differ:
+                a, b = _runtime_scalars(name, a, b)
             if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
                 if differ:
                     raise GraphError(f"'{name}' is the Python value {a!r} after one branch of an 'if' on a Tensor "
@@ -487,16 +495,24 @@ class FunctionParser:
         if len(items) > _MAX_UNROLL:
             raise GraphError(f"A 'for' loop in Graph mode is unrolled, and this one has {len(items)} iterations "
                              f"(at most {_MAX_UNROLL}).")
-        guard = _LoopGuard()
+        guard = _LoopGuard(returns=function_level)
         for item in items:
             guard.active = guard.running
             self.assign(stmt.target, item, scope)
             try:
                 self._guarded_statements(stmt.body, scope, guard)
             except _Break:
-                return
+                return None
             except _Continue:
                 continue
+        return guard
+
+    def _return_after_loop(self, guard: _LoopGuard, rest: list, scope: dict):
+        """The function's value after a `for` loop in which a `return` on a Tensor condition
+        may have run: that value where it did, else what the rest of the function returns."""
+        returned = ast.Return(ast.Name(_RETURNED, ast.Load()))
+        scope = {**scope, _RETURNED: guard.value}
+        return self._tensor_if_returning(ast.If(None, [returned], []), guard.returned, rest, scope)
 
     def _guarded_statements(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
         """A `for` loop's body in one iteration. `if <Tensor>: ...; break` (or `continue`)
@@ -504,7 +520,7 @@ class FunctionParser:
         of the loop runs in an `if` on the flag (of the iteration for `continue`, of the
         loop for `break`), so the unrolled loop stays one pass, without copies per path."""
         for stmt in stmts:
-            if _ends_in_jump(stmt):
+            if _ends_in_jump(stmt, guard.returns):
                 test = self._guarded(stmt, self.eval, stmt.test, scope)
                 if _is_runtime(test) or guard.active is not None:
                     self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
@@ -518,9 +534,14 @@ class FunctionParser:
         taken = _condition(test) if guard.active is None else _and(guard.active, test)
         if stmt.body[:-1]:
             self._tensor_if(taken, stmt.body[:-1], [], scope)
+        jump = stmt.body[-1]
+        if isinstance(jump, ast.Return):
+            value = None if jump.value is None else self.eval(jump.value, scope)
+            guard.value = value if guard.value is None else _select_nest(taken, value, guard.value)
+            guard.returned = taken if guard.returned is None else _or(guard.returned, taken)
         staying = math_func.logical_not(_as_bool(taken))
         guard.active = staying if guard.active is None else _and(guard.active, staying)
-        if isinstance(stmt.body[-1], ast.Break):
+        if not isinstance(jump, ast.Continue):
             guard.running = staying if guard.running is None else _and(guard.running, staying)
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
@@ -784,11 +805,45 @@ def _own(value):
     return copy.copy(value) if type(value) in (list, dict) else value
 
 
-def _ends_in_jump(stmt) -> bool:
-    """`if ...: ...; break` (or continue) without `else`."""
-    return (isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], (ast.Break, ast.Continue))
+def _ends_in_jump(stmt, returns: bool) -> bool:
+    """`if ...: ...; break` (or continue, or with `returns` return) without `else`."""
+    jumps = (ast.Break, ast.Continue, ast.Return) if returns else (ast.Break, ast.Continue)
+    return (isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], jumps)
             and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1]
                         for n in ast.walk(s)))
+
+
+def _select_nest(condition, chosen, other):
+    """`chosen` where `condition` holds, else `other`: nests of one structure, leaf by leaf."""
+    from ..ops.function import selection_func
+    chosen_leaves, structure = flatten(chosen)
+    other_leaves, other_structure = flatten(other)
+    if structure != other_structure:
+        raise GraphError(f"A 'for' loop returns values of different structure under Tensor conditions: {structure} "
+                         f"and {other_structure}.")
+    leaves = []
+    for a, b in zip(chosen_leaves, other_leaves):
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            leaves.append(selection_func.select(_condition(condition), a, b))
+        elif a is b or a == b:
+            leaves.append(a)
+        else:
+            a, b = _runtime_scalars("the value returned", a, b)
+            leaves.append(selection_func.select(_condition(condition), a, b) if isinstance(a, Tensor) else a)
+    return unflatten(leaves, structure)
+
+
+def _runtime_scalars(name: str, a, b) -> tuple:
+    """Two Python values a Tensor condition chooses between: numbers of one type become
+    0-d Tensors (MindSpore keeps them as scalars computed at run time); other values are
+    left for the caller to refuse."""
+    if not {type(a), type(b)} <= set(_RUNTIME_SCALARS):
+        return a, b
+    if type(a) is not type(b):
+        raise TypeError(f"Cannot join the values of '{name}' chosen by a Tensor condition: {type(a).__name__} "
+                        f"{a!r} and {type(b).__name__} {b!r}.")
+    dtype = _RUNTIME_SCALARS[type(a)]
+    return Tensor(a, dtype), Tensor(b, dtype)
 
 
 def _returns(stmt) -> bool:

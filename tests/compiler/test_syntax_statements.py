@@ -195,6 +195,35 @@ def test_break_and_continue_on_tensor_conditions_in_a_for_loop():
     assert_values(ms.grad(ms.jit(loss))(X), [4, 4, 4])
 
 
+def test_return_on_a_tensor_condition_in_a_for_loop():
+    def f(x):
+        y = x
+        for i in range(4):
+            y = y * 2
+            if y.sum() > 20:
+                return y, i
+            if y[0] > 100:
+                y = y + 1
+                return -y, 0
+        return y + 100, 7
+    y, i = ms.jit(f)(X)
+    assert_values(y, [4, 8, 12])
+    assert int(i) == 1                 # MindSpore: the int 1, a scalar computed when the graph runs
+    y, i = ms.jit(f)(X * 0.01)
+    assert_values(y, [100.16, 100.32, 100.48])
+    assert int(i) == 7
+
+    def loss(x):
+        for _ in range(4):
+            x = x * 2
+            if x.sum() > 20:
+                return x.sum()
+        return -x.sum()
+    assert_values(ms.jit(ms.grad(loss))(X), [4, 4, 4])
+    assert_values(ms.jit(ms.grad(loss))(X * 0.01), [-16, -16, -16])
+    assert_values(ms.jit(loss)(X * 0.01), -0.96)
+
+
 def test_python_numbers_set_in_the_branches_of_a_tensor_if():
     @ms.jit
     def f(x, c):
