@@ -9,16 +9,19 @@ values with a Tensor among them compare element-wise; `all` / `any` of a Tensor 
 `round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`. `int`, `float` and
 `bool` of a one-element graph Tensor or Parameter, whose value MindSpore keeps as a Python scalar
 computed when the graph runs, give a 0-d Tensor of Int64, Float32 or Bool (spore's graphs
-hold no Python scalars computed at run time).
+hold no Python scalars computed at run time). `str()` of a graph Tensor and `str.format`
+with one give text made when the graph runs, which `print` shows.
 """
 from __future__ import annotations
 
 import builtins
+import string
 
 from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import array_func, math_func
+from ..ops.operations.other_ops import RuntimeText
 from .builder import SymbolicTensor
 
 
@@ -101,22 +104,51 @@ def _type(*args):
     return builtins.type(*args)
 
 
+_DICT_VIEWS = {"keys": tuple, "items": list, "values": tuple}
+
+
+def _str(*args, **kwargs):
+    if len(args) == 1 and not kwargs and isinstance(args[0], (SymbolicTensor, Parameter)):
+        return RuntimeText([args[0]])
+    return builtins.str(*args, **kwargs)
+
+
+def _format(text: str):
+    """`text.format(...)`: a RuntimeText when a graph Tensor fills a field."""
+    def format_(*args, **kwargs):
+        if not any(isinstance(v, (SymbolicTensor, Parameter)) for v in (*args, *kwargs.values())):
+            return text.format(*args, **kwargs)
+        formatter, parts, position = string.Formatter(), [], 0
+        for literal, field, spec, conversion in formatter.parse(text):
+            parts.append(literal)
+            if field is None:
+                continue
+            if field == "":
+                field, position = str(position), position + 1
+            value = formatter.get_field(field, args, kwargs)[0]
+            if isinstance(value, (SymbolicTensor, Parameter)):
+                parts.append(value)
+            else:
+                parts.append(formatter.format_field(formatter.convert_field(value, conversion), spec))
+        return RuntimeText(parts)
+    return format_
+
+
 _REPLACEMENTS = {
     builtins.map: _map, builtins.zip: _zip, builtins.enumerate: _enumerate, builtins.filter: _filter,
     builtins.range: _range, builtins.type: _type, builtins.round: _round,
     builtins.int: _scalar(builtins.int, mstype.int64), builtins.float: _scalar(builtins.float, mstype.float32),
-    builtins.bool: _scalar(builtins.bool, mstype.bool_),
+    builtins.bool: _scalar(builtins.bool, mstype.bool_), builtins.str: _str,
     builtins.max: _extremum(builtins.max, math_func.maximum, "max"),
     builtins.min: _extremum(builtins.min, math_func.minimum, "min"),
     builtins.all: _reduction(builtins.all, "all"), builtins.any: _reduction(builtins.any, "any"),
 }
-_DICT_VIEWS = {"keys": tuple, "items": list, "values": tuple}
-
-
 def graph_builtin(fn):
     """What calling `fn` means in a graph: its Graph-mode version when it is one of the
     built-ins above or a dict view method, else None."""
     owner = getattr(fn, "__self__", None)
+    if type(owner) is str and getattr(fn, "__name__", None) == "format":
+        return _format(owner)
     if type(owner) is dict and getattr(fn, "__name__", None) in _DICT_VIEWS:
         view = _DICT_VIEWS[fn.__name__]
         return lambda: view(fn())

@@ -191,6 +191,17 @@ def test_print_of_an_f_string_of_graph_tensors(capfd):
     assert capfd.readouterr().out == "value [1. 2.]\n[1. 2.] a s=3.0 n=1\n"   # one line, as Python prints
 
 
+def test_print_of_str_and_format_of_graph_tensors(capfd):
+    @ms.jit
+    def f(x):
+        print("loss: " + str(x.sum()))
+        print(str(x), "end")
+        print("v={} w={:.1f} {k}".format(x, 2.0, k="z"))
+        return x
+    f(Tensor(np.array([1.0, 2.0], np.float32)))
+    assert capfd.readouterr().out == "loss: 3.0\n[1. 2.] end\nv=[1. 2.] w=2.0 z\n"
+
+
 def test_print_summarizes_large_tensors(capfd):
     def show(x):
         print(x)

@@ -154,6 +154,16 @@ class RuntimeText:
     def __init__(self, parts: list):
         self.parts = [part for part in parts if not (isinstance(part, str) and not part)]
 
+    def __add__(self, other):
+        if isinstance(other, (str, RuntimeText)):
+            return RuntimeText(self.parts + (other.parts if isinstance(other, RuntimeText) else [other]))
+        return NotImplemented
+
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return RuntimeText([other] + self.parts)
+        return NotImplemented
+
 
 def graph_print(args: tuple) -> None:
     """`print(*args)` in a graph: each argument on a line of its own, as MindSpore's
