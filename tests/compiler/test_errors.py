@@ -78,6 +78,8 @@ def returns_from_an_if_in_a_loop(x):
     for i in range(3):
         if x.sum() > i:  # <- here
             return x
+        else:
+            x = x + 1
     return x * 2
 
 
