@@ -389,8 +389,8 @@ class FunctionParser:
         for node in ast.walk(stmt):
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
-                                 f"at the top level of a function, or as the last statement of an 'if' without "
-                                 f"'else' directly in a 'for' loop's body, in Graph mode.")
+                                 f"at the top level of a function, or as the last statement of an 'if' branch "
+                                 f"directly in a 'for' loop's body, in Graph mode.")
         self._tensor_if(test, stmt.body, stmt.orelse, scope)
 
     def _tensor_if(self, test, body: list, orelse: list, scope: dict) -> None:
@@ -524,6 +524,7 @@ class FunctionParser:
                 test = self._guarded(stmt, self.eval, stmt.test, scope)
                 if _is_runtime(test) or guard.active is not None:
                     self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
+                    self._guarded_statements(stmt.orelse, scope, guard)   # runs where no jump was taken
                     continue
             if guard.active is None:
                 self.exec_block([stmt], scope)
@@ -806,10 +807,11 @@ def _own(value):
 
 
 def _ends_in_jump(stmt, returns: bool) -> bool:
-    """`if ...: ...; break` (or continue, or with `returns` return) without `else`."""
+    """`if ...: ...; break` (or continue, or with `returns` return), with an `else` that
+    does not jump."""
     jumps = (ast.Break, ast.Continue, ast.Return) if returns else (ast.Break, ast.Continue)
-    return (isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], jumps)
-            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1]
+    return (isinstance(stmt, ast.If) and isinstance(stmt.body[-1], jumps)
+            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1] + stmt.orelse
                         for n in ast.walk(s)))
 
 

@@ -195,6 +195,29 @@ def test_break_and_continue_on_tensor_conditions_in_a_for_loop():
     assert_values(ms.grad(ms.jit(loss))(X), [4, 4, 4])
 
 
+def test_jumps_with_else_in_a_for_loop():
+    def returns(x):
+        for i in range(3):
+            if x.sum() > 10 + i:
+                return x
+            else:
+                x = x + 1
+        return x * 2
+
+    def breaks(x):
+        y = x
+        for _ in range(5):
+            if y.sum() > 15:
+                break
+            else:
+                y = y + 1
+            y = y * 1.5
+        return y
+    assert_values(ms.jit(returns)(X), [8, 10, 12])
+    assert_values(ms.jit(returns)(X * 10), [10, 20, 30])
+    assert_values(ms.jit(breaks)(X), [6, 8.25, 10.5])
+
+
 def test_return_on_a_tensor_condition_in_a_for_loop():
     def f(x):
         y = x
