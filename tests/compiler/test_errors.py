@@ -77,6 +77,7 @@ def tensor_dict_key(x):
 def returns_from_an_if_in_a_loop(x):
     for i in range(3):
         if x.sum() > i:  # <- here
+            x = x + 1
             if x.sum() > 5:
                 return x
     return x * 2
