@@ -549,6 +549,10 @@ class FunctionParser:
         if stmt.orelse:
             raise GraphError("The 'while...else...' statement is not supported in Graph mode.")
         test = self.eval(stmt.test, scope)
+        if isinstance(test, Tensor) and any(_ends_in_jump(s, False) for s in stmt.body):
+            # a Tensor condition, even a constant one, with a jump on a Tensor: MindSpore's loop node
+            self._tensor_while(stmt, scope)
+            return
         iterations = 0
         while not _is_runtime(test):
             if not test:
@@ -570,10 +574,14 @@ class FunctionParser:
         self._tensor_while(stmt, scope)
 
     def _tensor_while(self, stmt: ast.While, scope: dict) -> None:
-        for node in ast.walk(stmt):
+        """A `while` node; `if <Tensor>: ...; break` (or `continue`) in its body runs the
+        rest of the body under the flags of a _LoopGuard, `running` carried by the loop."""
+        jumps = [n for s in stmt.body if not _ends_in_jump(s, False) for n in ast.walk(s)]
+        for node in jumps + [n for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s)
+                             if isinstance(n, ast.Return)]:
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
-                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is not supported "
-                                 f"in Graph mode.")
+                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is supported only as "
+                                 f"the last statement of an 'if' branch directly in the loop's body in Graph mode.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
         for name in names:
@@ -582,21 +590,27 @@ class FunctionParser:
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
+        breaks = any(isinstance(n, ast.Break) for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s))
 
         def condition(carried):
-            return _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            return _and(test, carried[-1]) if breaks else test
 
         def body(carried):
             loop_scope.update(zip(names, carried))
-            self.exec_block(stmt.body, loop_scope)
-            return [loop_scope[name] for name in names]
+            guard = _LoopGuard(returns=False)
+            guard.active = guard.running = carried[-1] if breaks else None
+            self._guarded_statements(stmt.body, loop_scope, guard)
+            running = [guard.running if guard.running is not None else carried[-1]] if breaks else []
+            return [loop_scope[name] for name in names] + running
 
         def mismatch(index, spec, value):
             return GraphError(f"'{names[index]}' must keep its shape {spec.shape} and dtype {spec.dtype} through a "
                               f"'while' loop on a Tensor, but became {_describe(value)}.")
 
         loop_scope = dict(scope)
-        outputs = self.builder.while_loop([scope[name] for name in names], condition, body, mismatch)
+        initial = [scope[name] for name in names] + ([Tensor(True)] if breaks else [])
+        outputs = self.builder.while_loop(initial, condition, body, mismatch)
         scope.update(zip(names, outputs))
 
     # ---- expressions --------------------------------------------------------------------

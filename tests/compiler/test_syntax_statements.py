@@ -218,6 +218,48 @@ def test_jumps_with_else_in_a_for_loop():
     assert_values(ms.jit(breaks)(X), [6, 8.25, 10.5])
 
 
+def test_break_and_continue_in_a_while_on_a_tensor():
+    @ms.jit
+    def breaks(x):
+        i = Tensor(0)
+        while i < 10:
+            x = x * 2
+            if x.sum() > 50:
+                break
+            i = i + 1
+        return x, i
+
+    @ms.jit
+    def continues(x):
+        i = x.sum() * 0
+        n = 0
+        while i < 10:
+            i = i + 1
+            if i % 2 == 1:
+                continue
+            x = x * 2
+            n = n + 1
+            if x.sum() > 50:
+                break
+        return x, i, n
+
+    def loss(x):
+        i = Tensor(0)
+        while i < 10:
+            x = x * 2
+            if x.sum() > 50:
+                break
+            i = i + 1
+        return x.sum()
+    x, i = breaks(X)
+    assert_values(x, [16, 32, 48])
+    assert int(i) == 3
+    x, i, n = continues(X)
+    assert_values(x, [16, 32, 48])
+    assert (float(i), int(n)) == (8.0, 4)
+    assert_values(ms.jit(ms.grad(loss))(X), [16, 16, 16])
+
+
 def test_return_on_a_tensor_condition_in_a_for_loop():
     def f(x):
         y = x
