@@ -266,6 +266,9 @@ class FunctionParser:
                     raise _Return(self._guarded(stmt, self._tensor_if_returning, stmt, test, stmts[i + 1:], scope))
                 self.exec_block(stmt.body if test else stmt.orelse, scope, function_level)
                 continue
+            if function_level and isinstance(stmt, ast.With) and _returns(stmt):
+                self._guarded(stmt, self._with, stmt, scope, stmts[i + 1:])
+                return
             if function_level and isinstance(stmt, ast.For) and _returns(stmt):
                 guard = self._guarded(stmt, self._for, stmt, scope, function_level)
                 if guard is not None and guard.returned is not None:
@@ -362,8 +365,11 @@ class FunctionParser:
         else:
             raise GraphError(f"Assigning to '{type(target).__name__}' is not supported in Graph mode.")
 
-    def _with(self, stmt: ast.With, scope: dict) -> None:
-        """`with` on context managers (jit_class objects): __enter__, the body, __exit__."""
+    def _with(self, stmt: ast.With, scope: dict, rest: list | None = None) -> None:
+        """`with` on context managers (jit_class objects): __enter__, the body, __exit__.
+        With `rest` (the statements after a `with` holding a `return`, at a function's top
+        level), the body runs on into them so that a `return` on a Tensor condition can
+        join the two paths; __exit__ then runs after them, when the graph is built."""
         entered = []
         try:
             for item in stmt.items:
@@ -375,7 +381,7 @@ class FunctionParser:
                 entered.append(manager)
                 if item.optional_vars is not None:
                     self.assign(item.optional_vars, value, scope)
-            self.exec_block(stmt.body, scope)
+            self.exec_block(stmt.body + (rest or []), scope, function_level=rest is not None)
         finally:
             for manager in reversed(entered):
                 self.call(manager.__exit__, (None, None, None), {})

@@ -88,6 +88,27 @@ def test_with_on_a_jit_class_object():
     assert_values(f(X), [3, 6, 9])
 
 
+def test_return_on_a_tensor_condition_inside_with():
+    @ms.jit_class
+    class Scale:
+        def __enter__(self):
+            return 2
+
+        def __exit__(self, *exc):
+            return None
+    scale = Scale()
+
+    @ms.jit
+    def f(x):
+        with scale as k:
+            y = x * k
+            if y.sum() > 0:
+                return y
+        return x
+    assert_values(f(X), [2, 4, 6])
+    assert_values(f(-X), [-1, -2, -3])
+
+
 def test_with_on_other_objects_is_a_type_error():
     def f(x):
         with open(__file__) as source:  # <- here
