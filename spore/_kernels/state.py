@@ -54,10 +54,10 @@ def identity(x):
 
 @kernel_factory("Print")
 def print_lines(prim):
-    """Write each input, as the Print primitive shows it (`prim.printed`), on its own line."""
+    """Write the lines the Print primitive makes of its inputs (`prim.lines`)."""
     def write(*values) -> None:
         if values:
-            print(*(prim.printed(v) for v in values), sep="\n", flush=True)
+            print(*prim.lines(values), sep="\n", flush=True)
     return write
 
 

@@ -17,6 +17,7 @@ from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops import interpreter
 from ..ops.operations.debug_ops import HookBackward
+from ..ops.operations.other_ops import Print
 from ..ops.primitive import TensorSpec
 from .ir import Block, Node, Value
 
@@ -216,7 +217,7 @@ class GraphBuilder(interpreter.Interpreter):
         specs = result if isinstance(result, tuple) else (result,)
         if not all(isinstance(s, TensorSpec) for s in specs):
             if effect or result is not None:
-                self._append(kind, prim, atoms, ())
+                self._append(kind, prim.in_graph() if isinstance(prim, Print) else prim, atoms, ())
             return result
         state_values = tuple(Value(TensorSpec(args[p].shape, args[p].dtype)) for p in states)
         values = tuple(Value(s) for s in specs)

@@ -23,8 +23,8 @@ from ..ops.function import array_func
 from ..ops.operations.control_flow_ops import Morph
 from ..ops.primitive import Primitive, TensorSpec
 from . import autodiff, passes
-from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic, unknown_value
-from .ir import Block, Graph, Node, Value, flat_values
+from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .ir import Block, Graph, Node, NumpyOutput, Value, flat_values
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
 
@@ -240,8 +240,10 @@ def _output_atoms(builder: GraphBuilder, output):
         return builder.load(output)
     if type(output) in (tuple, list):
         return type(output)(_output_atoms(builder, o) for o in output)
-    if isinstance(output, GraphArray):
-        raise unknown_value(output.tensor)
+    if type(output) is dict:
+        return {k: _output_atoms(builder, v) for k, v in output.items()}
+    if isinstance(output, GraphArray):   # returned as it is when the graph runs (JIT Fallback)
+        return NumpyOutput(_output_atoms(builder, output.tensor))
     return output
 
 

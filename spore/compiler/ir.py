@@ -104,13 +104,26 @@ class Graph:
         return "\n".join(lines)
 
 
+class NumpyOutput:
+    """A graph output the caller gets as a NumPy array (`x.asnumpy()` returned)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value):
+        self.value = value
+
+
 def flat_values(atoms):
     """The Values in an atom or a nest of tuples / lists of atoms."""
     if isinstance(atoms, Value):
         yield atoms
+    elif isinstance(atoms, NumpyOutput):
+        yield atoms.value
     elif type(atoms) in (tuple, list):
         for atom in atoms:
             yield from flat_values(atom)
+    elif type(atoms) is dict:
+        yield from flat_values(tuple(atoms.values()))
 
 
 def format_atom(atom) -> str:
@@ -123,6 +136,10 @@ def format_atom(atom) -> str:
     if isinstance(atom, (tuple, list)):
         inner = ", ".join(format_atom(a) for a in atom)
         return f"({inner}{',' if len(atom) == 1 else ''})" if isinstance(atom, tuple) else f"[{inner}]"
+    if isinstance(atom, NumpyOutput):
+        return f"asnumpy({atom.value!r})"
+    if type(atom) is dict:
+        return "{" + ", ".join(f"{k!r}: {format_atom(v)}" for k, v in atom.items()) + "}"
     return repr(atom)
 
 

@@ -16,7 +16,7 @@ import math
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, Graph, Value, flat_values
+from .ir import Block, Graph, NumpyOutput, Value, flat_values
 
 
 class Program:
@@ -71,6 +71,10 @@ class Program:
             return f"wrap({self._global(output._data(), 'c')})"
         if type(output) in (tuple, list):
             return _sequence(type(output), [self._output(o) for o in output])
+        if isinstance(output, NumpyOutput):
+            return f"wrap({self._name(output.value)}).asnumpy()"
+        if type(output) is dict:   # a new dict per run: the caller may change it
+            return "{" + ", ".join(f"{self._atom(k, True)}: {self._output(v)}" for k, v in output.items()) + "}"
         return self._atom(output, True)
 
     # ---- code ---------------------------------------------------------------------------

@@ -10,6 +10,11 @@ A condition that is a Tensor becomes an `if` node with both branches built; a `w
 with a Tensor condition becomes a `while` node; `for` loops run over their (constant)
 sequence, unrolled.
 
+As in MindSpore's graphs, lists and dicts are values: a name, an argument, an attribute
+or a global read gets its own copy, which in-place methods change; the built-ins that are
+lazy in Python give sequences (graph_builtins.py). The statements MindSpore refuses (`try`,
+`del`, `nonlocal`, `for` / `while` with `else`) are refused.
+
 spore's own functions and Cells are not parsed: they run on the symbolic Tensors, which
 records their primitive calls. Errors name the file, line and source of the user's code.
 """
@@ -17,18 +22,21 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import functools
 import inspect
 import operator
 import textwrap
 import types
 
+from ..common import dtype as mstype
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import math_func
-from ..ops.operations.other_ops import Print
+from ..ops.function import math_func, other_func
+from ..ops.operations.other_ops import RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
+from .graph_builtins import graph_builtin
 from .ir import Block, Node, Value
 
 _BINARY = {
@@ -44,6 +52,7 @@ _COMPARE = {
     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
 }
 _MAX_UNROLL = 100_000
+_RUNTIME_SCALARS = {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}
 
 
 class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -54,6 +63,23 @@ class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
+
+
+class _LoopGuard:
+    """Where an unrolled `for` loop still runs, as Bool Tensors (None: everywhere):
+    `running` the loop (cleared by a `break` or `return` on a Tensor), `active` the
+    current iteration (cleared by any of them); for a loop at a function's top level
+    (`returns`), where a `return` ran (`returned`) and the value it returned."""
+
+    def __init__(self, returns: bool):
+        self.returns = returns
+        self.running = None
+        self.active = None
+        self.returned = None
+        self.value = None
+
+
+_RETURNED = "<the value a loop returned>"
 
 
 class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -172,6 +198,9 @@ class FunctionParser:
         self.globals = fn.__globals__
         closure = fn.__closure__ or ()
         self.freevars = dict(zip(fn.__code__.co_freevars, closure))
+        self.global_names: set = set()
+        self.outer_lists: dict = {}
+        """The graph's own copies of the lists and dicts of globals and closures it reads."""
 
     # ---- entry --------------------------------------------------------------------------
     def run(self, args: tuple, kwargs: dict):
@@ -226,7 +255,7 @@ class FunctionParser:
         missing = [n for n in names + keyword_only if n not in scope]
         if missing:
             raise TypeError(f"{what} is missing the arguments {missing}.")
-        return scope
+        return {name: _own(value) for name, value in scope.items()}
 
     # ---- statements ---------------------------------------------------------------------
     def exec_block(self, stmts: list, scope: dict, function_level: bool = False) -> None:
@@ -236,6 +265,14 @@ class FunctionParser:
                 if _is_runtime(test):
                     raise _Return(self._guarded(stmt, self._tensor_if_returning, stmt, test, stmts[i + 1:], scope))
                 self.exec_block(stmt.body if test else stmt.orelse, scope, function_level)
+                continue
+            if function_level and isinstance(stmt, ast.With) and _returns(stmt):
+                self._guarded(stmt, self._with, stmt, scope, stmts[i + 1:])
+                return
+            if function_level and isinstance(stmt, ast.For) and _returns(stmt):
+                guard = self._guarded(stmt, self._for, stmt, scope, function_level)
+                if guard is not None and guard.returned is not None:
+                    raise _Return(self._guarded(stmt, self._return_after_loop, guard, stmts[i + 1:], scope))
                 continue
             self._guarded(stmt, self.exec_stmt, stmt, scope, function_level)
 
@@ -287,13 +324,18 @@ class FunctionParser:
                 raise AssertionError(self.eval(stmt.msg, scope) if stmt.msg is not None else "")
         elif kind is ast.Raise:
             raise self.eval(stmt.exc, scope) if stmt.exc is not None else GraphError("bare 'raise'")
+        elif kind is ast.With:
+            self._with(stmt, scope)
+        elif kind is ast.Global:
+            self.global_names.update(stmt.names)   # as in MindSpore, assigning them changes nothing
         else:
             raise GraphError(f"The statement '{type(stmt).__name__}' is not supported in Graph mode.")
 
     def assign(self, target, value, scope: dict) -> None:
         kind = type(target)
         if kind is ast.Name:
-            scope[target.id] = value
+            if target.id not in self.global_names:
+                scope[target.id] = _own(value)
         elif kind in (ast.Tuple, ast.List):
             starred = [i for i, t in enumerate(target.elts) if isinstance(t, ast.Starred)]
             if starred:   # `a, *b, c = ...`: b gets a list of the middle items
@@ -311,12 +353,38 @@ class FunctionParser:
             container[self.eval(target.slice, scope)] = value
         elif kind is ast.Attribute:
             owner = self.eval(target.value, scope)
+            current = getattr(owner, target.attr, None)
+            if isinstance(current, Parameter) and isinstance(value, Tensor):
+                if value is not current:   # as in MindSpore: the Parameter takes the value
+                    other_func.assign(current, value)
+                return
             if _is_runtime(value):
                 raise GraphError(f"Setting the attribute '{target.attr}' to a Tensor computed in the graph is not "
                                  f"supported in Graph mode; use ops.assign on a Parameter.")
             setattr(owner, target.attr, value)
         else:
             raise GraphError(f"Assigning to '{type(target).__name__}' is not supported in Graph mode.")
+
+    def _with(self, stmt: ast.With, scope: dict, rest: list | None = None) -> None:
+        """`with` on context managers (jit_class objects): __enter__, the body, __exit__.
+        With `rest` (the statements after a `with` holding a `return`, at a function's top
+        level), the body runs on into them so that a `return` on a Tensor condition can
+        join the two paths; __exit__ then runs after them, when the graph is built."""
+        entered = []
+        try:
+            for item in stmt.items:
+                manager = self.eval(item.context_expr, scope)
+                if not getattr(type(manager), "__ms_class__", False):
+                    raise TypeError(f"'with' in Graph mode only supports jit_class instances, but got "
+                                    f"{type(manager).__name__}.")
+                value = self.call(manager.__enter__, (), {})
+                entered.append(manager)
+                if item.optional_vars is not None:
+                    self.assign(item.optional_vars, value, scope)
+            self.exec_block(stmt.body + (rest or []), scope, function_level=rest is not None)
+        finally:
+            for manager in reversed(entered):
+                self.call(manager.__exit__, (None, None, None), {})
 
     # ---- control flow -------------------------------------------------------------------
     def _if(self, stmt: ast.If, scope: dict, function_level: bool) -> None:
@@ -327,20 +395,36 @@ class FunctionParser:
         for node in ast.walk(stmt):
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
-                                 f"at the top level of a function (not inside a loop) in Graph mode.")
+                                 f"at the top level of a function, or as the last statement of an 'if' branch "
+                                 f"directly in a 'for' loop's body, in Graph mode.")
+        self._tensor_if(test, stmt.body, stmt.orelse, scope)
+
+    def _tensor_if(self, test, body: list, orelse: list, scope: dict) -> None:
+        """`if test: body else: orelse` on a Tensor: both branches built, the names they
+        change merged by an `if` node."""
         branches = []
-        for body in (stmt.body, stmt.orelse):
+        for statements in (body, orelse):
             branch_scope = dict(scope)
             with self.builder.nested(Block()) as block:
-                self.exec_block(body, branch_scope)
+                self.exec_block(statements, branch_scope)
             branches.append((block, branch_scope))
         (then_block, then_scope), (else_block, else_scope) = branches
         names = [n for n in then_scope if n in else_scope
                  and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
-        merged = self._merge_if(test, then_block, [then_scope[n] for n in names],
-                                else_block, [else_scope[n] for n in names], names)
-        for name, value in zip(names, merged):
-            scope[name] = value
+        flat_then, flat_else, leaf_names, structures = [], [], [], []
+        for name in names:
+            then_leaves, structure = flatten(then_scope[name])
+            else_leaves, other = flatten(else_scope[name])
+            if structure != other:
+                raise GraphError(f"'{name}' holds values of different structure after the two branches of an 'if' "
+                                 f"on a Tensor: {structure} and {other}.")
+            flat_then += then_leaves
+            flat_else += else_leaves
+            leaf_names += [name] * len(then_leaves)
+            structures.append((name, structure, len(then_leaves)))
+        merged = iter(self._merge_if(test, then_block, flat_then, else_block, flat_else, leaf_names))
+        for name, structure, count in structures:
+            scope[name] = unflatten([next(merged) for _ in range(count)], structure)
         for name in set(then_scope) ^ set(else_scope):
             scope.pop(name, None)
 
@@ -371,8 +455,11 @@ class FunctionParser:
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
         merged, yields_then, yields_else, outputs = [], [], [], []
         for name, a, b in zip(names, then_values, else_values):
+            differ = not (isinstance(a, Tensor) or isinstance(b, Tensor)) and a is not b and a != b
+            if differ:
+                a, b = _runtime_scalars(name, a, b)
             if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
-                if a is not b and a != b:
+                if differ:
                     raise GraphError(f"'{name}' is the Python value {a!r} after one branch of an 'if' on a Tensor "
                                      f"and {b!r} after the other; only Tensors may differ between branches.")
                 merged.append(a)
@@ -402,6 +489,8 @@ class FunctionParser:
             return symbolic(self.builder.value_of(value))
 
     def _for(self, stmt: ast.For, scope: dict, function_level: bool) -> None:
+        if stmt.orelse:
+            raise GraphError("The 'for...else...' statement is not supported in Graph mode.")
         iterable = self.eval(stmt.iter, scope)
         if isinstance(iterable, Tensor):
             if iterable.ndim == 0:
@@ -412,22 +501,67 @@ class FunctionParser:
         if len(items) > _MAX_UNROLL:
             raise GraphError(f"A 'for' loop in Graph mode is unrolled, and this one has {len(items)} iterations "
                              f"(at most {_MAX_UNROLL}).")
+        guard = _LoopGuard(returns=function_level)
         for item in items:
+            guard.active = guard.running
             self.assign(stmt.target, item, scope)
             try:
-                self.exec_block(stmt.body, scope)
+                self._guarded_statements(stmt.body, scope, guard)
             except _Break:
-                return
+                return None
             except _Continue:
                 continue
-        self.exec_block(stmt.orelse, scope)
+        return guard
+
+    def _return_after_loop(self, guard: _LoopGuard, rest: list, scope: dict):
+        """The function's value after a `for` loop in which a `return` on a Tensor condition
+        may have run: that value where it did, else what the rest of the function returns."""
+        returned = ast.Return(ast.Name(_RETURNED, ast.Load()))
+        scope = {**scope, _RETURNED: guard.value}
+        return self._tensor_if_returning(ast.If(None, [returned], []), guard.returned, rest, scope)
+
+    def _guarded_statements(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
+        """A `for` loop's body in one iteration. `if <Tensor>: ...; break` (or `continue`)
+        clears the guard's Tensor flags where the condition holds: every later statement
+        of the loop runs in an `if` on the flag (of the iteration for `continue`, of the
+        loop for `break`), so the unrolled loop stays one pass, without copies per path."""
+        for stmt in stmts:
+            if _ends_in_jump(stmt, guard.returns):
+                test = self._guarded(stmt, self.eval, stmt.test, scope)
+                if _is_runtime(test) or guard.active is not None:
+                    self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
+                    self._guarded_statements(stmt.orelse, scope, guard)   # runs where no jump was taken
+                    continue
+            if guard.active is None:
+                self.exec_block([stmt], scope)
+            else:
+                self._guarded(stmt, self._tensor_if, guard.active, [stmt], [], scope)
+
+    def _tensor_jump(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
+        taken = _condition(test) if guard.active is None else _and(guard.active, test)
+        if stmt.body[:-1]:
+            self._tensor_if(taken, stmt.body[:-1], [], scope)
+        jump = stmt.body[-1]
+        if isinstance(jump, ast.Return):
+            value = None if jump.value is None else self.eval(jump.value, scope)
+            guard.value = value if guard.value is None else _select_nest(taken, value, guard.value)
+            guard.returned = taken if guard.returned is None else _or(guard.returned, taken)
+        staying = math_func.logical_not(_as_bool(taken))
+        guard.active = staying if guard.active is None else _and(guard.active, staying)
+        if not isinstance(jump, ast.Continue):
+            guard.running = staying if guard.running is None else _and(guard.running, staying)
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
+        if stmt.orelse:
+            raise GraphError("The 'while...else...' statement is not supported in Graph mode.")
         test = self.eval(stmt.test, scope)
+        if isinstance(test, Tensor) and any(_ends_in_jump(s, False) for s in stmt.body):
+            # a Tensor condition, even a constant one, with a jump on a Tensor: MindSpore's loop node
+            self._tensor_while(stmt, scope)
+            return
         iterations = 0
         while not _is_runtime(test):
             if not test:
-                self.exec_block(stmt.orelse, scope)
                 return
             iterations += 1
             if iterations > _MAX_UNROLL:
@@ -446,33 +580,43 @@ class FunctionParser:
         self._tensor_while(stmt, scope)
 
     def _tensor_while(self, stmt: ast.While, scope: dict) -> None:
-        for node in ast.walk(stmt):
+        """A `while` node; `if <Tensor>: ...; break` (or `continue`) in its body runs the
+        rest of the body under the flags of a _LoopGuard, `running` carried by the loop."""
+        jumps = [n for s in stmt.body if not _ends_in_jump(s, False) for n in ast.walk(s)]
+        for node in jumps + [n for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s)
+                             if isinstance(n, ast.Return)]:
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
-                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is not supported "
-                                 f"in Graph mode.")
-        if stmt.orelse:
-            raise GraphError("'while ... else' on a Tensor condition is not supported in Graph mode.")
+                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is supported only as "
+                                 f"the last statement of an 'if' branch directly in the loop's body in Graph mode.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
         for name in names:
+            if type(scope[name]) in _RUNTIME_SCALARS:   # MindSpore carries it as a scalar computed at run time
+                scope[name] = Tensor(scope[name], _RUNTIME_SCALARS[type(scope[name])])
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
+        breaks = any(isinstance(n, ast.Break) for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s))
 
         def condition(carried):
-            return _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            return _and(test, carried[-1]) if breaks else test
 
         def body(carried):
             loop_scope.update(zip(names, carried))
-            self.exec_block(stmt.body, loop_scope)
-            return [loop_scope[name] for name in names]
+            guard = _LoopGuard(returns=False)
+            guard.active = guard.running = carried[-1] if breaks else None
+            self._guarded_statements(stmt.body, loop_scope, guard)
+            running = [guard.running if guard.running is not None else carried[-1]] if breaks else []
+            return [loop_scope[name] for name in names] + running
 
         def mismatch(index, spec, value):
             return GraphError(f"'{names[index]}' must keep its shape {spec.shape} and dtype {spec.dtype} through a "
                               f"'while' loop on a Tensor, but became {_describe(value)}.")
 
         loop_scope = dict(scope)
-        outputs = self.builder.while_loop([scope[name] for name in names], condition, body, mismatch)
+        initial = [scope[name] for name in names] + ([Tensor(True)] if breaks else [])
+        outputs = self.builder.while_loop(initial, condition, body, mismatch)
         scope.update(zip(names, outputs))
 
     # ---- expressions --------------------------------------------------------------------
@@ -489,19 +633,26 @@ class FunctionParser:
         name = node.id
         if name in scope:
             return scope[name]
+        if name in self.outer_lists:
+            return self.outer_lists[name]
         if name in self.freevars:
             try:
-                return self.freevars[name].cell_contents
+                return self._outer(name, self.freevars[name].cell_contents)
             except ValueError:
                 raise NameError(f"free variable '{name}' referenced before assignment") from None
         if name in self.globals:
-            return self.globals[name]
+            return self._outer(name, self.globals[name])
         if hasattr(builtins, name):
             return getattr(builtins, name)
         raise NameError(f"name '{name}' is not defined")
 
+    def _outer(self, name: str, value):
+        if type(value) in (list, dict):
+            value = self.outer_lists[name] = _own(value)
+        return value
+
     def _eval_Attribute(self, node, scope):
-        return getattr(self.eval(node.value, scope), node.attr)
+        return _own(getattr(self.eval(node.value, scope), node.attr))
 
     def _eval_Tuple(self, node, scope):
         return tuple(self._items(node.elts, scope))
@@ -588,10 +739,15 @@ class FunctionParser:
         return self.eval(node.value, scope)
 
     def _eval_JoinedStr(self, node, scope):
-        return "".join(str(self.eval(v, scope)) for v in node.values)
+        parts = [self.eval(v, scope) for v in node.values]
+        if any(_is_runtime(p) for p in parts):   # the text exists when the graph runs, to be printed
+            return RuntimeText(parts)
+        return "".join(str(p) for p in parts)
 
     def _eval_FormattedValue(self, node, scope):
         value = self.eval(node.value, scope)
+        if _is_runtime(value):
+            return value
         spec = "" if node.format_spec is None else self.eval(node.format_spec, scope)
         return format(value, spec)
 
@@ -633,12 +789,83 @@ class FunctionParser:
                 kwargs.update(self.eval(kw.value, scope))
             else:
                 kwargs[kw.arg] = self.eval(kw.value, scope)
+        if fn is super and not args:
+            args = self._super_arguments(scope)
         return self.call(fn, tuple(args), kwargs)
+
+    def _super_arguments(self, scope) -> list:
+        """The class and the object zero-argument `super()` means: the class whose body
+        defines the function (its `__class__` cell) and the function's first argument."""
+        cell = self.freevars.get("__class__")
+        spec = self.source.node.args
+        first = (spec.posonlyargs + spec.args)[:1]
+        if cell is None or not first or first[0].arg not in scope:
+            raise RuntimeError("super(): no arguments: use it in a method whose first argument is the object.")
+        return [cell.cell_contents, scope[first[0].arg]]
 
     def call(self, fn, args: tuple, kwargs: dict):
         if fn is print:
-            return Print()(*args)
+            return graph_print(args)
+        if isinstance(fn, type) and getattr(fn, "__ms_class__", False):
+            _check_constant_arguments(fn, args, kwargs)
+        fn = graph_builtin(fn) or fn
         return self.call_other(fn, args, kwargs)
+
+
+def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:
+    """A jit_class instance created in a graph is built at compile time: from constants."""
+    for index, value in enumerate(flatten((args, kwargs))[0]):
+        if _is_runtime(value):
+            raise TypeError(f"When creating an instance of '{cls.__name__}' in Graph mode, all arguments must be "
+                            f"constants, but argument {index} is a Tensor computed in the graph.")
+
+
+def _own(value):
+    """MindSpore's graphs treat lists and dicts as values: a name, an argument, an
+    attribute read gets its own (shallow) copy, which its in-place methods change."""
+    return copy.copy(value) if type(value) in (list, dict) else value
+
+
+def _ends_in_jump(stmt, returns: bool) -> bool:
+    """`if ...: ...; break` (or continue, or with `returns` return), with an `else` that
+    does not jump."""
+    jumps = (ast.Break, ast.Continue, ast.Return) if returns else (ast.Break, ast.Continue)
+    return (isinstance(stmt, ast.If) and isinstance(stmt.body[-1], jumps)
+            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1] + stmt.orelse
+                        for n in ast.walk(s)))
+
+
+def _select_nest(condition, chosen, other):
+    """`chosen` where `condition` holds, else `other`: nests of one structure, leaf by leaf."""
+    from ..ops.function import selection_func
+    chosen_leaves, structure = flatten(chosen)
+    other_leaves, other_structure = flatten(other)
+    if structure != other_structure:
+        raise GraphError(f"A 'for' loop returns values of different structure under Tensor conditions: {structure} "
+                         f"and {other_structure}.")
+    leaves = []
+    for a, b in zip(chosen_leaves, other_leaves):
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            leaves.append(selection_func.select(_condition(condition), a, b))
+        elif a is b or a == b:
+            leaves.append(a)
+        else:
+            a, b = _runtime_scalars("the value returned", a, b)
+            leaves.append(selection_func.select(_condition(condition), a, b) if isinstance(a, Tensor) else a)
+    return unflatten(leaves, structure)
+
+
+def _runtime_scalars(name: str, a, b) -> tuple:
+    """Two Python values a Tensor condition chooses between: numbers of one type become
+    0-d Tensors (MindSpore keeps them as scalars computed at run time); other values are
+    left for the caller to refuse."""
+    if not {type(a), type(b)} <= set(_RUNTIME_SCALARS):
+        return a, b
+    if type(a) is not type(b):
+        raise TypeError(f"Cannot join the values of '{name}' chosen by a Tensor condition: {type(a).__name__} "
+                        f"{a!r} and {type(b).__name__} {b!r}.")
+    dtype = _RUNTIME_SCALARS[type(a)]
+    return Tensor(a, dtype), Tensor(b, dtype)
 
 
 def _returns(stmt) -> bool:
@@ -666,7 +893,6 @@ def _or(a, b):
 
 
 def _as_bool(value):
-    from ..common import dtype as mstype
     if isinstance(value, Tensor):
         return value if value.dtype is mstype.bool_ else value != 0
     return Tensor(bool(value))

@@ -11,7 +11,7 @@ branches with constant conditions already happened while the parser built the gr
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient
-from .ir import Block, FusedKernel, Graph, Node, Value
+from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -56,6 +56,10 @@ def _substitute(atoms, replaced: dict):
         return replaced.get(atoms, atoms)
     if type(atoms) in (tuple, list):
         return type(atoms)(_substitute(a, replaced) for a in atoms)
+    if type(atoms) is dict:
+        return {k: _substitute(v, replaced) for k, v in atoms.items()}
+    if isinstance(atoms, NumpyOutput):
+        return NumpyOutput(_substitute(atoms.value, replaced))
     return atoms
 
 
@@ -84,11 +88,7 @@ def _has_effect(node) -> bool:
 
 
 def _mark(atoms, live: set) -> None:
-    if isinstance(atoms, Value):
-        live.add(atoms)
-    elif type(atoms) in (tuple, list):
-        for a in atoms:
-            _mark(a, live)
+    live.update(flat_values(atoms))
 
 
 def fuse_convolution_gradients(graph: Graph) -> None:

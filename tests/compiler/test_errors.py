@@ -33,18 +33,6 @@ def uses_try(x):
     return y
 
 
-def uses_with(x):
-    with open(__file__) as f:  # <- here
-        f.read()
-    return x
-
-
-def uses_global(x):
-    global _GLOBAL  # <- here
-    _GLOBAL = 1
-    return x
-
-
 def uses_del(x):
     y = x * 2
     del y  # <- here
@@ -65,7 +53,9 @@ def breaks_a_tensor_while(x):
     while x.sum() < 100:  # <- here
         x = x * 2
         if x.sum() > 50:
-            break
+            x = x + 1
+            if x.sum() > 60:
+                break
     return x
 
 
@@ -89,7 +79,9 @@ def tensor_dict_key(x):
 def returns_from_an_if_in_a_loop(x):
     for i in range(3):
         if x.sum() > i:  # <- here
-            return x
+            x = x + 1
+            if x.sum() > 5:
+                return x
     return x * 2
 
 
@@ -108,12 +100,10 @@ def tensor_slice_bound(x):
 
 UNSUPPORTED = [
     (uses_try, (X,), "The statement 'Try' is not supported in Graph mode"),
-    (uses_with, (X,), "The statement 'With' is not supported in Graph mode"),
-    (uses_global, (X,), "The statement 'Global' is not supported in Graph mode"),
     (uses_del, (X,), "The statement 'Delete' is not supported in Graph mode"),
     (defines_a_class, (X,), "The statement 'ClassDef' is not supported in Graph mode"),
     (yields, (X,), "The expression 'Yield' is not supported in Graph mode"),
-    (breaks_a_tensor_while, (X,), "'break' inside a 'while' on a Tensor is not supported"),
+    (breaks_a_tensor_while, (X,), "'break' inside a 'while' on a Tensor is supported only as the last statement"),
     (tensor_range_bound, (X, Tensor(3, ms.int32)), "not known when the graph is compiled"),
     (computed_range_bound, (X,), "not known when the graph is compiled"),
     (tensor_dict_key, (X,), "A dict key must be a constant in Graph mode, not a Tensor"),
@@ -228,7 +218,7 @@ def reads_a_graph_value(x):
 
 
 def converts_a_graph_value(x):
-    return int(x.sum())  # <- here
+    return tuple(range(int(x.sum())))  # <- here
 
 
 @pytest.mark.parametrize("fn", [reads_a_graph_value, converts_a_graph_value])

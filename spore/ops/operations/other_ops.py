@@ -13,6 +13,7 @@ from ...common import dtype as mstype
 from ...common.tensor import Tensor, wrap
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_tensor, check_type, dtype_of
+from .print_format import graph_tensor_text, graph_value_text
 
 __all__ = ["Assign", "AssignAdd", "AssignSub", "CopyWithSlice", "Depend", "Identity", "Reshard", "Print",
            "GetNext"]
@@ -143,6 +144,8 @@ class Print(Primitive):
     anything else as `str()` shows it. Returns None."""
 
     side_effect = True
+    in_graph_format = False
+    """Whether this instance prints as MindSpore's compiled graphs do (see print_format)."""
 
     def check(self, *inputs):
         for value in inputs:
@@ -152,13 +155,72 @@ class Print(Primitive):
     def infer(self, *inputs):
         return None
 
-    @staticmethod
-    def printed(value) -> str:
+    joined = False
+    """Whether the inputs make one line of text (a print holding an f-string of graph
+    Tensors, which MindSpore runs as Python's print), a Tensor showing as its NumPy array."""
+
+    def in_graph(self) -> Print:
+        """The Print a compiled graph runs: this one, printing in the graph format."""
+        twin = Print()
+        twin.in_graph_format = True
+        twin.joined = self.joined
+        return twin
+
+    def lines(self, values) -> list:
+        """The lines the kernel writes for its inputs."""
+        if self.joined:
+            return ["".join(map(_text_part, values))]
+        return [self.printed(v) for v in values]
+
+    def printed(self, value) -> str:
         """How the kernel shows one input: a Tensor's storage as the Tensor repr, anything
-        else as str() does."""
+        else as str() does; in a graph, as graphs print them (print_format)."""
+        if self.in_graph_format:
+            if isinstance(value, RawTensor):
+                tensor = wrap(value)
+                return graph_tensor_text(tensor.asnumpy(), str(tensor.dtype))
+            return graph_value_text(value, self.printed)
         if isinstance(value, RawTensor):
             return Tensor.__repr__(wrap(value))
         return str(_as_tensors(value))
+
+
+class RuntimeText:
+    """An f-string holding Tensors computed in a graph: its parts (strings and Tensors),
+    joined when the graph prints it."""
+
+    def __init__(self, parts: list):
+        self.parts = [part for part in parts if not (isinstance(part, str) and not part)]
+
+    def __add__(self, other):
+        if isinstance(other, (str, RuntimeText)):
+            return RuntimeText(self.parts + (other.parts if isinstance(other, RuntimeText) else [other]))
+        return NotImplemented
+
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return RuntimeText([other] + self.parts)
+        return NotImplemented
+
+
+def graph_print(args: tuple) -> None:
+    """`print(*args)` in a graph: each argument on a line of its own, as MindSpore's
+    graphs print; with an f-string of graph Tensors among them, one line as Python's
+    print writes it."""
+    if not any(isinstance(arg, RuntimeText) for arg in args):
+        return Print()(*args)
+    inputs = []
+    for i, arg in enumerate(args):
+        inputs += ([" "] if i else []) + (arg.parts if isinstance(arg, RuntimeText) else [arg])
+    prim = Print()
+    prim.joined = True
+    return prim(*inputs)
+
+
+def _text_part(value) -> str:
+    if isinstance(value, RawTensor):
+        return str(wrap(value).asnumpy())
+    return str(value)
 
 
 def _as_tensors(value):
