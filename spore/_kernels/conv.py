@@ -15,6 +15,7 @@ import torch
 import torch.nn.functional as F
 from torch.nn import grad as conv_grad
 
+from .layout import is_channels_last
 from .registry import kernel, kernel_factory
 from .tensor_data import torch_dtype
 
@@ -399,6 +400,16 @@ def scatter_to_argmax(shape, grad, argmax, dims: int):
     return dx.scatter_add_(len(lead), argmax.reshape(flat).long(), grad.reshape(flat)).reshape(shape)
 
 
+def _scatter_channels_last(shape, grad, argmax):
+    """scatter_to_argmax of a 2-D pool's channels-last argmax, done in that layout (the
+    positions of each channel are strided by C there); dx comes out channels-last."""
+    n, c, h, w = shape
+    flat_argmax = argmax.permute(0, 2, 3, 1).reshape(n, -1, c)
+    flat_grad = grad.permute(0, 2, 3, 1).reshape(n, -1, c)
+    dx = grad.new_zeros((n, h * w, c)).scatter_add_(1, flat_argmax, flat_grad)
+    return dx.reshape(n, h, w, c).permute(0, 3, 1, 2)
+
+
 def gather_at_argmax(values, argmax, dims: int):
     """values read at the positions argmax gives (the transpose of scatter_to_argmax):
     argmax's shape, positions counting over the flattened trailing `dims` dims of values."""
@@ -417,6 +428,8 @@ def _max_pool_grad_factory(prim):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
+        if is_channels_last(argmax):
+            return _scatter_channels_last(x.shape, grad, argmax)
         return scatter_to_argmax(x.shape, grad, argmax, rank)
     return run
 

@@ -6,11 +6,16 @@ branches with constant conditions already happened while the parser built the gr
 - dead code elimination: nodes whose results nothing uses are dropped, except side
   effects, which keep their place in program order;
 - fusion of a convolution's input and weight gradients (the pair its bprop emits) into
-  one kernel call.
+  one kernel call;
+- for execution only (not export): 2-D convolutions on channels-last input, so that the
+  convolution, activation and pooling chains after them run in the layout that is
+  fastest on the CPU.
 """
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient
+from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
+from ..common import dtype as mstype
 from .ir import Block, FusedKernel, Graph, Node, Value
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
@@ -143,3 +148,72 @@ def optimize(graph: Graph) -> Graph:
     eliminate_dead_code(graph)
     fuse_convolution_gradients(graph)
     return graph
+
+
+def lay_out_channels_last(graph: Graph) -> None:
+    """Give each float32 NCHW 2-D convolution channels-last input, and record in
+    `graph.relaid` every value computed from one (they may be channels-last), when the
+    graph max-pools such a value: the pooling is what the layout speeds up (a
+    convolution alone costs the same either way, and its sums come in another order).
+    Graphs with control flow keep row-major layouts: their blocks' yields are not
+    followed."""
+    body = graph.body.nodes
+    if any(node.blocks for node in body):
+        return
+    relaid: set = set()
+    for node in body:
+        if _lays_out_channels_last(node) or _reads(node, relaid):
+            relaid.update(node.outputs)
+    if not any(type(node.prim).__name__ in _POOLS and _reads(node, relaid) for node in body):
+        return
+    for node in body:
+        if _lays_out_channels_last(node):
+            _relay(node, on_channels_last_input(node.prim.kernel))
+        elif _reads(node, relaid):
+            filter_gradient = _filter_gradient_kind(node)
+            if filter_gradient is not None and isinstance(node.inputs[0], Value) and node.inputs[0] in relaid:
+                _relay(node, filter_gradient_on_channels_last(node.prim.kernel, filter_gradient == "both"))
+    graph.relaid = relaid
+
+
+_POOLS = ("MaxPool",)
+
+
+def _reads(node, values: set) -> bool:
+    return any(isinstance(v, Value) and v in values for v in _flat(node.inputs))
+
+
+def _relay(node, kernel) -> None:
+    """node's primitive run by `kernel`, a layout-changing wrapper of its own kernel."""
+    merged = node.prim.merged if isinstance(node.prim, FusedKernel) else (node.prim,)
+    node.prim = FusedKernel(f"{node.prim.name}[channels_last]", kernel, merged)
+
+
+def _filter_gradient_kind(node) -> str | None:
+    """'filter' for a 2-D convolution's weight gradient (dout, x, size), 'both' for its
+    fused input and weight gradients (dout, x, w), else None."""
+    if node.kind != "apply":
+        return None
+    merged = node.prim.merged if isinstance(node.prim, FusedKernel) else (node.prim,)
+    names = tuple(type(p).__name__ for p in merged)
+    if names == ("Conv2DBackpropFilter",):
+        return "filter"
+    if names == ("Conv2DBackpropInput", "Conv2DBackpropFilter"):
+        return "both"
+    return None
+
+
+def _lays_out_channels_last(node) -> bool:
+    prim = node.prim
+    if node.kind != "apply" or type(prim).__name__ != "Conv2D" or prim.attrs.get("data_format", "NCHW") != "NCHW":
+        return False
+    x = node.inputs[0]
+    return isinstance(x, Value) and len(x.spec.shape) == 4 and x.spec.dtype == mstype.float32
+
+
+def _flat(atoms):
+    if type(atoms) in (tuple, list):
+        for a in atoms:
+            yield from _flat(a)
+    else:
+        yield atoms
