@@ -15,7 +15,6 @@ import torch
 import torch.nn.functional as F
 from torch.nn import grad as conv_grad
 
-from .layout import is_channels_last
 from .registry import kernel, kernel_factory
 from .tensor_data import torch_dtype
 
@@ -400,16 +399,6 @@ def scatter_to_argmax(shape, grad, argmax, dims: int):
     return dx.scatter_add_(len(lead), argmax.reshape(flat).long(), grad.reshape(flat)).reshape(shape)
 
 
-def _scatter_channels_last(shape, grad, argmax):
-    """scatter_to_argmax of a 2-D pool's channels-last argmax, done in that layout (the
-    positions of each channel are strided by C there); dx comes out channels-last."""
-    n, c, h, w = shape
-    flat_argmax = argmax.permute(0, 2, 3, 1).reshape(n, -1, c)
-    flat_grad = grad.permute(0, 2, 3, 1).reshape(n, -1, c)
-    dx = grad.new_zeros((n, h * w, c)).scatter_add_(1, flat_argmax, flat_grad)
-    return dx.reshape(n, h, w, c).permute(0, 3, 1, 2)
-
-
 def gather_at_argmax(values, argmax, dims: int):
     """values read at the positions argmax gives (the transpose of scatter_to_argmax):
     argmax's shape, positions counting over the flattened trailing `dims` dims of values."""
@@ -420,18 +409,28 @@ def gather_at_argmax(values, argmax, dims: int):
 
 def _max_pool_grad_factory(prim):
     """MaxPoolGrad / MaxPool3DGrad: (x, origin_output, grad) -> dx, grad routed to the
-    position of each window's maximum."""
+    position of each window's maximum: by torch's own pool backward when torch pooled
+    with its own padding (it keeps the input's layout: channels-last stays so), else
+    by a scatter."""
     window, rank = prim.window, prim.rank
     pool = max_pool_kernel(window, return_indices=True)
+    backward = _MAX_POOL_BACKWARD[rank]
+    fixed = _torch_padding(window, window.fixed_padding())
 
     def run(x, origin_output, grad):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
-        if is_channels_last(argmax):
-            return _scatter_channels_last(x.shape, grad, argmax)
+        padding = fixed if fixed is not None else _torch_padding(window, window.declared_padding(x.shape[-rank:]))
+        if padding is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
+            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
+                            argmax)
         return scatter_to_argmax(x.shape, grad, argmax, rank)
     return run
+
+
+_MAX_POOL_BACKWARD = {2: torch.ops.aten.max_pool2d_with_indices_backward.default,
+                      3: torch.ops.aten.max_pool3d_with_indices_backward.default}
 
 
 kernel_factory("MaxPoolGrad")(_max_pool_grad_factory)

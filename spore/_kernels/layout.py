@@ -44,11 +44,6 @@ def filter_gradient_on_channels_last(gradient, returns_input_gradient: bool):
     return lambda dout, x, *rest: dense(gradient(dout, channels_last(x), *rest))
 
 
-def is_channels_last(t: torch.Tensor) -> bool:
-    """Whether t is a 4-D tensor laid out channels-last (and not also NCHW-contiguous)."""
-    return t.dim() == 4 and not t.is_contiguous() and t.is_contiguous(memory_format=_CHANNELS_LAST)
-
-
 def dense(t):
     """t with row-major (NCHW-contiguous) strides: the layout values have outside a
     program. Anything else (constants, None) passes as it is."""

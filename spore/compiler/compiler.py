@@ -227,7 +227,7 @@ def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
     graph = Graph(name, inputs, builder.block, output)
     _save(graph, "parsed")
     passes.optimize(graph)
-    passes.lay_out_channels_last(graph)
+    passes.prepare_for_execution(graph)
     _save(graph, "optimized")
     program = Program(graph)
     _save_source(program)
@@ -514,7 +514,7 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple)
     passes.optimize(graph)
     if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
         return None
-    passes.lay_out_channels_last(graph)
+    passes.prepare_for_execution(graph)
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):

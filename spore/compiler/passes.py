@@ -7,14 +7,16 @@ branches with constant conditions already happened while the parser built the gr
   effects, which keep their place in program order;
 - fusion of a convolution's input and weight gradients (the pair its bprop emits) into
   one kernel call;
-- for execution only (not export): 2-D convolutions on channels-last input, so that the
-  convolution, activation and pooling chains after them run in the layout that is
-  fastest on the CPU.
+- for execution only (not export, `prepare_for_execution`): a sparse softmax cross
+  entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
+  on channels-last input, so that the convolution, activation and pooling chains after
+  them run in the layout that is fastest on the CPU.
 """
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient
 from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
+from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from ..common import dtype as mstype
 from .ir import Block, FusedKernel, Graph, Node, Value
 
@@ -148,6 +150,43 @@ def optimize(graph: Graph) -> Graph:
     eliminate_dead_code(graph)
     fuse_convolution_gradients(graph)
     return graph
+
+
+def prepare_for_execution(graph: Graph) -> Graph:
+    """The rewrites that pay when the graph runs as kernels (an exported graph keeps one
+    node per primitive)."""
+    _fuse_cross_entropy_block(graph.body)
+    lay_out_channels_last(graph)
+    return graph
+
+
+def _fuse_cross_entropy_block(block: Block) -> None:
+    """SparseSoftmaxCrossEntropyWithLogits and its is_grad twin on the same (logits,
+    labels): one node computing both where the first of them was."""
+    for node in block.nodes:
+        for sub in node.blocks.values():
+            _fuse_cross_entropy_block(sub)
+    first: dict = {}
+    fused, removed = {}, set()
+    for index, node in enumerate(block.nodes):
+        if node.kind != "apply" or type(node.prim).__name__ != "SparseSoftmaxCrossEntropyWithLogits":
+            continue
+        key = _key(node.inputs)
+        other = first.get(key)
+        if other is None:
+            first[key] = index
+            continue
+        pair = {block.nodes[other].prim.is_grad: block.nodes[other], node.prim.is_grad: node}
+        if len(pair) != 2 or other in fused:
+            continue
+        loss, grad = pair[False], pair[True]
+        kernel = FusedKernel(f"{loss.prim.name}+{grad.prim.name}", sparse_softmax_cross_entropy_and_gradient,
+                             (loss.prim, grad.prim))
+        fused[other] = Node("apply", kernel, loss.inputs, loss.outputs + grad.outputs, loss.location,
+                            tuple_output=True)
+        removed.add(index)
+    if fused:
+        block.nodes = [fused.get(i, node) for i, node in enumerate(block.nodes) if i not in removed]
 
 
 def lay_out_channels_last(graph: Graph) -> None:
