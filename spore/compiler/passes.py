@@ -14,7 +14,7 @@ branches with constant conditions already happened while the parser built the gr
 """
 from __future__ import annotations
 
-from .._kernels.conv import input_and_weight_gradient
+from .._kernels.conv import input_and_weight_gradient, is_small_convolution
 from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from ..common import dtype as mstype
@@ -194,19 +194,23 @@ def lay_out_channels_last(graph: Graph) -> None:
     `graph.relaid` every value computed from one (they may be channels-last), when the
     graph max-pools such a value: the pooling is what the layout speeds up (a
     convolution alone costs the same either way, and its sums come in another order).
-    Graphs with control flow keep row-major layouts: their blocks' yields are not
-    followed."""
+    Not when some convolution is small enough for torch's unfold + GEMM kernels, which
+    work in NCHW. Graphs with control flow keep row-major layouts: their blocks' yields
+    are not followed."""
     body = graph.body.nodes
     if any(node.blocks for node in body):
         return
+    convolutions = [_runs_on_onednn(node) for node in body if _is_nchw_convolution(node)]
+    if not all(convolutions):   # mixing layouts with the small ones' NCHW costs more than it saves
+        return
     relaid: set = set()
     for node in body:
-        if _lays_out_channels_last(node) or _reads(node, relaid):
+        if _is_nchw_convolution(node) or _reads(node, relaid):
             relaid.update(node.outputs)
     if not any(type(node.prim).__name__ in _POOLS and _reads(node, relaid) for node in body):
         return
     for node in body:
-        if _lays_out_channels_last(node):
+        if _is_nchw_convolution(node):
             _relay(node, on_channels_last_input(node.prim.kernel))
         elif _reads(node, relaid):
             filter_gradient = _filter_gradient_kind(node)
@@ -242,12 +246,22 @@ def _filter_gradient_kind(node) -> str | None:
     return None
 
 
-def _lays_out_channels_last(node) -> bool:
+def _is_nchw_convolution(node) -> bool:
+    """A float32 NCHW 2-D convolution."""
     prim = node.prim
     if node.kind != "apply" or type(prim).__name__ != "Conv2D" or prim.attrs.get("data_format", "NCHW") != "NCHW":
         return False
     x = node.inputs[0]
     return isinstance(x, Value) and len(x.spec.shape) == 4 and x.spec.dtype == mstype.float32
+
+
+def _runs_on_onednn(node) -> bool:
+    """Whether a convolution is too large for torch's unfold + GEMM kernels (which work
+    in NCHW)."""
+    x, w = node.inputs[:2]
+    w_shape = w.spec.shape if isinstance(w, Value) else tuple(w.shape)
+    return not is_small_convolution(x.spec.shape[0], w_shape, node.outputs[0].spec.shape[2:], node.prim.window,
+                                    node.prim.group)
 
 
 def _flat(atoms):
