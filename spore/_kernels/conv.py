@@ -58,6 +58,44 @@ def _crop(t: torch.Tensor, padding) -> torch.Tensor:
 
 
 # ---- convolutions --------------------------------------------------------------------------
+# oneDNN's convolutions (torch's CPU default) cost tens of microseconds of setup per call:
+# below about a million multiply-adds (two for the gradients) torch's own unfold + GEMM
+# kernels are 1.2-4x faster (float32, one thread, LeNet5's convolutions at batch 1-8:
+# bench/small_convolutions.py), and slower above. Their sums come in another order,
+# within float32's rounding.
+_SMALL_CONVOLUTION_MACS = 1 << 20
+_SMALL_GRADIENT_MACS = 2 << 20
+_SMALL_FORWARD = torch.ops.aten._slow_conv2d_forward.default
+_SMALL_BACKWARD = torch.ops.aten._slow_conv2d_backward.output_mask
+
+
+def is_small_convolution(batch: int, w_shape, out_spatial, window, groups: int,
+                         limit: int = _SMALL_CONVOLUTION_MACS) -> bool:
+    """Whether a float32 2-D convolution (symmetric padding) by a weight of w_shape runs
+    on torch's unfold + GEMM kernels on the CPU."""
+    return (groups == 1 and window.dilation == (1, 1)
+            and batch * math.prod(w_shape) * math.prod(out_spatial) <= limit)
+
+
+def _is_small(x: torch.Tensor, w_shape, out_spatial, window, groups: int, limit: int = _SMALL_CONVOLUTION_MACS):
+    return (x.dim() == 4 and x.dtype == torch.float32 and x.device.type == "cpu"
+            and is_small_convolution(x.shape[0], w_shape, out_spatial, window, groups, limit))
+
+
+def _conv2d_factory(prim, padding):
+    """Conv2D with a symmetric padding known in advance: small convolutions on torch's
+    unfold + GEMM kernels, the others on oneDNN."""
+    window, groups = prim.window, prim.group
+    stride, dilation = window.stride, window.dilation
+
+    def run(x, w):
+        out = [(n + 2 * p - k) // s + 1 for n, p, k, s in zip(x.shape[2:], padding, w.shape[2:], stride)]
+        if w.dtype == torch.float32 and _is_small(x, w.shape, out, window, groups):
+            return _SMALL_FORWARD(x, w, w.shape[2:], None, stride, padding)
+        return F.conv2d(x, w, None, stride, padding, dilation, groups)
+    return run
+
+
 def _conv_factory(prim):
     """Conv1D / Conv2D / Conv3D: (x, weight) -> output."""
     conv, window, groups = _CONV[prim.rank], prim.window, prim.group
@@ -65,6 +103,8 @@ def _conv_factory(prim):
     fixed = window.fixed_padding()
     padding = None if fixed is None else _symmetric(fixed)
     if padding is not None:
+        if prim.rank == 2:
+            return _conv2d_factory(prim, padding)
         return lambda x, w: conv(x, w, None, stride, padding, dilation, groups)
 
     def run(x, w):
@@ -155,7 +195,11 @@ def _weight_gradient(prim, dout, x, shape):
     padding = window.declared_padding(x.shape[2:])
     symmetric = _symmetric(padding)
     if symmetric is None:
-        x, symmetric = F.pad(x, _torch_pad(padding)), 0
+        x, symmetric = F.pad(x, _torch_pad(padding)), (0,) * len(padding)
+    if prim.rank == 2 and dout.dtype == torch.float32 and _is_small(x, shape, dout.shape[2:], window, groups,
+                                                                    _SMALL_GRADIENT_MACS):
+        return _SMALL_BACKWARD(dout.contiguous(), x.contiguous(), dout.new_empty(shape), shape[2:], window.stride,
+                               symmetric, (False, True, False))[1]
     if not _fold_batch(x, shape, groups):
         return weight_grad(x, shape, dout, window.stride, symmetric, window.dilation, groups)
     batch = x.shape[0]
@@ -190,6 +234,11 @@ def input_and_weight_gradient(input_prim, weight_prim):
         if symmetric is None or _fold_batch(x, w.shape, groups):
             return (_input_gradient(input_prim, dout, w, tuple(x.shape)),
                     _weight_gradient(weight_prim, dout, x, tuple(w.shape)))
+        if rank == 2 and w.dtype == dout.dtype == torch.float32 and _is_small(x, w.shape, dout.shape[2:], window,
+                                                                            groups, _SMALL_GRADIENT_MACS):
+            dx, dw, _ = _SMALL_BACKWARD(dout.contiguous(), x.contiguous(), w.contiguous(), w.shape[2:], window.stride,
+                                        symmetric, (True, True, False))
+            return dx, dw
         dx, dw, _ = torch.ops.aten.convolution_backward(dout, x, w, None, window.stride, symmetric, window.dilation,
                                                         False, [0] * rank, groups, (True, True, False))
         return dx, dw
@@ -409,16 +458,28 @@ def gather_at_argmax(values, argmax, dims: int):
 
 def _max_pool_grad_factory(prim):
     """MaxPoolGrad / MaxPool3DGrad: (x, origin_output, grad) -> dx, grad routed to the
-    position of each window's maximum."""
+    position of each window's maximum: by torch's own pool backward when torch pooled
+    with its own padding (it keeps the input's layout: channels-last stays so), else
+    by a scatter."""
     window, rank = prim.window, prim.rank
     pool = max_pool_kernel(window, return_indices=True)
+    backward = _MAX_POOL_BACKWARD[rank]
+    fixed = _torch_padding(window, window.fixed_padding())
 
     def run(x, origin_output, grad):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
+        padding = fixed if fixed is not None else _torch_padding(window, window.declared_padding(x.shape[-rank:]))
+        if padding is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
+            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
+                            argmax)
         return scatter_to_argmax(x.shape, grad, argmax, rank)
     return run
+
+
+_MAX_POOL_BACKWARD = {2: torch.ops.aten.max_pool2d_with_indices_backward.default,
+                      3: torch.ops.aten.max_pool3d_with_indices_backward.default}
 
 
 kernel_factory("MaxPoolGrad")(_max_pool_grad_factory)

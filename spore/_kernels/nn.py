@@ -268,15 +268,35 @@ def sparse_softmax_cross_entropy_with_logits(prim):
     is_grad = prim.is_grad
 
     def kernel(logits, labels):
-        _require(labels.dtype in _INDEX_DTYPES and logits.ndim >= 2 and labels.shape == logits.shape[:-1])
-        log_p = torch.log_softmax(_work(logits), -1)
-        index = labels.long().unsqueeze(-1)
+        log_p, index = _log_softmax_and_index(logits, labels)
         if is_grad:
-            minus_one = torch.full(index.shape, -1.0, dtype=log_p.dtype, device=log_p.device)
-            grad = torch.scatter_add(log_p.exp(), -1, index, minus_one)
-            return (grad / labels.numel()).to(logits.dtype)
-        return (-log_p.gather(-1, index).mean()).to(logits.dtype)
+            return _sparse_cross_entropy_gradient(log_p, index, logits.dtype)
+        return _sparse_cross_entropy(log_p, index, logits.dtype)
     return kernel
+
+
+def sparse_softmax_cross_entropy_and_gradient(logits, labels):
+    """(mean cross entropy, its gradient with respect to logits) from one log-softmax:
+    SparseSoftmaxCrossEntropyWithLogits and its is_grad twin on the same inputs (Graph
+    mode fuses the pair a training step computes)."""
+    log_p, index = _log_softmax_and_index(logits, labels)
+    return (_sparse_cross_entropy(log_p, index, logits.dtype),
+            _sparse_cross_entropy_gradient(log_p, index, logits.dtype))
+
+
+def _log_softmax_and_index(logits, labels):
+    _require(labels.dtype in _INDEX_DTYPES and logits.ndim >= 2 and labels.shape == logits.shape[:-1])
+    return torch.log_softmax(_work(logits), -1), labels.long().unsqueeze(-1)
+
+
+def _sparse_cross_entropy(log_p, index, dtype):
+    return (-log_p.gather(-1, index).mean()).to(dtype)
+
+
+def _sparse_cross_entropy_gradient(log_p, index, dtype):
+    minus_one = torch.full(index.shape, -1.0, dtype=log_p.dtype, device=log_p.device)
+    grad = torch.scatter_add(log_p.exp(), -1, index, minus_one)
+    return (grad / index.numel()).to(dtype)
 
 
 _TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}

@@ -227,6 +227,7 @@ def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
     graph = Graph(name, inputs, builder.block, output)
     _save(graph, "parsed")
     passes.optimize(graph)
+    passes.prepare_for_execution(graph)
     _save(graph, "optimized")
     program = Program(graph)
     _save_source(program)
@@ -523,6 +524,7 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple)
     passes.optimize(graph)
     if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
         return None
+    passes.prepare_for_execution(graph)
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):
@@ -535,8 +537,10 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple)
                                    for v in flat_values(atoms) if v in available))
     forward_graph = Graph(f"{name}_forward", inputs, Block(), (outputs, tuple(residuals)))
     forward_graph.body.nodes = forward
+    forward_graph.relaid = graph.relaid - set(residuals)   # the backward takes them as they are
     backward_graph = Graph(f"{name}_backward", residuals + sens.values, Block(), grads)
     backward_graph.body.nodes = backward
+    backward_graph.relaid = graph.relaid
     return Program(forward_graph), Program(backward_graph)
 
 

@@ -83,7 +83,9 @@ _COUNTERS = {
 
 def _counter(node):
     if isinstance(node.prim, FusedKernel):
-        merged = node.prim.name.split("+")
+        merged = [p.name for p in node.prim.merged]
+        if len(merged) == 1:   # one primitive, run by another kernel (another layout)
+            return _COUNTERS.get(merged[0])
         return _fused_conv_grads if all(name in _COUNTERS for name in merged) else None
     return _COUNTERS.get(getattr(node.prim, "name", None))
 

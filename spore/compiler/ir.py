@@ -72,6 +72,7 @@ class FusedKernel:
     def __init__(self, name: str, kernel, merged: tuple):
         self.name = name
         self.kernel = kernel
+        self.merged = merged
         self.attrs = {"merged": tuple(repr(p) for p in merged)}
 
 
@@ -96,6 +97,9 @@ class Graph:
         self.inputs = inputs
         self.body = body
         self.output = output
+        self.relaid: set = set()
+        """Values a pass may have given a layout other than row-major: made dense where
+        they leave the program (outputs, rebound Parameters)."""
 
     def __str__(self) -> str:
         lines = [f"graph {self.name}({', '.join(map(repr, self.inputs))})"]

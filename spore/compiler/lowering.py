@@ -6,6 +6,9 @@ effects are lowered as they run in PyNative mode (Primitive.run): its state inpu
 rebound to the kernel results it names, and the call's values are the results it
 selects.
 
+Values a pass laid out otherwise than row-major (graph.relaid) are made dense where they
+leave: the program's outputs and the Parameters a side effect rebinds.
+
 The generated source is kept on the Program (and written by save_graphs), so what runs
 can be read.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+from .._kernels.layout import dense
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
@@ -26,7 +30,8 @@ class Program:
     def __init__(self, graph: Graph):
         self.graph = graph
         self._names: dict[int, str] = {}
-        self._globals: dict = {"wrap": wrap, "as_results": as_results}
+        self._globals: dict = {"wrap": wrap, "as_results": as_results, "dense": dense}
+        self._relaid = graph.relaid
         self._ids: dict[int, str] = {}
         body: list[str] = []
         self._block(graph.body, body, 1, _last_uses(graph))
@@ -66,7 +71,7 @@ class Program:
 
     def _output(self, output) -> str:
         if isinstance(output, Value):
-            return f"wrap({self._name(output)})"
+            return f"wrap(dense({self._name(output)}))" if output in self._relaid else f"wrap({self._name(output)})"
         if isinstance(output, Tensor) and not isinstance(output, Parameter):
             return f"wrap({self._global(output._data(), 'c')})"
         if type(output) in (tuple, list):
@@ -118,9 +123,11 @@ class Program:
             lines.append(f"{pad}{target}{call}")
             return
         lines.append(f"{pad}_r = as_results({call})")
+        relaid = any(v in self._relaid for v in flat_values(node.inputs))
         for position, index in zip(states, prim.state_results):
             if isinstance(node.inputs[position], Tensor):
-                lines.append(f"{pad}{self._state(node.inputs[position])} = _r[{index}]")
+                result = f"dense(_r[{index}])" if relaid else f"_r[{index}]"
+                lines.append(f"{pad}{self._state(node.inputs[position])} = {result}")
         returned = node.outputs[:len(node.outputs) - len(states)]
         if selected is None:   # states only: the kernel's results are the call's
             indices = range(len(returned)) if node.tuple_output else ()
