@@ -12,9 +12,9 @@ import itertools
 import math
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..validator import check_bool, check_string, check_type
+from ._args import check_is_tensor
 
 __all__ = ["affine_grid", "grid_sample", "crop_and_resize", "iou", "bounding_box_encode", "bounding_box_decode",
            "check_valid", "mirror_pad", "padding", "col2im"]
@@ -22,13 +22,8 @@ __all__ = ["affine_grid", "grid_sample", "crop_and_resize", "iou", "bounding_box
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64)
 
 
-def _check_tensor(fn: str, arg: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
-
-
 def _check_dtype(fn: str, arg: str, value, allowed=_FLOATS) -> None:
-    _check_tensor(fn, arg, value)
+    check_is_tensor(fn, arg, value)
     if value.dtype not in allowed:
         names = ", ".join(str(d) for d in allowed)
         raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
@@ -369,7 +364,7 @@ def mirror_pad(input_x, paddings, mode):
     `paddings` (rank, 2) with its own values mirrored: 'REFLECT' excludes the edge
     (pads < the axis size), 'SYMMETRIC' repeats it (pads <= the axis size)."""
     fn = "mirror_pad"
-    _check_tensor(fn, "input_x", input_x)
+    check_is_tensor(fn, "input_x", input_x)
     check_string(fn, "mode", mode, ("REFLECT", "SYMMETRIC"), case_sensitive=True)
     pairs = _paddings_of(fn, paddings, input_x.ndim)
     edge = 1 if mode == "REFLECT" else 0
@@ -391,7 +386,7 @@ def mirror_pad(input_x, paddings, mode):
 def padding(x, pad_dim_size=8):
     """x (..., 1) widened to (..., pad_dim_size): its value first, zeros after."""
     fn = "padding"
-    _check_tensor(fn, "x", x)
+    check_is_tensor(fn, "x", x)
     check_type(fn, "pad_dim_size", pad_dim_size, int)
     if pad_dim_size <= 0:
         raise ValueError(f"For '{fn}', the 'pad_dim_size' must be positive, but got {pad_dim_size}.")
