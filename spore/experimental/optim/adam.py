@@ -1,25 +1,13 @@
 """Adam: adaptive moment estimation, with bias correction, optionally AMSGrad."""
 from __future__ import annotations
 
-from ...common.parameter import ParameterTuple
 from ...ops.operations import optim_ops as O
-from ._checks import check_betas, check_bool, check_bound, check_lr
-from .optimizer import Optimizer
+from ._adam_moments import AdamMoments
 
 __all__ = ["Adam"]
 
 
-def check_adam_args(op: str, lr, betas, eps, weight_decay, amsgrad, maximize) -> None:
-    """The arguments Adam and AdamW share."""
-    check_lr(op, lr)
-    check_bound(op, "eps", eps, 0.0)
-    check_betas(op, betas)
-    check_bound(op, "weight_decay", weight_decay, 0.0)
-    check_bool(op, "amsgrad", amsgrad)
-    check_bool(op, "maximize", maximize)
-
-
-class Adam(Optimizer):
+class Adam(AdamMoments):
     """Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *, maximize=False)
 
     g = grad + weight_decay * p (negated first with maximize); m = beta1 * m + (1 - beta1) * g;
@@ -31,18 +19,9 @@ class Adam(Optimizer):
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0, amsgrad=False, *,
                  maximize=False):
-        check_adam_args(self.cls_name, lr, betas, eps, weight_decay, amsgrad, maximize)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
-                    "maximize": maximize}
-        super().__init__(params, defaults)
-        self.state_step = self._step_counter("state_step")
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
         self._update = O.Adam(False, False)
         self._amsgrad_update = O.ApplyAdamWithAmsgradV2()
-
-    def _init_group_state(self, params: ParameterTuple, group: dict) -> None:
-        self._add_state("exp_avg", "exp_avg", params)
-        self._add_state("exp_avg_sq", "exp_avg_sq", params)
-        self._add_state("max_exp_avg_sq", "max_exp_avg_sq", params)
 
     def construct(self, gradients):
         self._check_gradients(gradients)
