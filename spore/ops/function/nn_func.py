@@ -18,7 +18,7 @@ from .. import function as _F  # the other families' functions, looked up at cal
 from ..operations import nn_ops as N
 from ..validator import check_bool, check_float_range, check_positive_int, check_string, check_type
 from . import _mindspore_paths
-from ._args import check_is_tensor, check_reduction, reduce_loss
+from ._args import FLOATS, check_is_tensor, check_reduction, check_tensor_dtype, reduce_loss
 from .inplace import rebind
 
 __all__ = [
@@ -173,16 +173,6 @@ def bias_add(input_x, bias):
 
 
 # ---- activations composed of other ops -----------------------------------------------------
-_FLOAT_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
-
-
-def _check_float_tensor(fn: str, arg: str, value, allowed=_FLOAT_DTYPES) -> None:
-    check_is_tensor(fn, arg, value)
-    if value.dtype not in allowed:
-        names = ", ".join(str(d) for d in allowed)
-        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
-
-
 def soft_shrink(input, lambd=0.5):
     """`softshrink` under MindSpore's other name."""
     return softshrink(input, lambd)
@@ -190,13 +180,13 @@ def soft_shrink(input, lambd=0.5):
 
 def softsign(x):
     """x / (1 + |x|)."""
-    _check_float_tensor("softsign", "x", x)
+    check_tensor_dtype("softsign", "x", x)
     return x / (_F.abs(x) + 1)
 
 
 def logsigmoid(x):
     """log(sigmoid(x)), computed as -softplus(-x) so it stays finite for large |x|."""
-    _check_float_tensor("logsigmoid", "x", x)
+    check_tensor_dtype("logsigmoid", "x", x)
     return -_softplus(-x)
 
 
@@ -228,7 +218,7 @@ def softmin(x, axis=-1, *, dtype=None):
 
 def _halves(fn: str, x, axis):
     """The two halves of `x` along `axis` (its size there must be even)."""
-    _check_float_tensor(fn, "x" if fn == "glu" else "input", x)
+    check_tensor_dtype(fn, "x" if fn == "glu" else "input", x)
     check_type(fn, "axis" if fn == "glu" else "dim", axis, int)
     if not -x.ndim <= axis < max(x.ndim, 1):
         raise ValueError(f"For '{fn}', the axis must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
@@ -339,9 +329,9 @@ def _check_epsilon(fn: str, epsilon) -> float:
 def _check_norm_params(fn: str, x, params: tuple) -> None:
     """`params` ((name, tensor), ...) are float tensors of x's dtype, the shape of x's
     trailing axes."""
-    _check_float_tensor(fn, "x" if fn == "rms_norm" else "x1", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    check_tensor_dtype(fn, "x" if fn == "rms_norm" else "x1", x, FLOATS + (mstype.bfloat16,))
     for name, value in params:
-        _check_float_tensor(fn, name, value, _FLOAT_DTYPES + (mstype.bfloat16,))
+        check_tensor_dtype(fn, name, value, FLOATS + (mstype.bfloat16,))
         if value.dtype is not x.dtype:
             raise TypeError(f"For '{fn}', the dtype of '{name}' must be the same as the input's ({x.dtype}), "
                             f"but got {value.dtype}.")
@@ -396,7 +386,7 @@ def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
 def renorm(input, p, axis, maxnorm):
     """Every slice of `input` along `axis` whose p-norm exceeds `maxnorm` scaled down to
     norm `maxnorm` (p an int > 0, maxnorm a float >= 0)."""
-    _check_float_tensor("renorm", "input", input)
+    check_tensor_dtype("renorm", "input", input)
     check_type("renorm", "p", p, int)
     check_type("renorm", "maxnorm", maxnorm, float)
     if p <= 0:
@@ -422,7 +412,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
     for arg, value in (("bias", bias), ("alpha", alpha), ("beta", beta)):
         check_type(fn, arg, value, float)
     check_string(fn, "norm_region", norm_region, ("ACROSS_CHANNELS",), case_sensitive=True)
-    _check_float_tensor(fn, "x", x)
+    check_tensor_dtype(fn, "x", x)
     if x.ndim != 4:
         raise ValueError(f"For '{fn}', the 'x' must be 4-D (N, C, H, W), but got {x.ndim}-D.")
     channels = x.shape[1]
@@ -436,8 +426,8 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
 # ---- similarity, embedding, rearrangements ------------------------------------------------
 def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     """sum(x1 * x2) / max(|x1| * |x2|, eps) along `dim`; the inputs broadcast."""
-    _check_float_tensor("cosine_similarity", "x1", x1)
-    _check_float_tensor("cosine_similarity", "x2", x2)
+    check_tensor_dtype("cosine_similarity", "x1", x1)
+    check_tensor_dtype("cosine_similarity", "x2", x2)
     check_type("cosine_similarity", "dim", dim, int)
     check_type("cosine_similarity", "eps", eps, (int, float))
     dot = _F.sum(x1 * x2, dim)
@@ -586,7 +576,7 @@ def rotary_position_embedding(x, cos, sin, mode=0):
     (rotate half), (x[2k], x[2k + 1]) -> (-x[2k + 1], x[2k]) with mode 1 (interleaved).
     `cos` and `sin` (4-D, x's dtype) broadcast to x."""
     fn = "rotary_position_embedding"
-    _check_float_tensor(fn, "x", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    check_tensor_dtype(fn, "x", x, FLOATS + (mstype.bfloat16,))
     for arg, value in (("cos", cos), ("sin", sin)):
         check_is_tensor(fn, arg, value)
         if value.dtype is not x.dtype:
