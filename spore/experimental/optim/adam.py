@@ -27,12 +27,10 @@ class Adam(AdamMoments):
         self._check_gradients(gradients)
         step = self._count_step(self.state_step)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             eps = group["eps"]
             beta1_power, beta2_power = beta1 ** step, beta2 ** step
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
-                         self.max_exp_avg_sq[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_avg_sq, self.max_exp_avg_sq)
             for param, m, v, vhat, grad in states:
                 if group["amsgrad"]:
                     self._amsgrad_update(param, m, v, vhat, beta1_power, beta2_power, group["lr"], beta1, beta2, eps,

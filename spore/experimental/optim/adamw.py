@@ -27,14 +27,12 @@ class AdamW(AdamMoments):
         self._check_gradients(gradients)
         step = self._count_step(self.state_step)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             lr = group["lr"]
             decayed = 1 - lr * group["weight_decay"]
             step_size = lr / (1 - beta1 ** step)
             correction2_sqrt = ops.sqrt(1 - beta2 ** step)
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
-                         self.max_exp_avg_sq[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_avg_sq, self.max_exp_avg_sq)
             for param, m, v, v_max, grad in states:
                 m = assign(m, m * beta1 + grad * (1 - beta1))
                 v = assign(v, v * beta2 + grad * grad * (1 - beta2))
