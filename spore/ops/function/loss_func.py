@@ -10,7 +10,6 @@ live in nn_func.py.)
 """
 from __future__ import annotations
 
-import functools
 import math
 
 from ...common import dtype as mstype
@@ -19,6 +18,7 @@ from ..operations import loss_ops as L
 from ..operations import nn_ops as N
 from ..validator import check_bool, check_type
 from ._args import check_is_tensor, check_reduction, reduce_loss
+from ._cached_primitive import cached_primitive as _prim
 
 __all__ = [
     "gaussian_nll_loss", "hinge_embedding_loss", "soft_margin_loss", "mse_loss_ext", "multi_margin_loss",
@@ -26,12 +26,6 @@ __all__ = [
 ]
 
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
-
-
-@functools.lru_cache(maxsize=64, typed=True)
-def _prim(cls, *attrs):
-    """The Primitive `cls(*attrs)`, built once per distinct attributes."""
-    return cls(*attrs)
 
 
 def _check_float(fn: str, arg: str, value) -> None:

@@ -7,7 +7,6 @@ families' functions, reached through the `function` package at call time.
 """
 from __future__ import annotations
 
-import functools
 import math
 
 from ...common import dtype as mstype
@@ -19,6 +18,7 @@ from ..operations import nn_ops as N
 from ..validator import check_bool, check_float_range, check_positive_int, check_string, check_type
 from . import _mindspore_paths
 from ._args import FLOATS, check_is_tensor, check_reduction, check_tensor_dtype, reduce_loss
+from ._cached_primitive import cached_primitive as _prim
 from .inplace import rebind
 
 __all__ = [
@@ -44,12 +44,6 @@ __all__ = [
 _relu, _relu6, _gelu, _fast_gelu, _silu = N.ReLU(), N.ReLU6(), N.GeLU(), N.FastGeLU(), N.SiLU()
 _hswish, _hsigmoid, _mish, _softplus, _selu = N.HSwish(), N.HSigmoid(), N.Mish(), N.Softplus(), N.SeLU()
 _prelu, _bias_add, _group_norm = N.PReLU(), N.BiasAdd(), N.GroupNorm()
-
-
-@functools.lru_cache(maxsize=256, typed=True)
-def _prim(cls, *attrs):
-    """The Primitive `cls(*attrs)`, built once per distinct attributes."""
-    return cls(*attrs)
 
 
 # ---- activations --------------------------------------------------------------------------
