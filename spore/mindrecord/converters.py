@@ -28,10 +28,13 @@ def _check_partitions(partition_number) -> int:
     return partition_number
 
 
-def _write(destination: str, partitions: int, schema: dict, desc: str, index: list[str], rows) -> None:
+def write_rows(destination: str, partitions: int, schema: dict, desc: str, index: list[str] | None, rows) -> None:
+    """Write `rows` (dicts) to new MindRecord files, `_ROWS_PER_WRITE` at a time; `index`
+    names the index fields (None: none)."""
     writer = FileWriter(destination, partitions)
     writer.add_schema(schema, desc)
-    writer.add_index(index)
+    if index is not None:
+        writer.add_index(index)
     chunk = []
     for row in rows:
         chunk.append(row)
@@ -84,8 +87,8 @@ class ImageNetToMR:
 
     def run(self) -> None:
         schema = {"label": {"type": "int32"}, "image": {"type": "bytes"}, "file_name": {"type": "string"}}
-        _write(self.destination, self.partition_number, schema, "imagenet_schema", ["label", "file_name"],
-               self._rows())
+        write_rows(self.destination, self.partition_number, schema, "imagenet_schema", ["label", "file_name"],
+                   self._rows())
 
     transform = run
 
@@ -125,7 +128,7 @@ class CsvToMR:
         schema = {name: {"type": kind} for name, kind in zip(columns, kinds)}
         convert = {"int64": int, "float64": float, "string": str}
         rows = ({name: convert[kind](record[i]) for name, kind, i in zip(columns, kinds, picks)} for record in body)
-        _write(self.destination, self.partition_number, schema, "csv_schema", list(columns), rows)
+        write_rows(self.destination, self.partition_number, schema, "csv_schema", list(columns), rows)
 
     transform = run
 

@@ -11,11 +11,8 @@ import struct
 
 import numpy as np
 
-from .converters import _check_destination, _check_partitions
+from .converters import _check_destination, _check_partitions, write_rows
 from .exceptions import ParamTypeError, ParamValueError
-from .filewriter import FileWriter
-
-_ROWS_PER_WRITE = 1000
 
 
 def _jpeg(image: np.ndarray) -> bytes:
@@ -44,22 +41,6 @@ def _check_fields(fields, schema: dict) -> list[str] | None:
         raise ParamValueError(f"Invalid parameter value. The index fields {unknown} are not raw fields of "
                               f"{list(schema)}.")
     return fields
-
-
-def _write(path: str, partitions: int, schema: dict, desc: str, index: list[str] | None, rows) -> None:
-    writer = FileWriter(path, partitions)
-    writer.add_schema(schema, desc)
-    if index is not None:
-        writer.add_index(index)
-    chunk = []
-    for row in rows:
-        chunk.append(row)
-        if len(chunk) == _ROWS_PER_WRITE:
-            writer.write_raw_data(chunk)
-            chunk = []
-    if chunk:
-        writer.write_raw_data(chunk)
-    writer.commit()
 
 
 class MnistToMR:
@@ -98,8 +79,8 @@ class MnistToMR:
 
     def run(self) -> None:
         for prefix, split in (("train", "train"), ("t10k", "test")):
-            _write(f"{self.destination}_{split}.mindrecord", self.partition_number, self.SCHEMA, "mnist_schema",
-                   ["label"], self._rows(prefix))
+            write_rows(f"{self.destination}_{split}.mindrecord", self.partition_number, self.SCHEMA, "mnist_schema",
+                       ["label"], self._rows(prefix))
 
     transform = run
 
@@ -141,8 +122,8 @@ class Cifar10ToMR:
 
     def run(self, fields=None) -> None:
         index = _check_fields(fields, self.SCHEMA)
-        _write(self.destination, 1, self.SCHEMA, "img_train", index, self._rows(self.TRAIN))
-        _write(self.destination + "_test", 1, self.SCHEMA, "img_test", index, self._rows(self.TEST))
+        write_rows(self.destination, 1, self.SCHEMA, "img_train", index, self._rows(self.TRAIN))
+        write_rows(self.destination + "_test", 1, self.SCHEMA, "img_test", index, self._rows(self.TEST))
 
     def transform(self, fields=None) -> None:
         self.run(fields)

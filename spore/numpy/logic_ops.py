@@ -10,7 +10,7 @@ import numpy as onp
 from .. import ops
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .utils import cast, is_float, operands, to_tensor
+from .utils import binary, cast, is_float, to_tensor
 
 __all__ = [
     "equal", "not_equal", "greater", "greater_equal", "less", "less_equal",
@@ -20,39 +20,34 @@ __all__ = [
 ]
 
 
-def _compare(op: str, fn, x1, x2, dtype):
-    x1, x2 = operands(x1, x2, op)
-    return cast(fn(x1, x2), dtype)
-
-
 def equal(x1, x2, dtype=None):
     """x1 == x2, elementwise with broadcasting."""
-    return _compare("equal", ops.equal, x1, x2, dtype)
+    return binary("equal", ops.equal, x1, x2, dtype)
 
 
 def not_equal(x1, x2, dtype=None):
     """x1 != x2, elementwise with broadcasting."""
-    return _compare("not_equal", ops.not_equal, x1, x2, dtype)
+    return binary("not_equal", ops.not_equal, x1, x2, dtype)
 
 
 def greater(x1, x2, dtype=None):
     """x1 > x2, elementwise with broadcasting."""
-    return _compare("greater", ops.greater, x1, x2, dtype)
+    return binary("greater", ops.greater, x1, x2, dtype)
 
 
 def greater_equal(x1, x2, dtype=None):
     """x1 >= x2, elementwise with broadcasting."""
-    return _compare("greater_equal", ops.greater_equal, x1, x2, dtype)
+    return binary("greater_equal", ops.greater_equal, x1, x2, dtype)
 
 
 def less(x1, x2, dtype=None):
     """x1 < x2, elementwise with broadcasting."""
-    return _compare("less", ops.less, x1, x2, dtype)
+    return binary("less", ops.less, x1, x2, dtype)
 
 
 def less_equal(x1, x2, dtype=None):
     """x1 <= x2, elementwise with broadcasting."""
-    return _compare("less_equal", ops.less_equal, x1, x2, dtype)
+    return binary("less_equal", ops.less_equal, x1, x2, dtype)
 
 
 def _as_bool(op: str, x, name: str):

@@ -8,7 +8,7 @@ import numpy as onp
 from .. import ops
 from ..common import dtype as mstype
 from .logic_ops import signbit
-from .utils import cast, check_int, is_float, operands, to_float, to_tensor
+from .utils import binary, cast, check_int, is_float, to_float, to_tensor
 
 __all__ = [
     "absolute", "abs", "fabs", "negative", "positive", "sqrt", "square", "cbrt", "reciprocal",
@@ -28,11 +28,6 @@ def _unary(op: str, fn, x, dtype, float_only: bool = False):
     if float_only:
         x = to_float(x)
     return cast(fn(x), dtype)
-
-
-def _binary(op: str, fn, x1, x2, dtype):
-    x1, x2 = operands(x1, x2, op)
-    return cast(fn(x1, x2), dtype)
 
 
 # ---- unary -------------------------------------------------------------------------------------
@@ -230,37 +225,37 @@ def sign(x, dtype=None):
 
 def add(x1, x2, dtype=None):
     """x1 + x2 with broadcasting."""
-    return _binary("add", ops.add, x1, x2, dtype)
+    return binary("add", ops.add, x1, x2, dtype)
 
 
 def subtract(x1, x2, dtype=None):
     """x1 - x2 with broadcasting."""
-    return _binary("subtract", ops.sub, x1, x2, dtype)
+    return binary("subtract", ops.sub, x1, x2, dtype)
 
 
 def multiply(x1, x2, dtype=None):
     """x1 * x2 with broadcasting."""
-    return _binary("multiply", ops.mul, x1, x2, dtype)
+    return binary("multiply", ops.mul, x1, x2, dtype)
 
 
 def divide(x1, x2, dtype=None):
     """x1 / x2, a true division (integers give Float32)."""
-    return _binary("divide", ops.div, x1, x2, dtype)
+    return binary("divide", ops.div, x1, x2, dtype)
 
 
 def true_divide(x1, x2, dtype=None):
     """x1 / x2, a true division (integers give Float32)."""
-    return _binary("true_divide", ops.div, x1, x2, dtype)
+    return binary("true_divide", ops.div, x1, x2, dtype)
 
 
 def floor_divide(x1, x2, dtype=None):
     """x1 // x2: the quotient rounded down."""
-    return _binary("floor_divide", ops.floor_divide, x1, x2, dtype)
+    return binary("floor_divide", ops.floor_divide, x1, x2, dtype)
 
 
 def power(x1, x2, dtype=None):
     """x1 ** x2 with broadcasting."""
-    return _binary("power", ops.pow, x1, x2, dtype)
+    return binary("power", ops.pow, x1, x2, dtype)
 
 
 def float_power(x1, x2, dtype=None):
@@ -271,7 +266,7 @@ def float_power(x1, x2, dtype=None):
 
 def remainder(x1, x2, dtype=None):
     """x1 mod x2 with the sign of x2 (Python's %)."""
-    return _binary("remainder", ops.remainder, x1, x2, dtype)
+    return binary("remainder", ops.remainder, x1, x2, dtype)
 
 
 mod = remainder
@@ -279,7 +274,7 @@ mod = remainder
 
 def fmod(x1, x2, dtype=None):
     """The remainder of x1 / x2 with the sign of x1 (C's fmod)."""
-    return _binary("fmod", ops.fmod, x1, x2, dtype)
+    return binary("fmod", ops.fmod, x1, x2, dtype)
 
 
 def divmod(x1, x2, dtype=None):
@@ -289,12 +284,12 @@ def divmod(x1, x2, dtype=None):
 
 def maximum(x1, x2, dtype=None):
     """The elementwise larger of x1 and x2 (NaN if either is NaN)."""
-    return _binary("maximum", ops.maximum, x1, x2, dtype)
+    return binary("maximum", ops.maximum, x1, x2, dtype)
 
 
 def minimum(x1, x2, dtype=None):
     """The elementwise smaller of x1 and x2 (NaN if either is NaN)."""
-    return _binary("minimum", ops.minimum, x1, x2, dtype)
+    return binary("minimum", ops.minimum, x1, x2, dtype)
 
 
 def _tensors(op: str, x1, x2, floats: bool = False) -> tuple:
@@ -374,17 +369,17 @@ def clip(x, xmin, xmax, dtype=None):
 
 def bitwise_and(x1, x2, dtype=None):
     """x1 & x2 on integers and booleans."""
-    return _binary("bitwise_and", ops.bitwise_and, *_int_operands("bitwise_and", x1, x2), dtype)
+    return binary("bitwise_and", ops.bitwise_and, *_int_operands("bitwise_and", x1, x2), dtype)
 
 
 def bitwise_or(x1, x2, dtype=None):
     """x1 | x2 on integers and booleans."""
-    return _binary("bitwise_or", ops.bitwise_or, *_int_operands("bitwise_or", x1, x2), dtype)
+    return binary("bitwise_or", ops.bitwise_or, *_int_operands("bitwise_or", x1, x2), dtype)
 
 
 def bitwise_xor(x1, x2, dtype=None):
     """x1 ^ x2 on integers and booleans."""
-    return _binary("bitwise_xor", ops.bitwise_xor, *_int_operands("bitwise_xor", x1, x2), dtype)
+    return binary("bitwise_xor", ops.bitwise_xor, *_int_operands("bitwise_xor", x1, x2), dtype)
 
 
 def _int_operands(op: str, x1, x2):

@@ -70,6 +70,12 @@ def operands(x1, x2, op: str):
     return x1, x2
 
 
+def binary(op: str, fn, x1, x2, dtype):
+    """fn(x1, x2) of the two operands (see `operands`), cast to `dtype` when given."""
+    x1, x2 = operands(x1, x2, op)
+    return cast(fn(x1, x2), dtype)
+
+
 def cast(x: Tensor, dtype) -> Tensor:
     """`x` in `dtype` (unchanged when `dtype` is None or already its dtype)."""
     if dtype is None:

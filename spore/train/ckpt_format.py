@@ -29,12 +29,13 @@ import logging
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO, NamedTuple
 
+from ..common.protobuf_wire import FIXED32, FIXED64, LENGTH_DELIMITED, VARINT, field_key, varint_bytes, varint_field
+
 SLICE_BYTES = 512 * 1024 * 1024
 STRING_TYPE = "str"
 
 _CRC_MARK = b"crc_num"
 _CRC_BYTES = 10
-_VARINT, _FIXED64, _LEN, _FIXED32 = 0, 1, 2, 5
 _MAX_VARINT_BYTES = 10
 
 _logger = logging.getLogger(__name__)
@@ -65,30 +66,15 @@ def content_of(entry: Entry) -> memoryview:
 
 
 # ---- writing ----------------------------------------------------------------------------
-def _varint(value: int) -> bytes:
-    if value < 0:   # int64 fields hold negative numbers as 10-byte two's complement
-        value += 1 << 64
-    out = bytearray()
-    while value > 0x7F:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-def _key(field: int, wire_type: int) -> bytes:
-    return _varint(field << 3 | wire_type)
-
-
 def _len_prefix(field: int, length: int) -> bytes:
-    return _key(field, _LEN) + _varint(length)
+    return field_key(field, LENGTH_DELIMITED) + varint_bytes(length)
 
 
 def value_header(tag: str, dims: Iterable[int], type_name: str, content_len: int) -> bytes:
     """The bytes of a single-Value `Checkpoint` message up to (not including) its
     `content_len` bytes of tensor_content, which complete it."""
     type_bytes = type_name.encode("utf-8")
-    tensor_head = (b"".join(_key(1, _VARINT) + _varint(d) for d in dims)
+    tensor_head = (b"".join(varint_field(1, d) for d in dims)
                    + _len_prefix(2, len(type_bytes)) + type_bytes
                    + _len_prefix(3, content_len))
     tag_bytes = tag.encode("utf-8")
@@ -140,13 +126,13 @@ def _fields(data: memoryview, pos: int, end: int) -> Iterator[tuple[int, int, ob
         if field == 0:
             raise CheckpointFormatError(f"invalid field number 0 at byte {pos}")
         value = None
-        if wire_type == _VARINT:
+        if wire_type == VARINT:
             value, pos = _read_varint(data, pos, end)
-        elif wire_type == _LEN:
+        elif wire_type == LENGTH_DELIMITED:
             length, pos = _read_varint(data, pos, end)
             value, pos = (pos, pos + length), pos + length
-        elif wire_type in (_FIXED64, _FIXED32):
-            pos += 8 if wire_type == _FIXED64 else 4
+        elif wire_type in (FIXED64, FIXED32):
+            pos += 8 if wire_type == FIXED64 else 4
         else:
             raise CheckpointFormatError(f"unsupported protobuf wire type {wire_type} at byte {pos}")
         if pos > end:
@@ -155,7 +141,7 @@ def _fields(data: memoryview, pos: int, end: int) -> Iterator[tuple[int, int, ob
 
 
 def _expect_len(field_name: str, wire_type: int, where: str) -> None:
-    if wire_type != _LEN:
+    if wire_type != LENGTH_DELIMITED:
         raise CheckpointFormatError(f"{where}: field '{field_name}' has wire type {wire_type}, "
                                     f"expected a length-delimited field")
 
@@ -172,9 +158,9 @@ def _int64(value: int) -> int:
 
 
 def _dims(data: memoryview, wire_type: int, value, dims: list) -> None:
-    if wire_type == _VARINT:
+    if wire_type == VARINT:
         dims.append(_int64(value))
-    elif wire_type == _LEN:   # packed encoding
+    elif wire_type == LENGTH_DELIMITED:   # packed encoding
         pos, stop = value
         while pos < stop:
             dim, pos = _read_varint(data, pos, stop)

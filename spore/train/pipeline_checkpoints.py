@@ -9,10 +9,9 @@ import json
 import logging
 import os
 
-from ..common.protobuf_wire import protobuf_fields
+from ..common.protobuf_wire import bytes_field, protobuf_fields, varint_field
 from ..nn.cell import Cell
 from .serialization import load_checkpoint
-from .summary.event_file import bytes_field, varint_field
 
 __all__ = ["load_segmented_checkpoints", "merge_pipeline_strategys", "sync_pipeline_shared_parameters"]
 

@@ -1,37 +1,24 @@
-"""Protobuf's wire format, written by hand (spore does not depend on the protobuf package):
-encoding fields, and decoding a message into its fields grouped by number."""
+"""Protobuf's wire format as the MINDIR and ONNX backends use it: the field encoders of
+common.protobuf_wire, a message of parts, and a decoded message's fields grouped by number."""
 from __future__ import annotations
 
 import struct
 
-from ...common.protobuf_wire import packed_varints, typed_fields
+from ...common.protobuf_wire import (
+    FIXED32,
+    FIXED64,
+    LENGTH_DELIMITED,
+    VARINT,
+    bytes_field,
+    field_key,
+    float_field,
+    packed_varints,
+    typed_fields,
+    varint_field,
+)
 
-
-# ---- encoding ---------------------------------------------------------------------------------
-def _varint(value: int) -> bytes:
-    value &= (1 << 64) - 1          # negative int64 as two's complement, ten bytes
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def varint_field(number: int, value: int) -> bytes:
-    return _varint(number << 3) + _varint(int(value))
-
-
-def bytes_field(number: int, value: bytes | str) -> bytes:
-    data = value.encode() if isinstance(value, str) else bytes(value)
-    return _varint(number << 3 | 2) + _varint(len(data)) + data
-
-
-def float_field(number: int, value: float) -> bytes:
-    return _varint(number << 3 | 5) + struct.pack("<f", value)
+__all__ = ["FIXED32", "FIXED64", "LENGTH_DELIMITED", "VARINT", "Fields", "bytes_field", "field", "float_field",
+           "message", "signed", "varint_field"]
 
 
 def message(*parts: bytes) -> bytes:
@@ -39,7 +26,6 @@ def message(*parts: bytes) -> bytes:
 
 
 # ---- decoding ---------------------------------------------------------------------------------
-VARINT, FIXED64, LENGTH_DELIMITED, FIXED32 = 0, 1, 2, 5
 _WIRE_NAMES = {VARINT: "varint", FIXED64: "64-bit", LENGTH_DELIMITED: "length-delimited", FIXED32: "32-bit"}
 
 
@@ -114,4 +100,4 @@ def field(number: int, wire_type: int, value) -> bytes:
         return varint_field(number, value)
     if wire_type == LENGTH_DELIMITED:
         return bytes_field(number, value)
-    return _varint(number << 3 | wire_type) + bytes(value)
+    return field_key(number, wire_type) + bytes(value)

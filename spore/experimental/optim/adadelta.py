@@ -34,9 +34,7 @@ class Adadelta(Optimizer):
     def construct(self, gradients):
         self._check_gradients(gradients)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
-            states = zip(self.parameters[start:end], self.accum[start:end], self.accum_update[start:end],
-                         self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.accum, self.accum_update)
             for param, accum, accum_update, grad in states:
                 self._update(param, accum, accum_update, group["lr"], group["rho"], group["eps"], grad)
         return True

@@ -38,9 +38,8 @@ class Adagrad(Optimizer):
         self._check_gradients(gradients)
         steps_before = self._count_step(self.step_t) - 1
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             lr = group["lr"] / (1 + steps_before * group["lr_decay"])
-            states = zip(self.parameters[start:end], self.accum[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.accum)
             for param, accum, grad in states:
                 accum = assign(accum, accum + grad * grad)
                 assign(param, param - lr * grad / (ops.sqrt(accum) + group["eps"]))

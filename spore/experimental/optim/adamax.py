@@ -35,11 +35,9 @@ class Adamax(Optimizer):
         self._check_gradients(gradients)
         step = self._count_step(self.step_t)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             step_size = group["lr"] / (1 - beta1 ** step)
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_inf[start:end],
-                         self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_inf)
             for param, m, u, grad in states:
                 m = assign(m, m * beta1 + grad * (1 - beta1))
                 u = assign(u, ops.maximum(u * beta2, ops.abs(grad) + group["eps"]))

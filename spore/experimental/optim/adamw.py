@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 from ... import ops
-from ...common.parameter import ParameterTuple
-from .adam import check_adam_args
-from .optimizer import Optimizer, assign
+from ._adam_moments import AdamMoments
+from .optimizer import assign
 
 __all__ = ["AdamW"]
 
 
-class AdamW(Optimizer):
+class AdamW(AdamMoments):
     """AdamW(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *, maximize=False)
 
     p *= 1 - lr * weight_decay; m = beta1 * m + (1 - beta1) * g; v = beta2 * v + (1 - beta2) * g^2
@@ -22,29 +21,18 @@ class AdamW(Optimizer):
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
                  maximize=False):
-        check_adam_args(self.cls_name, lr, betas, eps, weight_decay, amsgrad, maximize)
-        defaults = {"lr": lr, "betas": betas, "eps": eps, "weight_decay": weight_decay, "amsgrad": amsgrad,
-                    "maximize": maximize}
-        super().__init__(params, defaults)
-        self.state_step = self._step_counter("state_step")
-
-    def _init_group_state(self, params: ParameterTuple, group: dict) -> None:
-        self._add_state("exp_avg", "exp_avg", params)
-        self._add_state("exp_avg_sq", "exp_avg_sq", params)
-        self._add_state("max_exp_avg_sq", "max_exp_avg_sq", params)
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, maximize)
 
     def construct(self, gradients):
         self._check_gradients(gradients)
         step = self._count_step(self.state_step)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             lr = group["lr"]
             decayed = 1 - lr * group["weight_decay"]
             step_size = lr / (1 - beta1 ** step)
             correction2_sqrt = ops.sqrt(1 - beta2 ** step)
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
-                         self.max_exp_avg_sq[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_avg_sq, self.max_exp_avg_sq)
             for param, m, v, v_max, grad in states:
                 m = assign(m, m * beta1 + grad * (1 - beta1))
                 v = assign(v, v * beta2 + grad * grad * (1 - beta2))

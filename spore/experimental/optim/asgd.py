@@ -39,12 +39,10 @@ class ASGD(Optimizer):
         self._check_gradients(gradients)
         step = self._count_step(self.step_t)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             lr, lambd = group["lr"], group["lambd"]
             next_eta = lr / (1 + lambd * lr * step) ** group["alpha"]
             next_mu = 1 / ops.maximum(step - group["t0"], 1.0)
-            states = zip(self.parameters[start:end], self.eta[start:end], self.mu[start:end], self.ax[start:end],
-                         self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.eta, self.mu, self.ax)
             for param, eta, mu, ax, grad in states:
                 eta_now = ops.where(step == 1, lr, eta)
                 param = assign(param, param * (1 - lambd * eta_now) - eta_now * grad)

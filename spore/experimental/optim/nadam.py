@@ -38,14 +38,12 @@ class NAdam(Optimizer):
         self._check_gradients(gradients)
         step = self._count_step(self.step_t)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             lr, decay = group["lr"], group["momentum_decay"]
             correction2 = 1 - beta2 ** step
             mu = beta1 * (1 - 0.5 * 0.96 ** (step * decay))
             mu_next = beta1 * (1 - 0.5 * 0.96 ** ((step + 1) * decay))
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
-                         self.mu_product[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_avg_sq, self.mu_product)
             for param, m, v, mu_product, grad in states:
                 mu_product = assign(mu_product, mu_product * mu)
                 m = assign(m, m * beta1 + grad * (1 - beta1))

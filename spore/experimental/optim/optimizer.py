@@ -147,6 +147,13 @@ class Optimizer(Cell):
             grads = tuple(grad + param * decay for grad, param in zip(grads, self.parameters[start:end]))
         return grads
 
+    def _group_states(self, group_id: int, gradients, *states):
+        """Per parameter of group `group_id`: the parameter, its entry of each of `states`
+        (tuples over all parameters) and its gradient (`_group_gradients`)."""
+        start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
+        return zip(self.parameters[start:end], *(state[start:end] for state in states),
+                   self._group_gradients(group_id, gradients))
+
     def _check_gradients(self, gradients) -> None:
         if not isinstance(gradients, (tuple, list)):
             raise TypeError(f"For '{self.cls_name}', the 'gradients' must be a tuple of Tensors, but got "

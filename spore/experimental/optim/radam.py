@@ -36,7 +36,6 @@ class RAdam(Optimizer):
         self._check_gradients(gradients)
         step = self._count_step(self.step_t)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             beta1, beta2 = group["betas"]
             lr = group["lr"]
             correction1 = 1 - beta1 ** step
@@ -47,8 +46,7 @@ class RAdam(Optimizer):
             # Clamped so that the branch not taken stays finite.
             rect = ops.sqrt(ops.maximum((rho_t - 4) * (rho_t - 2) * rho_inf
                                         / ((rho_inf - 4) * (rho_inf - 2) * rho_t), 0.0))
-            states = zip(self.parameters[start:end], self.exp_avg[start:end], self.exp_avg_sq[start:end],
-                         self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.exp_avg, self.exp_avg_sq)
             for param, m, v, grad in states:
                 m = assign(m, m * beta1 + grad * (1 - beta1))
                 v = assign(v, v * beta2 + grad * grad * (1 - beta2))

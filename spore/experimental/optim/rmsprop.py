@@ -40,10 +40,8 @@ class RMSprop(Optimizer):
     def construct(self, gradients):
         self._check_gradients(gradients)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             alpha, momentum, lr = group["alpha"], group["momentum"], group["lr"]
-            states = zip(self.parameters[start:end], self.mean_square[start:end], self.mean_grad[start:end],
-                         self.moment[start:end], self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.mean_square, self.mean_grad, self.moment)
             for param, mean_square, mean_grad, moment, grad in states:
                 mean_square = assign(mean_square, mean_square * alpha + grad * grad * (1 - alpha))
                 if group["centered"]:

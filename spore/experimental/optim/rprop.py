@@ -37,11 +37,9 @@ class Rprop(Optimizer):
         self._check_gradients(gradients)
         step = self._count_step(self.step_t)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             eta_minus, eta_plus = group["etas"]
             size_min, size_max = group["step_sizes"]
-            states = zip(self.parameters[start:end], self.prev[start:end], self.step_size[start:end],
-                         self._group_gradients(group_id, gradients))
+            states = self._group_states(group_id, gradients, self.prev, self.step_size)
             for param, prev, step_size, grad in states:
                 size = ops.where(step == 1, ops.ones_like(step_size) * group["lr"], step_size)
                 agreement = ops.sign(grad * prev)

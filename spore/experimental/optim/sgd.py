@@ -46,10 +46,8 @@ class SGD(Optimizer):
     def construct(self, gradients):
         self._check_gradients(gradients)
         for group_id, group in enumerate(self.param_groups):
-            start, end = self.group_start_id[group_id], self.group_start_id[group_id + 1]
             update = self._group_updates[group_id]
             momentum = self._group_momenta[group_id]
-            for param, grad, accum, stat in zip(self.parameters[start:end], self._group_gradients(group_id, gradients),
-                                                self.accum[start:end], self.stat[start:end]):
+            for param, accum, stat, grad in self._group_states(group_id, gradients, self.accum, self.stat):
                 update(param, grad, group["lr"], accum, momentum, stat)
         return True

@@ -10,59 +10,35 @@ live in nn_func.py.)
 """
 from __future__ import annotations
 
-import functools
 import math
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..operations import loss_ops as L
 from ..operations import nn_ops as N
-from ..validator import check_bool, check_string, check_type
+from ..validator import check_bool, check_type
+from ._args import check_is_tensor, check_reduction, reduce_loss
+from ._cached_primitive import cached_primitive as _prim
 
 __all__ = [
     "gaussian_nll_loss", "hinge_embedding_loss", "soft_margin_loss", "mse_loss_ext", "multi_margin_loss",
     "multilabel_margin_loss", "multilabel_soft_margin_loss", "ctc_loss", "ctc_greedy_decoder",
 ]
 
-_REDUCTIONS = ("none", "mean", "sum")
 _FLOATS = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 
 
-@functools.lru_cache(maxsize=64, typed=True)
-def _prim(cls, *attrs):
-    """The Primitive `cls(*attrs)`, built once per distinct attributes."""
-    return cls(*attrs)
-
-
-def _check_tensor(fn: str, arg: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
-
-
 def _check_float(fn: str, arg: str, value) -> None:
-    _check_tensor(fn, arg, value)
+    check_is_tensor(fn, arg, value)
     if value.dtype not in _FLOATS:
         raise TypeError(f"For '{fn}', the dtype of '{arg}' must be a float type, but got {value.dtype}.")
 
 
 def _check_index(fn: str, arg: str, value, allowed) -> None:
-    _check_tensor(fn, arg, value)
+    check_is_tensor(fn, arg, value)
     if value.dtype not in allowed:
         names = ", ".join(str(d) for d in allowed)
         raise TypeError(f"For '{fn}', the dtype of '{arg}' must be {names}, but got {value.dtype}.")
-
-
-def _check_reduction(fn: str, reduction) -> str:
-    return check_string(fn, "reduction", reduction, _REDUCTIONS, case_sensitive=True)
-
-
-def _reduce(loss, reduction: str):
-    if reduction == "mean":
-        return _F.mean(loss)
-    if reduction == "sum":
-        return _F.sum(loss)
-    return loss
 
 
 def _same_shape(fn: str, names: tuple, values: tuple) -> None:
@@ -79,11 +55,11 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
     with the last axis dropped or of size 1 (one variance per sample)."""
     fn = "gaussian_nll_loss"
     for arg, value in (("x", x), ("target", target), ("var", var)):
-        _check_tensor(fn, arg, value)
+        check_is_tensor(fn, arg, value)
     check_bool(fn, "full", full)
     if isinstance(eps, bool) or not isinstance(eps, float) or eps <= 0:
         raise ValueError(f"For '{fn}', 'eps' must be a positive float, but got {eps}.")
-    reduction = _check_reduction(fn, reduction)
+    reduction = check_reduction(fn, reduction)
     if var.ndim and var.ndim == x.ndim - 1 and tuple(var.shape) == tuple(x.shape[:-1]):
         var = _F.expand_dims(var, -1)
     if not x.dtype.is_floating_point:
@@ -92,19 +68,19 @@ def gaussian_nll_loss(x, target, var, full=False, eps=1e-6, reduction="mean"):
     loss = (_F.log(var) + _F.square(x - target) / var) * 0.5
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)
-    return _reduce(loss, reduction)
+    return reduce_loss(loss, reduction)
 
 
 def mse_loss_ext(input, target, reduction="mean"):
     """(input - target)^2, reduced; the inputs broadcast and share one dtype."""
     fn = "mse_loss_ext"
-    _check_tensor(fn, "input", input)
-    _check_tensor(fn, "target", target)
-    reduction = _check_reduction(fn, reduction)
+    check_is_tensor(fn, "input", input)
+    check_is_tensor(fn, "target", target)
+    reduction = check_reduction(fn, reduction)
     if input.dtype is not target.dtype:
         raise TypeError(f"For '{fn}', the dtype of 'target' must be the same as 'input' ({input.dtype}), "
                         f"but got {target.dtype}.")
-    return _reduce(_F.square(input - target), reduction)
+    return reduce_loss(_F.square(input - target), reduction)
 
 
 # ---- margin losses ------------------------------------------------------------------------
@@ -116,10 +92,10 @@ def hinge_embedding_loss(inputs, targets, margin=1.0, reduction="mean"):
     _check_float(fn, "targets", targets)
     if isinstance(margin, bool) or not isinstance(margin, (int, float)):
         raise TypeError(f"For '{fn}', 'margin' must be a float or int, but got {type(margin).__name__}.")
-    reduction = _check_reduction(fn, reduction)
+    reduction = check_reduction(fn, reduction)
     targets = _F.cast(targets, inputs.dtype)
     loss = inputs * (targets > 0) + _F.relu(margin - inputs) * (targets < 0)
-    return _reduce(loss, reduction)
+    return reduce_loss(loss, reduction)
 
 
 def soft_margin_loss(input, target, reduction="mean"):
@@ -127,8 +103,8 @@ def soft_margin_loss(input, target, reduction="mean"):
     ops.SoftMarginLoss)."""
     fn = "soft_margin_loss"
     _check_float(fn, "input", input)
-    _check_tensor(fn, "target", target)
-    reduction = _check_reduction(fn, reduction)
+    check_is_tensor(fn, "target", target)
+    reduction = check_reduction(fn, reduction)
     _same_shape(fn, ("input", "target"), (input, target))
     return _prim(L.SoftMarginLoss, reduction)(input, _F.cast(target, input.dtype))
 
@@ -145,7 +121,7 @@ def multi_margin_loss(input, target, p=1, margin=1, weight=None, reduction="mean
         raise TypeError(f"For '{fn}', the type of 'margin' must be int, but got {type(margin)}.")
     _check_float(fn, "input", input)
     _check_index(fn, "target", target, (mstype.int64,))
-    reduction = _check_reduction(fn, reduction)
+    reduction = check_reduction(fn, reduction)
     if input.ndim != 2 or target.ndim != 1:
         raise ValueError(f"For '{fn}', the ranks of 'input' and 'target' must be 2 and 1, but got {input.ndim} "
                          f"and {target.ndim}.")
@@ -170,7 +146,7 @@ def multilabel_margin_loss(input, target, reduction="mean"):
     fn = "multilabel_margin_loss"
     _check_float(fn, "input", input)
     _check_index(fn, "target", target, (mstype.int32,))
-    reduction = _check_reduction(fn, reduction)
+    reduction = check_reduction(fn, reduction)
     _same_shape(fn, ("input", "target"), (input, target))
     if input.ndim not in (1, 2):
         raise ValueError(f"For '{fn}', the 'input' must be 1-D or 2-D, but got {input.ndim}-D.")
@@ -181,21 +157,21 @@ def multilabel_soft_margin_loss(input, target, weight=None, reduction="mean"):
     """-(target * log(sigmoid(x)) + (1 - target) * log(sigmoid(-x))) times `weight`,
     averaged over the classes (the last axis), then reduced over the samples."""
     fn = "multilabel_soft_margin_loss"
-    _check_tensor(fn, "input", input)
-    _check_tensor(fn, "target", target)
-    reduction = _check_reduction(fn, reduction)
+    check_is_tensor(fn, "input", input)
+    check_is_tensor(fn, "target", target)
+    reduction = check_reduction(fn, reduction)
     target = _F.cast(target, input.dtype)
     loss = -(target * _F.logsigmoid(input) + (1 - target) * _F.logsigmoid(-input))
     if weight is not None:
-        _check_tensor(fn, "weight", weight)
+        check_is_tensor(fn, "weight", weight)
         loss = loss * weight
-    return _reduce(_F.mean(loss, -1), reduction)
+    return reduce_loss(_F.mean(loss, -1), reduction)
 
 
 # ---- CTC ----------------------------------------------------------------------------------
 def _check_ctc(log_probs, targets, input_lengths, target_lengths, blank):
     fn = "ctc_loss"
-    _check_tensor(fn, "log_probs", log_probs)
+    check_is_tensor(fn, "log_probs", log_probs)
     if log_probs.dtype not in (mstype.float32, mstype.float64):
         raise TypeError(f"For '{fn}', the dtype of 'log_probs' must be float32 or float64, but got "
                         f"{log_probs.dtype}.")
@@ -225,7 +201,7 @@ def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reducti
     infinite losses 0. See ops.CTCLossV2."""
     fn = "ctc_loss"
     _check_ctc(log_probs, targets, input_lengths, target_lengths, blank)
-    reduction = _check_reduction(fn, reduction)
+    reduction = check_reduction(fn, reduction)
     check_bool(fn, "zero_infinity", zero_infinity)
     nll, log_alpha = _prim(L.CTCLossV2, blank, "none", zero_infinity)(log_probs, targets, input_lengths,
                                                                        target_lengths)

@@ -7,7 +7,6 @@ families' functions, reached through the `function` package at call time.
 """
 from __future__ import annotations
 
-import functools
 import math
 
 from ...common import dtype as mstype
@@ -18,6 +17,8 @@ from .. import function as _F  # the other families' functions, looked up at cal
 from ..operations import nn_ops as N
 from ..validator import check_bool, check_float_range, check_positive_int, check_string, check_type
 from . import _mindspore_paths
+from ._args import FLOATS, check_is_tensor, check_reduction, check_tensor_dtype, reduce_loss
+from ._cached_primitive import cached_primitive as _prim
 from .inplace import rebind
 
 __all__ = [
@@ -39,35 +40,10 @@ __all__ = [
     "margin_ranking_loss", "triplet_margin_loss",
 ]
 
-_REDUCTIONS = ("none", "mean", "sum")
 
 _relu, _relu6, _gelu, _fast_gelu, _silu = N.ReLU(), N.ReLU6(), N.GeLU(), N.FastGeLU(), N.SiLU()
 _hswish, _hsigmoid, _mish, _softplus, _selu = N.HSwish(), N.HSigmoid(), N.Mish(), N.Softplus(), N.SeLU()
 _prelu, _bias_add, _group_norm = N.PReLU(), N.BiasAdd(), N.GroupNorm()
-
-
-@functools.lru_cache(maxsize=256, typed=True)
-def _prim(cls, *attrs):
-    """The Primitive `cls(*attrs)`, built once per distinct attributes."""
-    return cls(*attrs)
-
-
-def _check_tensor(fn: str, arg: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
-
-
-def _check_reduction(fn: str, reduction) -> str:
-    return check_string(fn, "reduction", reduction, _REDUCTIONS, case_sensitive=True)
-
-
-def _reduce(loss, reduction: str):
-    """An elementwise loss reduced as `reduction` says ('none', 'mean' or 'sum')."""
-    if reduction == "mean":
-        return _F.mean(loss)
-    if reduction == "sum":
-        return _F.sum(loss)
-    return loss
 
 
 # ---- activations --------------------------------------------------------------------------
@@ -103,7 +79,7 @@ def gelu(input, approximate="none"):
     approximate='tanh'."""
     if approximate not in ("none", "tanh"):
         raise ValueError(f"For 'gelu', the 'approximate' must be 'none' or 'tanh', but got {approximate!r}.")
-    _check_tensor("gelu", "input", input)
+    check_is_tensor("gelu", "input", input)
     if not input.dtype.is_floating_point:
         raise TypeError(f"For 'gelu', the dtype of 'input' must be float16, float32 or float64, but got "
                         f"{input.dtype}.")
@@ -129,7 +105,7 @@ def elu(input_x, alpha=1.0):
 
 def leaky_relu(input, alpha=0.2):
     """input for input > 0, alpha * input otherwise."""
-    _check_tensor("leaky_relu", "input", input)
+    check_is_tensor("leaky_relu", "input", input)
     return _prim(N.LeakyReLU, alpha)(input)
 
 
@@ -191,16 +167,6 @@ def bias_add(input_x, bias):
 
 
 # ---- activations composed of other ops -----------------------------------------------------
-_FLOAT_DTYPES = (mstype.float16, mstype.float32, mstype.float64)
-
-
-def _check_float_tensor(fn: str, arg: str, value, allowed=_FLOAT_DTYPES) -> None:
-    _check_tensor(fn, arg, value)
-    if value.dtype not in allowed:
-        names = ", ".join(str(d) for d in allowed)
-        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
-
-
 def soft_shrink(input, lambd=0.5):
     """`softshrink` under MindSpore's other name."""
     return softshrink(input, lambd)
@@ -208,20 +174,20 @@ def soft_shrink(input, lambd=0.5):
 
 def softsign(x):
     """x / (1 + |x|)."""
-    _check_float_tensor("softsign", "x", x)
+    check_tensor_dtype("softsign", "x", x)
     return x / (_F.abs(x) + 1)
 
 
 def logsigmoid(x):
     """log(sigmoid(x)), computed as -softplus(-x) so it stays finite for large |x|."""
-    _check_float_tensor("logsigmoid", "x", x)
+    check_tensor_dtype("logsigmoid", "x", x)
     return -_softplus(-x)
 
 
 def hardtanh(input, min_val=-1.0, max_val=1.0):
     """input clipped to [min_val, max_val] (max_val wins where min_val > max_val); an
     integer input stays integer."""
-    _check_tensor("hardtanh", "input", input)
+    check_is_tensor("hardtanh", "input", input)
     check_type("hardtanh", "min_val", min_val, (int, float))
     check_type("hardtanh", "max_val", max_val, (int, float))
     if not input.dtype.is_floating_point:
@@ -232,7 +198,7 @@ def hardtanh(input, min_val=-1.0, max_val=1.0):
 
 def threshold(input, thr, value):
     """input where input > thr, `value` elsewhere; the result keeps input's dtype."""
-    _check_tensor("threshold", "input", input)
+    check_is_tensor("threshold", "input", input)
     check_type("threshold", "thr", thr, (int, float))
     check_type("threshold", "value", value, (int, float))
     return _F.select(input > thr, input, _F.fill(input.dtype, input.shape, value))
@@ -240,13 +206,13 @@ def threshold(input, thr, value):
 
 def softmin(x, axis=-1, *, dtype=None):
     """softmax(-x) along `axis`; with `dtype`, `x` is cast first."""
-    _check_tensor("softmin", "x", x)
+    check_is_tensor("softmin", "x", x)
     return softmax(-x, axis, dtype=dtype)
 
 
 def _halves(fn: str, x, axis):
     """The two halves of `x` along `axis` (its size there must be even)."""
-    _check_float_tensor(fn, "x" if fn == "glu" else "input", x)
+    check_tensor_dtype(fn, "x" if fn == "glu" else "input", x)
     check_type(fn, "axis" if fn == "glu" else "dim", axis, int)
     if not -x.ndim <= axis < max(x.ndim, 1):
         raise ValueError(f"For '{fn}', the axis must be in range [{-x.ndim}, {x.ndim}), but got {axis}.")
@@ -270,7 +236,7 @@ def swiglu(input, dim=-1):
 
 def tanhshrink(input):
     """input - tanh(input); an integer input gives float32."""
-    _check_tensor("tanhshrink", "input", input)
+    check_is_tensor("tanhshrink", "input", input)
     if input.dtype is mstype.bool_:
         raise TypeError("For 'tanhshrink', the dtype of 'input' must be a number type, but got Bool.")
     if not input.dtype.is_floating_point:
@@ -281,7 +247,7 @@ def tanhshrink(input):
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3):
     """input where input >= 0, a * input elsewhere with a drawn uniformly from [lower, upper]
     for every element; an integer input stays integer (the product truncated)."""
-    _check_tensor("rrelu", "input", input)
+    check_is_tensor("rrelu", "input", input)
     for arg, value in (("lower", lower), ("upper", upper)):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"For 'rrelu', '{arg}' must be an int or a float, but got {type(value)}.")
@@ -331,7 +297,7 @@ def batch_norm(input_x, running_mean, running_var, weight, bias, training=False,
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """Normalizes over the trailing axes `normalized_shape` (an int or a tuple / list),
     then scales by `weight` and shifts by `bias` (both of that shape; None: 1 and 0)."""
-    _check_tensor("layer_norm", "input", input)
+    check_is_tensor("layer_norm", "input", input)
     if isinstance(normalized_shape, int) and not isinstance(normalized_shape, bool):
         normalized_shape = (normalized_shape,)
     check_type("layer_norm", "normalized_shape", normalized_shape, (tuple, list))
@@ -357,9 +323,9 @@ def _check_epsilon(fn: str, epsilon) -> float:
 def _check_norm_params(fn: str, x, params: tuple) -> None:
     """`params` ((name, tensor), ...) are float tensors of x's dtype, the shape of x's
     trailing axes."""
-    _check_float_tensor(fn, "x" if fn == "rms_norm" else "x1", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    check_tensor_dtype(fn, "x" if fn == "rms_norm" else "x1", x, FLOATS + (mstype.bfloat16,))
     for name, value in params:
-        _check_float_tensor(fn, name, value, _FLOAT_DTYPES + (mstype.bfloat16,))
+        check_tensor_dtype(fn, name, value, FLOATS + (mstype.bfloat16,))
         if value.dtype is not x.dtype:
             raise TypeError(f"For '{fn}', the dtype of '{name}' must be the same as the input's ({x.dtype}), "
                             f"but got {value.dtype}.")
@@ -384,7 +350,7 @@ def rms_norm(x, gamma, epsilon=1e-6):
 
 def add_rms_norm(x1, x2, gamma, epsilon=1e-6):
     """rms_norm of x = x1 + x2; returns (y, rstd, x)."""
-    _check_tensor("add_rms_norm", "x2", x2)
+    check_is_tensor("add_rms_norm", "x2", x2)
     total = x1 + x2
     y, rstd = rms_norm(total, gamma, epsilon)
     return y, rstd, total
@@ -414,7 +380,7 @@ def add_layer_norm(x1, x2, gamma, beta, epsilon=1e-5, additional_output=False):
 def renorm(input, p, axis, maxnorm):
     """Every slice of `input` along `axis` whose p-norm exceeds `maxnorm` scaled down to
     norm `maxnorm` (p an int > 0, maxnorm a float >= 0)."""
-    _check_float_tensor("renorm", "input", input)
+    check_tensor_dtype("renorm", "input", input)
     check_type("renorm", "p", p, int)
     check_type("renorm", "maxnorm", maxnorm, float)
     if p <= 0:
@@ -440,7 +406,7 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
     for arg, value in (("bias", bias), ("alpha", alpha), ("beta", beta)):
         check_type(fn, arg, value, float)
     check_string(fn, "norm_region", norm_region, ("ACROSS_CHANNELS",), case_sensitive=True)
-    _check_float_tensor(fn, "x", x)
+    check_tensor_dtype(fn, "x", x)
     if x.ndim != 4:
         raise ValueError(f"For '{fn}', the 'x' must be 4-D (N, C, H, W), but got {x.ndim}-D.")
     channels = x.shape[1]
@@ -454,8 +420,8 @@ def lrn(x, depth_radius=5, bias=1.0, alpha=1.0, beta=0.5, norm_region="ACROSS_CH
 # ---- similarity, embedding, rearrangements ------------------------------------------------
 def cosine_similarity(x1, x2, dim=1, eps=1e-08):
     """sum(x1 * x2) / max(|x1| * |x2|, eps) along `dim`; the inputs broadcast."""
-    _check_float_tensor("cosine_similarity", "x1", x1)
-    _check_float_tensor("cosine_similarity", "x2", x2)
+    check_tensor_dtype("cosine_similarity", "x1", x1)
+    check_tensor_dtype("cosine_similarity", "x2", x2)
     check_type("cosine_similarity", "dim", dim, int)
     check_type("cosine_similarity", "eps", eps, (int, float))
     dot = _F.sum(x1 * x2, dim)
@@ -469,8 +435,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     looked-up row whose `norm_type`-norm exceeds it is renormalized in `weight` itself
     first; `scale_grad_by_freq` divides each row's gradient by its count in `input`."""
     fn = "embedding"
-    _check_tensor(fn, "input", input)
-    _check_tensor(fn, "weight", weight)
+    check_is_tensor(fn, "input", input)
+    check_is_tensor(fn, "weight", weight)
     if input.dtype.is_floating_point or input.dtype is mstype.bool_:
         raise TypeError(f"For '{fn}', the dtype of 'input' must be an integer type, but got {input.dtype}.")
     if weight.ndim != 2:
@@ -517,7 +483,7 @@ def _renorm_rows(weight, indices, max_norm: float, norm_type: float) -> None:
 
 
 def _check_shuffle(fn: str, input, factor_name: str, factor) -> None:
-    _check_tensor(fn, "input", input)
+    check_is_tensor(fn, "input", input)
     if isinstance(factor, bool) or not isinstance(factor, int):
         raise TypeError(f"For '{fn}', the '{factor_name}' must be int, but got {type(factor).__name__}.")
     if factor <= 0:
@@ -561,7 +527,7 @@ def pixel_unshuffle(input, downscale_factor):
 def channel_shuffle(x, groups):
     """(N, C, *spatial) with C = groups * k: channel g * k + i moves to i * groups + g
     (the groups interleaved); x has at least 4 dimensions."""
-    _check_tensor("channel_shuffle", "x", x)
+    check_is_tensor("channel_shuffle", "x", x)
     check_positive_int("channel_shuffle", "groups", groups)
     if x.ndim < 4:
         raise TypeError(f"For 'channel_shuffle', the 'x' must have at least 4 dimensions, but got {x.ndim}.")
@@ -579,7 +545,7 @@ def bidense(input1, input2, weight, bias=None):
     (O, I, J), bias (O,)."""
     fn = "bidense"
     for arg, value in (("input1", input1), ("input2", input2), ("weight", weight)):
-        _check_tensor(fn, arg, value)
+        check_is_tensor(fn, arg, value)
     if weight.ndim != 3 or input1.ndim == 0 or input2.ndim == 0:
         raise ValueError(f"For '{fn}', the 'weight' must be 3-D and the inputs at least 1-D, but got weight "
                          f"{weight.shape}, input1 {input1.shape} and input2 {input2.shape}.")
@@ -593,7 +559,7 @@ def bidense(input1, input2, weight, bias=None):
     mixed = _F.matmul(left, _F.reshape(_F.transpose(weight, (1, 0, 2)), (rows, outputs * cols)))
     out = _F.sum(_F.reshape(mixed, (-1, outputs, cols)) * _F.reshape(input2, (-1, 1, cols)), -1)
     if bias is not None:
-        _check_tensor(fn, "bias", bias)
+        check_is_tensor(fn, "bias", bias)
         out = out + bias
     return _F.reshape(out, lead + (outputs,))
 
@@ -604,9 +570,9 @@ def rotary_position_embedding(x, cos, sin, mode=0):
     (rotate half), (x[2k], x[2k + 1]) -> (-x[2k + 1], x[2k]) with mode 1 (interleaved).
     `cos` and `sin` (4-D, x's dtype) broadcast to x."""
     fn = "rotary_position_embedding"
-    _check_float_tensor(fn, "x", x, _FLOAT_DTYPES + (mstype.bfloat16,))
+    check_tensor_dtype(fn, "x", x, FLOATS + (mstype.bfloat16,))
     for arg, value in (("cos", cos), ("sin", sin)):
-        _check_tensor(fn, arg, value)
+        check_is_tensor(fn, arg, value)
         if value.dtype is not x.dtype:
             raise TypeError(f"For '{fn}', the dtype of '{arg}' must be the dtype of 'x' ({x.dtype}), but got "
                             f"{value.dtype}.")
@@ -656,7 +622,7 @@ def dropout1d(input, p=0.5, training=True):
     """Zeroes whole channels of (N, C, L) or (C, L) input with probability `p`, scaling the
     others by 1 / (1 - p)."""
     keep_prob = _keep_probability("dropout1d", p, training)
-    _check_tensor("dropout1d", "input", input)
+    check_is_tensor("dropout1d", "input", input)
     if input.ndim not in (2, 3):
         raise ValueError(f"For 'dropout1d', the 'input' must be 2-D or 3-D, but got {input.ndim}-D.")
     if not training:
@@ -693,9 +659,9 @@ def nll_loss(inputs, target, weight=None, ignore_index=-100, reduction="mean", l
     target is `ignore_index` count for nothing; 'mean' divides by the counted weight. With
     `label_smoothing` e, the loss is (1 - e) * nll + e / C * (the loss against every class).
     """
-    _check_tensor("nll_loss", "inputs", inputs)
-    _check_tensor("nll_loss", "target", target)
-    reduction = _check_reduction("nll_loss", reduction)
+    check_is_tensor("nll_loss", "inputs", inputs)
+    check_is_tensor("nll_loss", "target", target)
+    reduction = check_reduction("nll_loss", reduction)
     label_smoothing = _check_label_smoothing("nll_loss", label_smoothing)
     class_axis = 0 if inputs.ndim == 1 else 1
     if inputs.ndim == 0 or target.shape != inputs.shape[:class_axis] + inputs.shape[class_axis + 1:]:
@@ -732,9 +698,9 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
     axis 1) and `target`: class indices (int; see `nll_loss` for `weight`, `ignore_index`
     and `label_smoothing`) or class probabilities (float, the shape of `input`).
     """
-    _check_tensor("cross_entropy", "input", input)
-    _check_tensor("cross_entropy", "target", target)
-    reduction = _check_reduction("cross_entropy", reduction)
+    check_is_tensor("cross_entropy", "input", input)
+    check_is_tensor("cross_entropy", "target", target)
+    reduction = check_reduction("cross_entropy", reduction)
     label_smoothing = _check_label_smoothing("cross_entropy", label_smoothing)
     class_axis = 0 if input.ndim == 1 else 1
     log_p = log_softmax(input, class_axis)
@@ -784,22 +750,22 @@ def kl_div(logits, labels, reduction="mean"):
 
 
 def _check_pair(fn: str, input, target) -> None:
-    _check_tensor(fn, "input", input)
-    _check_tensor(fn, "target", target)
+    check_is_tensor(fn, "input", input)
+    check_is_tensor(fn, "target", target)
 
 
 def l1_loss(input, target, reduction="mean"):
     """|input - target|, reduced; the inputs broadcast."""
     _check_pair("l1_loss", input, target)
-    reduction = _check_reduction("l1_loss", reduction)
-    return _reduce(_F.abs(input - target), reduction)
+    reduction = check_reduction("l1_loss", reduction)
+    return reduce_loss(_F.abs(input - target), reduction)
 
 
 def mse_loss(input, target, reduction="mean"):
     """(input - target) ** 2, reduced; the inputs broadcast."""
     _check_pair("mse_loss", input, target)
-    reduction = _check_reduction("mse_loss", reduction)
-    return _reduce(_F.square(input - target), reduction)
+    reduction = check_reduction("mse_loss", reduction)
+    return reduce_loss(_F.square(input - target), reduction)
 
 
 def smooth_l1_loss(input, target, beta=1.0, reduction="none"):
@@ -814,13 +780,13 @@ def huber_loss(input, target, reduction="mean", delta=1.0):
     """With d = |input - target|: 0.5 * d^2 where d < delta, delta * (d - 0.5 * delta)
     elsewhere; delta > 0. The inputs broadcast."""
     _check_pair("huber_loss", input, target)
-    reduction = _check_reduction("huber_loss", reduction)
+    reduction = check_reduction("huber_loss", reduction)
     check_type("huber_loss", "delta", delta, (int, float))
     if delta <= 0:
         raise ValueError(f"For 'huber_loss', the 'delta' must be greater than 0, but got {delta}.")
     distance = _F.abs(input - target)
     loss = _F.select(distance < delta, _F.square(distance) * 0.5, (distance - 0.5 * delta) * delta)
-    return _reduce(loss, reduction)
+    return reduce_loss(loss, reduction)
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
@@ -829,8 +795,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
     shape without axis 1; margin in [-1, 1]."""
     fn = "cosine_embedding_loss"
     for arg, value in (("input1", input1), ("input2", input2), ("target", target)):
-        _check_tensor(fn, arg, value)
-    reduction = _check_reduction(fn, reduction)
+        check_is_tensor(fn, arg, value)
+    reduction = check_reduction(fn, reduction)
     margin = check_float_range(fn, "margin", margin, -1.0, 1.0)
     if input1.dtype is not input2.dtype:
         raise TypeError(f"For '{fn}', the dtype of 'input2' must be the same as 'input1' ({input1.dtype}), "
@@ -842,7 +808,7 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, reduction="mean"):
         input1, input2 = _F.cast(input1, mstype.float32), _F.cast(input2, mstype.float32)
     cosine = _F.sum(input1 * input2, 1) / _F.sqrt(_F.sum(_F.square(input1), 1) * _F.sum(_F.square(input2), 1))
     loss = (1 - cosine) * (target == 1) + relu(cosine - margin) * (target == -1)
-    return _reduce(loss, reduction)
+    return reduce_loss(loss, reduction)
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
@@ -851,13 +817,13 @@ def margin_ranking_loss(input1, input2, target, margin=0.0, reduction="mean"):
     fn = "margin_ranking_loss"
     check_type(fn, "margin", margin, float)
     for arg, value in (("input1", input1), ("input2", input2), ("target", target)):
-        _check_tensor(fn, arg, value)
-    reduction = _check_reduction(fn, reduction)
+        check_is_tensor(fn, arg, value)
+    reduction = check_reduction(fn, reduction)
     for arg, value in (("input2", input2), ("target", target)):
         if value.dtype is not input1.dtype:
             raise TypeError(f"For '{fn}', the dtype of '{arg}' must be the same as 'input1' ({input1.dtype}), "
                             f"but got {value.dtype}.")
-    return _reduce(relu(-target * (input1 - input2) + margin), reduction)
+    return reduce_loss(relu(-target * (input1 - input2) + margin), reduction)
 
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, reduction="mean"):

@@ -18,6 +18,7 @@ from ...common.tensor import Tensor
 from ..operations import math_ops as M
 from ..operations import random_ops as R
 from ..primitive import PRIMITIVES, Primitive
+from ._args import check_is_tensor
 from .inplace import rebind
 
 __all__ = [
@@ -48,11 +49,6 @@ def _shared(name: str) -> Primitive:
 
 def _cast(x: Tensor, dtype) -> Tensor:
     return x if x.dtype is dtype else _shared("Cast")(x, dtype)
-
-
-def _check_tensor(name: str, arg: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{name}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
 
 
 def _check_float_dtype(name: str, dtype) -> None:
@@ -97,7 +93,7 @@ def _size_shape(name: str, size: tuple) -> tuple:
 
 def _check_tensor_of(name: str, arg: str, value, dtype) -> None:
     """`value` is a Tensor of `dtype`."""
-    _check_tensor(name, arg, value)
+    check_is_tensor(name, arg, value)
     if value.dtype is not dtype:
         raise TypeError(f"For '{name}', the dtype of '{arg}' must be {dtype}, but got {value.dtype}.")
 
@@ -117,7 +113,7 @@ def uniform(shape, minval, maxval, seed=None, dtype=mstype.float32) -> Tensor:
     """Samples uniform on [minval, maxval). For float32, minval and maxval are float32
     Tensors that broadcast with `shape`; for int32, 0-d int32 Tensors."""
     for arg, value in (("minval", minval), ("maxval", maxval)):
-        _check_tensor("uniform", arg, value)
+        check_is_tensor("uniform", arg, value)
     if dtype not in (mstype.int32, mstype.float32):
         raise TypeError(f"For 'uniform', the 'dtype' must be Int32 or Float32, but got {dtype}.")
     for arg, value in (("minval", minval), ("maxval", maxval)):
@@ -194,7 +190,7 @@ def randn(*size, dtype=None, seed=None) -> Tensor:
 def rand_like(input, seed=None, *, dtype=None) -> Tensor:
     """Samples uniform on [0, 1) of input's shape, of input's dtype unless `dtype`; the
     dtype must be a float type."""
-    _check_tensor("rand_like", "input", input)
+    check_is_tensor("rand_like", "input", input)
     dtype = input.dtype if dtype is None else dtype
     _check_float_dtype("rand_like", dtype)
     return _cast(_random_op(R.UniformReal, "rand_like", seed)(input.shape), dtype)
@@ -203,7 +199,7 @@ def rand_like(input, seed=None, *, dtype=None) -> Tensor:
 def randn_like(input, seed=None, *, dtype=None) -> Tensor:
     """Samples of N(0, 1) of input's shape; float32 unless `dtype` (as in MindSpore, the
     input's dtype is not used)."""
-    _check_tensor("randn_like", "input", input)
+    check_is_tensor("randn_like", "input", input)
     dtype = mstype.float32 if dtype is None else dtype
     _check_float_dtype("randn_like", dtype)
     return _cast(_random_op(R.StandardNormal, "randn_like", seed)(input.shape), dtype)
@@ -230,7 +226,7 @@ def randint(low, high, size, seed=None, *, dtype=None) -> Tensor:
 def randint_like(input, low, high, seed=None, *, dtype=None) -> Tensor:
     """Integers uniform on [low, high) of input's shape, of input's dtype unless `dtype`;
     the dtype must be an int type."""
-    _check_tensor("randint_like", "input", input)
+    check_is_tensor("randint_like", "input", input)
     dtype = input.dtype if dtype is None else dtype
     _check_int_dtype("randint_like", dtype)
     return _uniform_ints("randint_like", low, high, input.shape, seed, dtype)
@@ -245,7 +241,7 @@ def shuffle(x, seed=None) -> Tensor:
 def multinomial(input, num_samples, replacement=True, seed=None) -> Tensor:
     """int32 indices, `num_samples` per row of the 1-D / 2-D weights `input`, drawn with
     probability proportional to the weights, with or without replacement."""
-    _check_tensor("multinomial", "input", input)
+    check_is_tensor("multinomial", "input", input)
     if input.ndim not in (1, 2):
         raise ValueError(f"For 'multinomial', the dimension of 'input' must be 1 or 2, but got "
                          f"{input.ndim}.")
@@ -274,7 +270,7 @@ def random_categorical(logits, num_sample, seed=0, dtype=mstype.int64) -> Tensor
 def bernoulli(input, p=0.5, seed=None) -> Tensor:
     """0 / 1 samples of input's shape and dtype, 1 with probability p (a float in [0, 1]
     or a float32 / float64 Tensor broadcasting to input)."""
-    _check_tensor("bernoulli", "input", input)
+    check_is_tensor("bernoulli", "input", input)
     if not isinstance(p, Tensor):
         if isinstance(p, bool) or not isinstance(p, (int, float)):
             raise TypeError(f"For 'bernoulli', the 'p' must be a float or a Tensor, but got {type(p).__name__}.")
@@ -355,7 +351,7 @@ def _random_upper_bound(dtype) -> int:
 def random_(input, from_=0, to=None, *, generator=None) -> Tensor:
     """Fill input in place with integers uniform on [from_, to) (to None: up to the
     largest integer input's dtype holds exactly, inclusive)."""
-    _check_tensor("random_", "input", input)
+    check_is_tensor("random_", "input", input)
     if to is None:
         to = _random_upper_bound(input.dtype)
     return rebind(input, _random_op(R.InplaceRandom, "random_", None)(input, from_, to, generator))
@@ -373,7 +369,7 @@ def _tensor_uniform(self, from_=0.0, to=1.0, generator=None) -> Tensor:
 
 def _tensor_cauchy(self, median=0.0, sigma=1.0) -> Tensor:
     """Fill self in place with samples of the Cauchy distribution; returns self."""
-    _check_tensor("cauchy", "input", self)
+    check_is_tensor("cauchy", "input", self)
     sampler = _seed.function_op("cauchy", None, lambda s1, s2: R.Cauchy(list(self.shape), median, sigma,
                                                                         seed=s1, seed2=s2),
                                 tuple(self.shape), median, sigma)

@@ -12,27 +12,12 @@ import itertools
 import math
 
 from ...common import dtype as mstype
-from ...common.tensor import Tensor
 from .. import function as _F  # the other families' functions, looked up at call time
 from ..validator import check_bool, check_string, check_type
+from ._args import FLOATS, check_is_tensor, check_tensor_dtype
 
 __all__ = ["affine_grid", "grid_sample", "crop_and_resize", "iou", "bounding_box_encode", "bounding_box_decode",
            "check_valid", "mirror_pad", "padding", "col2im"]
-
-_FLOATS = (mstype.float16, mstype.float32, mstype.float64)
-
-
-def _check_tensor(fn: str, arg: str, value) -> None:
-    if not isinstance(value, Tensor):
-        raise TypeError(f"For '{fn}', the '{arg}' must be a Tensor, but got {type(value).__name__}.")
-
-
-def _check_dtype(fn: str, arg: str, value, allowed=_FLOATS) -> None:
-    _check_tensor(fn, arg, value)
-    if value.dtype not in allowed:
-        names = ", ".join(str(d) for d in allowed)
-        raise TypeError(f"For '{fn}', the dtype of '{arg}' must be one of {names}, but got {value.dtype}.")
-
 
 def _check_same_dtype(fn: str, names: tuple, values: tuple) -> None:
     for name, value in zip(names[1:], values[1:]):
@@ -59,7 +44,7 @@ def affine_grid(theta, size, align_corners=False):
     (x_w, y_h, 1), of shape (N, H, W, 2) (or (N, D, H, W, 3)), coordinates normalized to
     [-1, 1] as `grid_sample` reads them."""
     fn = "affine_grid"
-    _check_dtype(fn, "theta", theta)
+    check_tensor_dtype(fn, "theta", theta)
     check_type(fn, "size", size, tuple)
     check_bool(fn, "align_corners", align_corners)
     if len(size) not in (4, 5):
@@ -114,8 +99,8 @@ def _round_half_away(coords):
 
 def _check_grid_sample(input, grid, mode, padding_mode, align_corners):
     fn = "grid_sample"
-    _check_dtype(fn, "input", input)
-    _check_dtype(fn, "grid", grid)
+    check_tensor_dtype(fn, "input", input)
+    check_tensor_dtype(fn, "grid", grid)
     _check_same_dtype(fn, ("input", "grid"), (input, grid))
     check_string(fn, "mode", mode, ("bilinear", "nearest"), case_sensitive=True)
     check_string(fn, "padding_mode", padding_mode, ("zeros", "border", "reflection"), case_sensitive=True)
@@ -184,10 +169,10 @@ def _crop_positions(start, end, crop: int, size: int):
 
 def _check_crop_and_resize(image, boxes, box_indices, crop_size, method, extrapolation_value):
     fn = "crop_and_resize"
-    _check_dtype(fn, "image", image, _FLOATS + (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
+    check_tensor_dtype(fn, "image", image, FLOATS + (mstype.int8, mstype.int16, mstype.int32, mstype.int64,
                                                 mstype.uint8, mstype.uint16))
-    _check_dtype(fn, "boxes", boxes, (mstype.float32,))
-    _check_dtype(fn, "box_indices", box_indices, (mstype.int32,))
+    check_tensor_dtype(fn, "boxes", boxes, (mstype.float32,))
+    check_tensor_dtype(fn, "box_indices", box_indices, (mstype.int32,))
     check_type(fn, "crop_size", crop_size, tuple)
     if len(crop_size) != 2 or any(not isinstance(c, int) or isinstance(c, bool) or c <= 0 for c in crop_size):
         raise ValueError(f"For '{fn}', the 'crop_size' must be 2 positive ints, but got {crop_size}.")
@@ -242,8 +227,8 @@ def crop_and_resize(image, boxes, box_indices, crop_size, method="bilinear", ext
 
 
 # ---- bounding boxes -----------------------------------------------------------------------
-def _check_boxes(fn: str, arg: str, boxes, allowed=_FLOATS) -> None:
-    _check_dtype(fn, arg, boxes, allowed)
+def _check_boxes(fn: str, arg: str, boxes, allowed=FLOATS) -> None:
+    check_tensor_dtype(fn, arg, boxes, allowed)
     if boxes.ndim != 2 or boxes.shape[1] != 4:
         raise ValueError(f"For '{fn}', the '{arg}' must be of shape (N, 4), but got {boxes.shape}.")
 
@@ -343,7 +328,7 @@ def check_valid(bboxes, img_metas):
     fn = "check_valid"
     allowed = (mstype.float16, mstype.float32, mstype.int16, mstype.uint8)
     _check_boxes(fn, "bboxes", bboxes, allowed)
-    _check_dtype(fn, "img_metas", img_metas, allowed)
+    check_tensor_dtype(fn, "img_metas", img_metas, allowed)
     if tuple(img_metas.shape) != (3,):
         raise ValueError(f"For '{fn}', the shape of 'img_metas' must be (3,), but got {img_metas.shape}.")
     metas = _F.cast(img_metas, mstype.float32)
@@ -355,7 +340,7 @@ def check_valid(bboxes, img_metas):
 # ---- padding and patches ------------------------------------------------------------------
 def _paddings_of(fn: str, paddings, rank: int) -> list:
     """The (before, after) pairs of the int Tensor `paddings` (rank, 2), read as values."""
-    _check_dtype(fn, "paddings", paddings, (mstype.int32, mstype.int64))
+    check_tensor_dtype(fn, "paddings", paddings, (mstype.int32, mstype.int64))
     if tuple(paddings.shape) != (rank, 2):
         raise ValueError(f"For '{fn}', the shape of 'paddings' must be ({rank}, 2), but got {paddings.shape}.")
     pairs = paddings.tolist()
@@ -369,7 +354,7 @@ def mirror_pad(input_x, paddings, mode):
     `paddings` (rank, 2) with its own values mirrored: 'REFLECT' excludes the edge
     (pads < the axis size), 'SYMMETRIC' repeats it (pads <= the axis size)."""
     fn = "mirror_pad"
-    _check_tensor(fn, "input_x", input_x)
+    check_is_tensor(fn, "input_x", input_x)
     check_string(fn, "mode", mode, ("REFLECT", "SYMMETRIC"), case_sensitive=True)
     pairs = _paddings_of(fn, paddings, input_x.ndim)
     edge = 1 if mode == "REFLECT" else 0
@@ -391,7 +376,7 @@ def mirror_pad(input_x, paddings, mode):
 def padding(x, pad_dim_size=8):
     """x (..., 1) widened to (..., pad_dim_size): its value first, zeros after."""
     fn = "padding"
-    _check_tensor(fn, "x", x)
+    check_is_tensor(fn, "x", x)
     check_type(fn, "pad_dim_size", pad_dim_size, int)
     if pad_dim_size <= 0:
         raise ValueError(f"For '{fn}', the 'pad_dim_size' must be positive, but got {pad_dim_size}.")
@@ -420,8 +405,8 @@ def col2im(input_x, output_size, kernel_size, dilation, padding_value, stride):
     number of windows over the output (H, W) = output_size (an int Tensor of 2 values),
     overlapping entries added. Output (N, C, H, W)."""
     fn = "col2im"
-    _check_dtype(fn, "input_x", input_x)
-    _check_dtype(fn, "output_size", output_size, (mstype.int32, mstype.int64))
+    check_tensor_dtype(fn, "input_x", input_x)
+    check_tensor_dtype(fn, "output_size", output_size, (mstype.int32, mstype.int64))
     kernel = _pair(fn, "kernel_size", kernel_size, 1)
     _pair(fn, "dilation", dilation, 1)
     _pair(fn, "padding_value", padding_value, 0)

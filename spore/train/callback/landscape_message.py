@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...common.protobuf_wire import bytes_field, string_field, varint_field
 from ..summary import event_file
-from ..summary.event_file import bytes_field, string_field, varint_field
 from ..summary.summary_record import SummaryRecord
 
 _DT_FLOAT64 = 12

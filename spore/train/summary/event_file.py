@@ -13,46 +13,10 @@ import zlib
 
 import numpy as np
 
+from ...common.protobuf_wire import bytes_field, double_field, float_field, string_field, varint_field
+
 EVENT_FILE_NAME_MARK = ".out.events.summary."
 VERSION = "MindSpore.Event:1"
-
-
-# ---- protobuf wire format -----------------------------------------------------------------
-def _varint(value: int) -> bytes:
-    value &= (1 << 64) - 1  # negative int64 values take ten bytes, as two's complement
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _key(field: int, wire_type: int) -> bytes:
-    return _varint(field << 3 | wire_type)
-
-
-def varint_field(field: int, value: int) -> bytes:
-    return _key(field, 0) + _varint(int(value))
-
-
-def double_field(field: int, value: float) -> bytes:
-    return _key(field, 1) + struct.pack("<d", float(value))
-
-
-def float_field(field: int, value: float) -> bytes:
-    return _key(field, 5) + struct.pack("<f", float(value))
-
-
-def bytes_field(field: int, value: bytes) -> bytes:
-    return _key(field, 2) + _varint(len(value)) + value
-
-
-def string_field(field: int, value: str) -> bytes:
-    return bytes_field(field, value.encode("utf-8"))
 
 
 # ---- records --------------------------------------------------------------------------------

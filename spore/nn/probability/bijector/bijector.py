@@ -5,6 +5,7 @@ from __future__ import annotations
 from ....common import dtype as mstype
 from ....common.tensor import Tensor
 from ...cell import Cell
+from .._constructor_args import constructor_arguments
 
 __all__ = ["Bijector", "Invert"]
 
@@ -25,10 +26,7 @@ class Bijector(Cell):
         self._dtype = dtype
         self._is_constant_jacobian = is_constant_jacobian
         self._is_injective = is_injective
-        param = dict(param or {})
-        param.pop("self", None)
-        param.pop("__class__", None)
-        self._parameters = param
+        self._parameters = constructor_arguments(param or {})
 
     @property
     def name(self) -> str:

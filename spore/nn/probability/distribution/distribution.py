@@ -18,6 +18,7 @@ from .... import ops
 from ....common import dtype as mstype
 from ....common.tensor import Tensor
 from ...cell import Cell
+from .._constructor_args import constructor_arguments
 
 _FLOAT_TYPES = (mstype.float16, mstype.float32, mstype.float64, mstype.bfloat16)
 _INT_TYPES = (mstype.int8, mstype.int16, mstype.int32, mstype.int64, mstype.uint8)
@@ -62,9 +63,7 @@ class Distribution(Cell):
         self._name = name
         self._seed = 0 if seed is None else seed
         self._dtype = dtype
-        param = dict(param)
-        param.pop("self", None)
-        param.pop("__class__", None)
+        param = constructor_arguments(param)
         param_dict = {key: param[key] for key in self._param_names if key in param}
         self._parameters = {**param, "param_dict": param_dict}
         self._defaults = {}
