@@ -42,6 +42,7 @@ from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
 from .engine.cache import DatasetCache
 from . import transforms, vision
+from .serdes import compare, deserialize, serialize, show
 from .config import get_seed, set_seed
 
 __all__ = [
@@ -69,4 +70,5 @@ __all__ = [
     "TFRecordDataset", "Schema", "DatasetCache",
     "config", "transforms", "vision",
     "PKSampler", "OBSMindDataset", "sync_wait_for_dataset", "GTZANDataset",
+    "compare", "deserialize", "serialize", "show",
 ]
