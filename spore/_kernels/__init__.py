@@ -13,6 +13,7 @@ from . import (  # registers kernels
     device,
     dropout_mask,
     elementwise,
+    embedding_cache,
     extra_nn,
     fused_optim,
     inspect,

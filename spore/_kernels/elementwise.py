@@ -362,6 +362,15 @@ def _mul_no_nan(x, y):
     return torch.where(y == 0, torch.zeros((), dtype=product.dtype, device=product.device), product)
 
 
+def _next_after(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """MindSpore's CPU kernel steps in float64 and rounds the result back to the input's
+    dtype: a float32 x therefore comes back unchanged except where it rounds (towards y
+    when x == y), which its documentation example prints."""
+    if x.dtype == torch.float64:
+        return torch.nextafter(x, y)
+    return torch.nextafter(x.double(), y.double()).to(x.dtype)
+
+
 _MORE_BINARY = {
     "Fmax": _on_tensors(torch.fmax),
     "Fmin": _on_tensors(torch.fmin),
@@ -374,7 +383,7 @@ _MORE_BINARY = {
     "LeftShift": torch.bitwise_left_shift,
     "RightShift": torch.bitwise_right_shift,
     "Heaviside": torch.heaviside,
-    "NextAfter": torch.nextafter,
+    "NextAfter": _next_after,
 }
 for _name, _compute in _MORE_BINARY.items():
     kernel(_name)(binary(_compute))

@@ -6,9 +6,11 @@ it refuses), raising so that the Primitive's `infer` reports MindSpore's error.
 """
 from __future__ import annotations
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
+from .jacobi_svd import JACOBI_COLUMNS, jacobi_svd
 from .registry import kernel, kernel_factory
 
 
@@ -90,9 +92,26 @@ def svd(prim):
         if not compute_uv:
             placeholder = torch.zeros(1, dtype=input.dtype, device=input.device)
             return torch.linalg.svdvals(input), placeholder, placeholder
+        if input.dtype in (torch.float32, torch.float64) and input.shape[-1] < JACOBI_COLUMNS:
+            return _jacobi_svd(input, full_matrices)
         u, s, vh = torch.linalg.svd(input, full_matrices=full_matrices)
         return s, u, vh.mH
     return run
+
+
+def _jacobi_svd(input: torch.Tensor, full_matrices: bool):
+    """(s, u, v) of each matrix of a real batch by Eigen's Jacobi SVD, whose singular
+    vectors (signs, complement basis) are MindSpore's for matrices of under 16 columns
+    (see jacobi_svd.py)."""
+    *batch, m, n = input.shape
+    k = min(m, n)
+    matrices = input.detach().cpu().double().numpy().reshape(-1, m, n)
+    results = [jacobi_svd(a) for a in matrices]
+    cols_u, cols_v = (m, n) if full_matrices else (k, k)
+    s = np.stack([r[0] for r in results]).reshape(*batch, k)
+    u = np.stack([r[1][:, :cols_u] for r in results]).reshape(*batch, m, cols_u)
+    v = np.stack([r[2][:, :cols_v] for r in results]).reshape(*batch, n, cols_v)
+    return tuple(torch.from_numpy(x).to(device=input.device, dtype=input.dtype) for x in (s, u, v))
 
 
 def _via_float32(fn):

@@ -249,9 +249,11 @@ def log_normal_reverse(prim):
     gen, mean, std = _generator(prim), prim.mean, prim.std
 
     def kernel(input):
-        if input.dtype not in (torch.float16, torch.float32):
-            raise TypeError("input must be float16 or float32")
-        out = torch.empty(input.shape, dtype=torch.float32, device=input.device)
+        if input.dtype not in (torch.float16, torch.float32, torch.float64):
+            raise TypeError("input must be float16, float32 or float64")
+        # float16 draws are made in float32 and rounded
+        drawn = torch.float64 if input.dtype == torch.float64 else torch.float32
+        out = torch.empty(input.shape, dtype=drawn, device=input.device)
         return out.log_normal_(mean, std, generator=gen).to(input.dtype)
     return kernel
 

@@ -6,7 +6,7 @@ from ..common.tensor import Tensor
 from .batching import _Vmap, vmap
 from .grad import GradOperation, _Grad, grad, value_and_grad
 from .tape import register_tensor_hook, remove_tensor_hook, tensor_hooks_of
-from .transforms import derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
+from .transforms import J, derivative, get_grad, jacfwd, jacrev, jet, jvp, linearize, vjp
 
 # The hook methods of Tensor (which sits below this layer) are the tape's.
 Tensor.register_hook = register_tensor_hook

@@ -1,4 +1,4 @@
-"""Function transformations over spore's reverse-mode gradients: vjp, jvp (and
+"""Function transformations over spore's reverse-mode gradients: vjp (and J), jvp (and
 linearize), the Jacobians jacrev and jacfwd, the higher-order derivatives jet and
 derivative, and get_grad (one gradient out of the (id, gradient) pairs grad returns with
 return_ids).
@@ -20,7 +20,7 @@ from ..ops.function import array_func
 from .batching import vmap
 from .grad import _as_weights, _differentiate, _positions, _tensor_leaves
 
-__all__ = ["vjp", "jvp", "linearize", "jacrev", "jacfwd", "jet", "derivative", "get_grad"]
+__all__ = ["vjp", "J", "jvp", "linearize", "jacrev", "jacfwd", "jet", "derivative", "get_grad"]
 
 
 def _check_fn(api: str, fn) -> None:
@@ -63,6 +63,24 @@ def vjp(fn: Callable, *inputs, weights=None, has_aux: bool = False):
         return (result.input_grads, result.weight_grads) if params else result.input_grads
 
     return (outputs, vjp_fn, aux) if has_aux else (outputs, vjp_fn)
+
+
+def J(fn: Callable) -> Callable:
+    """MindSpore's compiler primitive of reverse mode: J(fn)(*inputs) -> (fn(*inputs),
+    bprop), bprop(dout) giving the tuple of the gradients of the inputs for the
+    cotangent `dout` (vjp without its checks on what fn returns)."""
+    _check_fn("J", fn)
+
+    def forward(*inputs):
+        inputs = _as_inputs("J", inputs)
+        outputs = fn(*inputs)
+
+        def bprop(dout):
+            return _differentiate(fn, inputs, tuple(range(len(inputs))), (), dout, api="J").input_grads
+
+        return outputs, bprop
+
+    return forward
 
 
 def _tangents(api: str, inputs: tuple, v) -> tuple:

@@ -485,16 +485,24 @@ class _GradientProgram:
     (input grads..., weight grads...), so the forward runs once. None for graphs with
     control flow or custom bprops. `run(*args, sens)` computes the same gradient in one
     program that recomputes the forward: a jit function, so an outer gradient (second
-    order) records it."""
+    order) records it. It takes the cotangents flat after the arguments (`run(*args,
+    *sens_leaves)`), as a compiled call takes no Tensors nested in a tuple: so the
+    gradients of a function with several outputs record as compiled calls too, and a
+    third order still reaches them."""
 
     def __init__(self, fn, positions: tuple, params: tuple, args: tuple):
         self.positions = positions
         self.params = params
+        n = len(args)
 
         def gradient(*args_and_sens):
-            *args, sens = args_and_sens
-            result = _differentiate(fn, tuple(args), positions, params, sens, api="grad")
+            sens = args_and_sens[n:]
+            sens = sens[0] if self.sens_structure is None else rebuild(self.sens_structure, iter(sens))
+            result = _differentiate(fn, args_and_sens[:n], positions, params, sens, api="grad")
             return result.input_grads + result.weight_grads
+
+        self.sens_structure = None
+        """The structure of the cotangents as differentiable_part gives it (None: one Tensor)."""
 
         self.run = JitFunction(gradient)
         self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params)
@@ -548,11 +556,25 @@ class _CompiledCall(Primitive):
             _raw_inputs(dout, raws)
             grads = iter(self.gradient.split[1].run(*raws))
         else:
-            grads = iter(self.gradient.run(*inputs[:n], dout))
+            grads = iter(self.gradient.run(*inputs[:n], *self._flat_sens(dout)))
         positions = self.gradient.positions
         input_grads = tuple(next(grads) if i in positions and isinstance(a, Tensor) else None
                             for i, a in enumerate(inputs[:n]))
         return input_grads + tuple(grads)
+
+    def _flat_sens(self, dout) -> tuple:
+        """dout as the gradient program takes it: its Tensors flat when it is a tuple of
+        nothing else, else as one argument."""
+        if isinstance(dout, (tuple, list)) and _only_tensors(dout):
+            self.gradient.sens_structure = differentiable_part(dout)
+            return tuple(_tensor_leaves(dout))
+        return (dout,)
+
+
+def _only_tensors(value) -> bool:
+    if isinstance(value, (tuple, list)):
+        return all(map(_only_tensors, value))
+    return isinstance(value, Tensor)
 
 
 def jit(function=None, *args, **kwargs):

@@ -46,6 +46,28 @@ def test_second_order_through_a_compiled_call():
     np.testing.assert_allclose(ms.grad(first)(X).asnumpy(), ms.grad(first_eager)(X).asnumpy(), rtol=1e-10)
 
 
+def test_third_order_through_a_graph_mode_cell():
+    """The second-order gradient program has several outputs (the gradients of the input
+    and of the first cotangent): its cotangents reach the third order as Tensors."""
+    class SinExp(nn.Cell):
+        def construct(self, v):
+            return ops.exp(ops.sin(v))
+
+    x = Tensor(np.array([1.0, 2.0, -0.5]))
+    first = ms.grad(SinExp())
+    second = ms.grad(lambda v: first(v).sum())
+    third = ms.grad(lambda v: second(v).sum())
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        got = third(x).asnumpy()
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    v = x.asnumpy()
+    # d^3/dv^3 exp(sin v) = exp(sin v) (cos^3 v - 3 sin v cos v - cos v)
+    expected = np.exp(np.sin(v)) * (np.cos(v) ** 3 - 3 * np.sin(v) * np.cos(v) - np.cos(v))
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
 def test_side_effects_run_once_op_by_op():
     """BatchNorm in training updates its statistics: the program is not replayed for the
     gradient, so the statistics move once per step, as op by op."""

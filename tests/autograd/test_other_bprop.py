@@ -1,6 +1,6 @@
-"""Gradients of the state and control primitives: Identity, Depend and the assign family,
-checked numerically where MindSpore's gradient is the derivative, and against values
-taken from MindSpore 2.7.1 where it is not."""
+"""Gradients of the state and control primitives: Identity, Depend, Reshard, CopyWithSlice
+and the assign family, checked numerically where MindSpore's gradient is the derivative,
+and against values taken from MindSpore 2.7.1 where it is not."""
 import numpy as np
 import pytest
 
@@ -18,6 +18,9 @@ GRAD_CASES = [
     OpCase(ops.AssignAdd(), (rand(2, 3), rand(2, 3)), None),
     OpCase(ops.AssignAdd(), (np.array(0.5), 2), None),
     OpCase(ops.AssignSub(), (rand(2, 3), rand(2, 3)), None),
+    # MindSpore 2.7.1 gives x's old values no gradient and y all of it: the derivative.
+    OpCase(ops.CopyWithSlice(), (rand(2, 3), rand(2, 3)), None),
+    OpCase(ops.Reshard(None, None, None), (rand(3, 2),), None),
 ]
 
 CHECKED_ELSEWHERE = {

@@ -411,3 +411,12 @@ def test_dynamic_update_cell_argument_errors(args, error, match):
 def test_fixed_update_cell_argument_error():
     with pytest.raises(TypeError, match="'loss_scale_value' must be int or float"):
         FixedLossScaleUpdateCell(None)
+
+
+def test_get_next_single_op_reads_no_device_queue():
+    cell = nn.GetNextSingleOp([ms.float32, ms.int32], [(2, 3), (2,)], "queue")
+    assert cell.get_next.output_num == 2 and cell.get_next.shared_name == "queue"
+    with pytest.raises(RuntimeError, match="For 'GetNext', spore has no device data queue.*Iterate the dataset"):
+        cell()
+    with pytest.raises(TypeError, match="For 'GetNextSingleOp', the 'dataset_types' must be a list or tuple"):
+        nn.GetNextSingleOp(ms.float32, [(2, 3)], "queue")

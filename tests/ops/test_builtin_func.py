@@ -210,6 +210,37 @@ def test_environ():
         F.environ_set(env, 3, 0)
 
 
+def test_symbolic_keys_stand_for_their_parameter():
+    w = ms.Parameter(_t([1, 2]), name="w")
+    key = F.ref_to_embed(w)
+    assert key == F.ref_to_embed(ms.Parameter(_t([0]), name="w")) and hash(key) == hash(F.embed(w))
+    env = F.environ_set(F.environ_create(), key, 7)
+    assert F.environ_get(env, w, 0) == 7 and F.environ_get(env, F.embed(w), 0) == 7
+    value = [1, 2]
+    assert F.embed(value) == F.embed(value) and F.embed(value) != F.embed([1, 2])
+    with pytest.raises(TypeError, match="For 'RefToEmbed', the 'input' must be a Parameter"):
+        F.ref_to_embed(_t([1.0]))
+    assert ops.embed is F.embed and ops.ref_to_embed is F.ref_to_embed
+
+
+def test_array_reduce_folds_the_axes():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 10
+    np.testing.assert_array_equal(F.array_reduce(ops.add, Tensor(x), (1,)).asnumpy(), x.sum(axis=1))
+    np.testing.assert_array_equal(F.array_reduce(ops.maximum, Tensor(x), (0, -1)).asnumpy(), x.max(axis=(0, 2)))
+    np.testing.assert_array_equal(F.array_reduce(ops.mul, Tensor(x[:, :2, :2]), 2).asnumpy(),
+                                  x[:, :2, :2].prod(axis=2))
+    compiled = ms.jit(lambda t: F.array_reduce(ops.add, t, (0, 2)))
+    np.testing.assert_array_equal(compiled(Tensor(x)).asnumpy(), x.sum(axis=(0, 2)))
+    grad = ms.grad(lambda t: F.array_reduce(ops.add, t, (1,)).sum())(Tensor(x))
+    np.testing.assert_array_equal(grad.asnumpy(), np.ones_like(x))
+    with pytest.raises(ValueError, match=r"For 'array_reduce', the 'axis' must be in range \[-3, 3\), but got 3"):
+        F.array_reduce(ops.add, Tensor(x), (3,))
+    with pytest.raises(TypeError, match="For 'array_reduce', the 'axis' must be an int or a tuple of ints"):
+        F.array_reduce(ops.add, Tensor(x), 1.0)
+    with pytest.raises(TypeError, match="For 'array_reduce', the 'x' must be a Tensor"):
+        F.array_reduce(ops.add, x, 1)
+
+
 def test_compiler_queries():
     assert F.is_sequence_value_unknown((1, 2)) is False and F.is_sequence_shape_unknown([1]) is False
     assert F.is_tensor_bool_cond(Tensor(True))

@@ -48,6 +48,21 @@ def test_vjp():
     _close(db, A)
 
 
+def test_j_gives_the_outputs_and_their_bprop():
+    out, bprop = ms.ops.J(f)(_t(A), _t(B))
+    _close(out, A * A * B)
+    da, db = bprop(_t([1.0, 2.0]))
+    _close(da, 2 * A * B * [1.0, 2.0])
+    _close(db, A * A * [1.0, 2.0])
+    _, bprop = ms.ops.J(two_outputs)(_t(A), _t(B))
+    da, db = bprop((_t(ONES), _t(2.0)))
+    _close(da, B + 2)
+    with pytest.raises(TypeError, match="For 'J', the 'fn' must be callable"):
+        ms.ops.J(3)
+    with pytest.raises(TypeError, match="For 'J', the inputs must be Tensors"):
+        ms.ops.J(f)(1.0, _t(B))
+
+
 def test_vjp_with_weights():
     w = Parameter(_t([2.0, 2.0]), name="w")
 

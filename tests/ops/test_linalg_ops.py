@@ -5,7 +5,7 @@ import pytest
 import spore as ms
 from spore import ops
 
-from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
+from .op_testing import ErrorCase, OpCase, case_id, ramp, rand, run_case, run_error_case
 
 
 def transposed(x, flag):
@@ -129,6 +129,8 @@ CASES = [
     OpCase(svd_parts(True), (rand(4, 2),), svd_parts_ref(True), rtol=1e-4, atol=1e-5, prim="Svd"),
     OpCase(svd_parts(True), (rand(2, 2, 3, dtype=np.float64),), svd_parts_ref(True), prim="Svd"),
     OpCase(svd_parts(), (rand(1, 1),), svd_parts_ref(), prim="Svd"),
+    OpCase(svd_parts(), (ramp(16, 5),), svd_parts_ref(), rtol=1e-4, atol=1e-5, prim="Svd"),
+    OpCase(svd_parts(True), (ramp(3, 17, dtype=np.float64) ** 2,), svd_parts_ref(True), prim="Svd"),
 ]
 
 ERROR_CASES = [
@@ -276,3 +278,21 @@ def test_svd_function():
                                rtol=1e-5)
     s, u, v = ops.svd(ms.Tensor(a), full_matrices=True)
     assert (s.shape, u.shape, v.shape) == ((2, 3), (2, 4, 4), (2, 3, 3))
+
+
+def test_svd_vectors_are_mindspores():
+    """Below 16 columns MindSpore's CPU Svd runs Eigen's Jacobi SVD: its vectors' signs and
+    its complement basis (values printed by MindSpore 2.7.1)."""
+    s, u, v = ops.svd(ms.Tensor(np.array([[1, 2], [-4, -5], [2, 1]], np.float32)), full_matrices=True)
+    np.testing.assert_allclose(s.asnumpy(), [7.0652843, 1.040081], rtol=1e-6)
+    np.testing.assert_allclose(u.asnumpy(), [[0.30821905, -0.48819482, 0.81649697],
+                                             [-0.90613353, 0.11070572, 0.40824813],
+                                             [0.2896955, 0.8656849, 0.4082479]], atol=1e-6)
+    np.testing.assert_allclose(v.asnumpy(), [[0.63863593, 0.769509], [0.769509, -0.63863593]], atol=1e-6)
+    square = np.array([[0.126, -0.132, 0.640], [0.105, -0.536, 0.362], [1.304, 0.947, -0.704]])
+    _, u, v = ops.svd(ms.Tensor(square))
+    np.testing.assert_allclose(np.sign(u.asnumpy()), [[-1, 1, 1], [-1, 1, -1], [1, 1, -1]])
+    np.testing.assert_allclose(np.sign(v.asnumpy()), [[1, 1, -1], [1, -1, 1], [-1, 1, 1]])
+    _, u, v = ops.svd(ms.Tensor(np.array([[0.345, 0.821, 0.330, -1.303], [0.905, 0.446, -0.536, 0.581]])))
+    np.testing.assert_allclose(np.sign(u.asnumpy()), [[-1, -1], [1, -1]])
+    np.testing.assert_allclose(np.sign(v.asnumpy()), [[-1, -1], [-1, -1], [-1, 1], [1, -1]])

@@ -424,6 +424,12 @@ def div_no_nan(x, y):
     return np.where(y == 0, 0, x / safe).astype(np.result_type(x, y))
 
 
+def next_after_through_float64(x, y):
+    """MindSpore 2.7.1's NextAfter: the float64 step rounded back to x's dtype (observed:
+    float32 [1, 2] towards [2, 1] comes back [1, 2])."""
+    return np.nextafter(x.astype(np.float64), y.astype(np.float64)).astype(x.dtype)
+
+
 def heaviside(x, values):
     return np.heaviside(x, values).astype(x.dtype)
 
@@ -494,7 +500,9 @@ CASES += [
            heaviside),
     OpCase(ops.Heaviside(), (rand(2, 3, dtype=np.int32, low=-2, high=2), rand(3, dtype=np.int32, low=2, high=5)),
            heaviside),
-    OpCase(ops.NextAfter(), (rand(2, 3), rand(3)), np.nextafter),
+    OpCase(ops.NextAfter(), (rand(2, 3), rand(3)), next_after_through_float64),
+    OpCase(ops.NextAfter(), (np.array([1.0, 2.0, 0.0, 3.0], np.float32), np.array([2.0, 1.0, 1.0, 3.0], np.float32)),
+           next_after_through_float64),
     OpCase(ops.NextAfter(), (np.array([0.0, 1.0], np.float64), np.array([1.0, 0.0], np.float64)), np.nextafter),
     OpCase(ops.IsClose(), (np.array([1.0, 2.0, np.nan, 1e-9], np.float32), np.array([1.0 + 1e-6, 2.1, np.nan, 0.0],
                                                                                    np.float32)),
@@ -893,6 +901,11 @@ def test_signs_and_fractions():
     assert _values(ops.frac(_t([3, -4], ms.int32))) == [0, 0]
     assert _values(ops.sgn(_t([-2.0, 0.0, 5.0], ms.float32))) == [-1.0, 0.0, 1.0]
     np.testing.assert_allclose(ops.sgn(_t([3 + 4j, 0j], ms.complex64)).asnumpy(), [0.6 + 0.8j, 0j], rtol=1e-6)
+    # Observed on MindSpore 2.7.1: each part divided by the modulus (15+20j exactly 0.6+0.8j
+    # in Complex64); a modulus underflowing to 0 leaves x, one overflowing gives 0.
+    edge = ops.sgn(_t([15 + 20j, 1e-30 + 1e-30j, 1e30 + 1e30j], ms.complex64)).asnumpy()
+    np.testing.assert_array_equal(edge, np.array([0.6 + 0.8j, 1e-30 + 1e-30j, 0j], np.complex64))
+    assert ops.sgn(_t([3 + 4j], ms.complex128)).dtype == ms.complex128
     y = _t([1.0], ms.float32)
     assert ops.positive(y) is y
 
@@ -999,7 +1012,9 @@ def test_new_tensor_methods():
         np.testing.assert_allclose(getattr(x / 4, name)().asnumpy(), np.arctanh([0.125, 0.5]), rtol=1e-6)
     np.testing.assert_allclose((x + 1).arccosh().asnumpy(), np.arccosh([1.5, 3.0]), rtol=1e-6)
     assert _values(_t([np.nan, 1.0], ms.float32).nan_to_num(2.0)) == [2.0, 1.0]
-    assert _values(_t([1.0], ms.float32).nextafter(_t([2.0], ms.float32))) == [np.nextafter(np.float32(1), 2)]
+    # MindSpore 2.7.1 returns float32 1.0 itself (its kernel steps in float64).
+    assert _values(_t([1.0], ms.float32).nextafter(_t([2.0], ms.float32))) == [1.0]
+    assert _values(_t([1.0], ms.float64).nextafter(_t([2.0], ms.float64))) == [np.nextafter(1.0, 2.0)]
     assert _values(_t([5], ms.int32).invert()) == [-6]
     assert _values(_t([5, -1], ms.int32).bitwise_not()) == [-6, 0]
     assert _values(_t([True, False], ms.bool_).bitwise_not()) == [False, True]

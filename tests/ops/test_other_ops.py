@@ -1,4 +1,5 @@
-"""State and debug primitives: Assign family, Depend, Identity, Print, GetNext.
+"""State and debug primitives: Assign family, CopyWithSlice, Depend, Identity, Reshard,
+Print, GetNext.
 
 The assign ops rebind the variable to new storage and never write the old one, so an
 array taken earlier with `asnumpy()` keeps the old values (MindSpore writes in place,
@@ -48,6 +49,12 @@ CASES = [
            subtracted),
     OpCase(ops.AssignSub(), (np.array(2.5, np.float32), 0.5), subtracted),
     OpCase(ops.assign_sub, (rand(3, 1), rand(3, 1)), subtracted, prim="AssignSub"),
+    OpCase(ops.CopyWithSlice(), (rand(2, 3), rand(2, 3)), lambda x, y: y),
+    OpCase(ops.CopyWithSlice(), (rand(4, dtype=np.int32, low=-9, high=9), rand(4, dtype=np.int32, low=-9, high=9)),
+           lambda x, y: y),
+    OpCase(ops.Reshard(("dp", "mp"), ("dp", "mp"), ((2, 1),)), (rand(2, 3),), lambda x: x),
+    OpCase(ops.Reshard(None, None, None), (rand(4, dtype=np.int64),), lambda x: x),
+    OpCase(ops.operations.identity(), (rand(3),), lambda x: x, prim="Identity"),
     OpCase(ops.Depend(), (rand(3), rand(2)), lambda value, expr: value),
     OpCase(ops.Depend(), (rand(2, 2, dtype=np.int32), 5), lambda value, expr: value),
     OpCase(ops.depend, (rand(4), None), lambda value, expr: value, prim="Depend"),
@@ -78,6 +85,14 @@ ERROR_CASES = [
     ErrorCase(ops.AssignSub(), (rand(2, dtype=np.int32), rand(2, dtype=np.int64)), TypeError,
               "For 'AssignSub', the 'value' of dtype Int64"),
     ErrorCase(ops.AssignSub(), (rand(2), rand(2, 1)), ValueError, "For 'AssignSub'"),
+    # Observed on MindSpore 2.7.1: its copy checks shape and dtype when it runs.
+    ErrorCase(ops.CopyWithSlice(), (rand(3), rand(2)), RuntimeError, r"For 'CopyWithSlice', the shape of 'y'.*\(2,\)"),
+    ErrorCase(ops.CopyWithSlice(), (rand(2, 3), rand(3)), RuntimeError, "the shape of 'y'"),
+    ErrorCase(ops.CopyWithSlice(), (rand(3), rand(3, dtype=np.int32)), RuntimeError,
+              r"the dtype of 'y' must be the dtype of 'x' \(Float32\), but got Int32"),
+    ErrorCase(ops.CopyWithSlice(), (rand(3), 1.0), RuntimeError, "For 'CopyWithSlice', the 'y' must be a Tensor"),
+    ErrorCase(ops.CopyWithSlice(), ([1.0], rand(1)), TypeError, "For 'CopyWithSlice', the 'x' must be a Tensor"),
+    ErrorCase(ops.Reshard(None, None, None), ([1.0],), TypeError, "For 'Reshard', the 'tensor' must be a Tensor"),
     ErrorCase(ops.Depend(), (rand(2),), TypeError, "expr"),
     ErrorCase(ops.Identity(), (1.0,), TypeError, "For 'Identity', the 'x' must be a Tensor"),
     ErrorCase(ops.Identity(), ([1, 2],), TypeError, "For 'Identity', the 'x' must be a Tensor"),

@@ -162,6 +162,25 @@ def test_make_and_get():
         assert ops.row_tensor_get_indices(row) is row.indices and ops.row_tensor_get_values(row) is row.values
 
 
+def test_row_tensor_add():
+    row = RowTensor(Tensor([0, 2], ms.int32), Tensor(np.ones((2, 3), np.float32)), (4, 3))
+    other = RowTensor(Tensor([2], ms.int32), Tensor(np.full((1, 3), 2.0, np.float32)), (4, 3))
+    both = ops.row_tensor_add(row, other)
+    assert isinstance(both, RowTensor) and both.dense_shape == (4, 3)
+    dense = np.zeros((4, 3), np.float32)
+    np.add.at(dense, both.indices.asnumpy(), both.values.asnumpy())
+    np.testing.assert_array_equal(dense, [[1, 1, 1], [0, 0, 0], [3, 3, 3], [0, 0, 0]])
+    shifted = ops.row_tensor_add(row, Tensor(np.arange(6, dtype=np.float32).reshape(2, 3)))
+    np.testing.assert_array_equal(shifted.values.asnumpy(), np.arange(6).reshape(2, 3) + 1)
+    assert shifted.indices is row.indices
+    with pytest.raises(TypeError, match="For 'RowTensorAdd', input\\[0\\] should be RowTensor, but got Tensor"):
+        ops.row_tensor_add(Tensor(np.ones(3, np.float32)), row)
+    with pytest.raises(ValueError, match="the dense shapes must be equal"):
+        ops.row_tensor_add(row, RowTensor(Tensor([0], ms.int32), Tensor(np.ones((1, 3), np.float32)), (5, 3)))
+    with pytest.raises(ValueError, match=r"must have the shape of the values \(2, 3\)"):
+        ops.row_tensor_add(row, Tensor(np.ones((4, 3), np.float32)))
+
+
 def test_gradients_flow_to_the_values():
     """d/dv sum(to_dense(COO(v)) * w) = w at the indices; through csr_mv it is the vector
     entry of each value's column; through csr_softmax it is the softmax Jacobian."""

@@ -1,8 +1,9 @@
 """The user-facing entry points: `load` (a MINDIR file to a graph for nn.GraphCell),
-`export` (a Cell or function, traced on example inputs, to a MINDIR file), and
+`export` (a Cell or function, traced on example inputs, to a MINDIR or ONNX file), and
 `load_mindir` / `save_mindir` (a file's top-level message as an object, and back)."""
 from __future__ import annotations
 
+import inspect
 import os
 
 from ...common.tensor import Tensor
@@ -11,7 +12,7 @@ from ...ops import interpreter
 from .. import compiler, passes
 from ..builder import GraphBuilder
 from ..ir import Graph
-from . import mindir_writer
+from . import mindir_writer, onnx_writer
 from .mindir_graph import MindIRGraph
 from .mindir_reader import read_model
 from .model_proto import ModelProto
@@ -66,8 +67,9 @@ def trace(net, inputs: tuple) -> Graph:
 
 def export(net, *inputs, file_name, file_format, **kwargs) -> None:
     """export(net, *inputs, file_name, file_format='MINDIR'): trace `net` on the example
-    `inputs` and write its graph, with its Parameters, to `file_name` (".mindir" is added
-    when missing). Only the MINDIR format is supported."""
+    `inputs` and write its graph, with its Parameters, to `file_name` ('.mindir' or '.onnx'
+    is added when missing). 'MINDIR' files load in MindSpore and spore; 'ONNX' files (of
+    Cells only, as in MindSpore; needs the 'onnx' package) run in onnxruntime."""
     if not (isinstance(net, Cell) or callable(net)):
         raise TypeError(f"For 'export', the 'net' must be a Cell or a function, but got {type(net).__name__}.")
     if not isinstance(file_name, str):
@@ -75,8 +77,11 @@ def export(net, *inputs, file_name, file_format, **kwargs) -> None:
     if file_format not in _FORMATS:
         raise ValueError(f"For 'export', the 'file_format' must be one of {list(_FORMATS)}, but got "
                          f"{file_format!r}.")
-    if file_format != "MINDIR":
-        raise ValueError(f"For 'export', the file format '{file_format}' is not supported by spore yet; use 'MINDIR'.")
+    if file_format == "AIR":
+        raise ValueError("For 'export', the file format 'AIR' is for Ascend devices, which spore does not have; "
+                         "use 'MINDIR' or 'ONNX'.")
+    if file_format == "ONNX" and not isinstance(net, Cell):
+        raise ValueError(f"For 'export', the 'ONNX' format exports an nn.Cell only, but got {type(net)}.")
     if kwargs.get("enc_key") is not None or kwargs.get("obf_config") is not None:
         raise ValueError("For 'export', encryption and obfuscation (enc_key, obf_config) are not supported by spore.")
     if not inputs:
@@ -84,13 +89,23 @@ def export(net, *inputs, file_name, file_format, **kwargs) -> None:
     for i, value in enumerate(inputs):
         if not isinstance(value, Tensor):
             raise TypeError(f"For 'export', input {i} must be a Tensor, but got {type(value).__name__}.")
-    data = mindir_writer.write_graph(trace(net, inputs))
-    if not file_name.endswith(".mindir"):
-        file_name += ".mindir"
+    if file_format == "ONNX":
+        data = onnx_writer.write_graph(trace(net, inputs), _argument_names(net))
+    else:
+        data = mindir_writer.write_graph(trace(net, inputs))
+    suffix = "." + file_format.lower()
+    if not file_name.endswith(suffix):
+        file_name += suffix
     file_name = os.path.realpath(file_name)
     os.makedirs(os.path.dirname(file_name), exist_ok=True)
     with open(file_name, "wb") as f:
         f.write(data)
+
+
+def _argument_names(net: Cell) -> list[str]:
+    """The names of `construct`'s positional arguments: the ONNX graph's input names."""
+    params = inspect.signature(net.construct).parameters.values()
+    return [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
 
 
 def load_mindir(file_name) -> ModelProto:

@@ -115,10 +115,21 @@ class MindIRGraph:
         for value_name, param_name in self._parameter_values.items():
             values[value_name] = parameters[param_name]
         for step in self.steps:
-            args = tuple(values[name] for name in step.inputs)
-            values[step.output] = step.op(*args) if isinstance(step.op, op_mapping.Primitive) else step.op(args)
+            values[step.output] = self._run_step(step, tuple(values[name] for name in step.inputs))
         outputs = tuple(values[name] for name in self.output_names)
         return outputs[0] if len(outputs) == 1 else outputs
+
+    def _run_step(self, step: Step, args: tuple):
+        """One step's value; an op that fails names the file and the node (the graph, not
+        the caller, gave it what it got: GraphCell checked the inputs)."""
+        try:
+            return step.op(*args) if isinstance(step.op, op_mapping.Primitive) else step.op(args)
+        except (TypeError, ValueError, RuntimeError) as bad:
+            kind = next(k for k in (TypeError, ValueError, RuntimeError) if isinstance(bad, k))
+            raise kind(f"The graph loaded from '{self.file_name}', node '{step.output}': {bad}") from None
+        except IndexError as bad:   # a TupleGetItem index out of range
+            raise MindIRFormatError(f"The graph loaded from '{self.file_name}', node '{step.output}' takes item "
+                                    f"{bad} of a tuple that has none such.") from None
 
     def __repr__(self) -> str:
         return f"MindIRGraph(name={self.name!r}, inputs={len(self.input_names)}, nodes={len(self.steps)})"

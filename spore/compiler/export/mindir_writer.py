@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...ops.operations.math_ops import _BinaryOp
 from ..ir import Graph, Value
 from . import op_mapping
 from . import schema as s
+from .graph_writer import GraphWriter, scalars_as_tensors
 from .wire import bytes_field, float_field, message, varint_field
 
 PRODUCER = ("0.1.1", "MindSpore", "2.7.1")
@@ -90,24 +90,15 @@ def _shape_attribute(values: tuple, name: str = "shape", as_tuple: bool = False)
     return message(*named, *body)
 
 
-def _scalars_as_tensors(atoms: tuple) -> tuple:
-    """The operands of an elementwise binary op with a Python number as a 0-d Tensor of the
-    dtype the number promotes to with the other operand: MindSpore's kernels take Tensors
-    there (its compiler makes the same conversion)."""
-    other = next((a.spec.dtype for a in atoms if isinstance(a, Value)), None)
-    if other is None:
-        return atoms
-    return tuple(Tensor(a, dtype=mstype.promote_with_scalar(other, a)) if isinstance(a, (bool, int, float)) else a
-                 for a in atoms)
-
-
 # ---- the graph ----------------------------------------------------------------------------
-class _Writer:
+class _Writer(GraphWriter):
+    format = "MINDIR"
+
     def __init__(self, graph: Graph):
-        self.graph = graph
+        super().__init__(graph)
         self.prefix = graph.name
-        self.names: dict[int, str] = {}          # id(Value) -> name in the file
         self.nodes: list[bytes] = []
+        self.inputs: list[bytes] = []
         self.primitives: dict[str, bytes] = {}  # file name -> PrimitiveProto
         self.parameters: dict[str, bytes] = {}  # file name -> TensorProto
         self.counter = 0
@@ -136,77 +127,58 @@ class _Writer:
         self.primitives[name] = message(*parts)
         return "REF::" + name
 
-    def _constant(self, value, where: str) -> str:
+    def write_input(self, index: int, value: Value) -> str:
+        name = f"{self.prefix}:input_{index}"
+        self.inputs.append(message(bytes_field(s.VALUE_INFO_NAME, name),
+                                   bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(value.spec.shape, value.spec.dtype))))
+        return name
+
+    def write_constant(self, value, where: str) -> str:
         name = self._fresh("Constant")
         self._node("Constant", [], name, attrs=(attribute("value", value, where),))
         return name
 
-    def _parameter(self, param: Parameter) -> str:
+    def write_parameter(self, param: Parameter) -> str:
         name = f"{self.prefix}:{param.name}"
         if name not in self.parameters:
             self.parameters[name] = _tensor_proto(param.shape, param.dtype, name, _tensor_bytes(param), param.name)
         return name
 
-    def atom(self, atom, where: str) -> str:
-        """The name in the file of a node's argument."""
-        if isinstance(atom, Value):
-            return self.names[id(atom)]
-        if isinstance(atom, Parameter):
-            return self._parameter(atom)
-        if isinstance(atom, (tuple, list)) and any(isinstance(a, (Value, Parameter)) for a in atom):
-            items = [self.atom(a, where) for a in atom]
-            name = self._fresh("MakeTuple")
-            self._node(self._primitive("MakeTuple", {}), items, name)
-            return name
-        return self._constant(atom, where)
+    def write_tuple(self, names: list, where: str) -> str:
+        name = self._fresh("MakeTuple")
+        self._node(self._primitive("MakeTuple", {}), names, name)
+        return name
 
-    def write_node(self, node) -> None:
-        where = f"the op '{getattr(node.prim, 'name', node.kind)}' ({node.location or 'spore code'})"
-        if node.kind == "load":
-            self.names[id(node.outputs[0])] = self._parameter(node.param)
-            return
-        if node.kind == "const":
-            self.names[id(node.outputs[0])] = self._constant(node.inputs[0], where)
-            return
-        if node.kind != "apply" or not hasattr(node.prim, "attrs") or not hasattr(node.prim, "infer"):
-            raise RuntimeError(f"For 'export', {where}: a graph with '{node.kind}' nodes (control flow, side "
-                               f"effects or fused kernels) can not be written to MINDIR yet.")
+    def write_apply(self, node, where: str) -> list:
         prim = op_mapping.for_export(node.prim)
         arguments = op_mapping.call_arguments(type(prim))
-        atoms = _scalars_as_tensors(node.inputs) if isinstance(prim, _BinaryOp) else node.inputs
+        atoms = scalars_as_tensors(node.inputs) if isinstance(prim, _BinaryOp) else node.inputs
         inputs = [self.atom(a if i >= len(arguments) else op_mapping.value_for_file(prim.name, arguments[i], a),
                             where) for i, a in enumerate(atoms)]
         output = self._fresh(prim.name)
         if op_mapping.is_function_op(prim):
-            inputs += [self._constant(v, where) for v in op_mapping.function_arguments(prim)]
+            inputs += [self.write_constant(v, where) for v in op_mapping.function_arguments(prim)]
             op_type = self._primitive(prim.name, {}, function=True)
         else:
             op_type = self._primitive(prim.name, op_mapping.attributes_for_file(prim))
         self._node(op_type, inputs, output, _shape_attribute(node.outputs, as_tuple=node.tuple_output))
         if len(node.outputs) == 1 and not node.tuple_output:
-            self.names[id(node.outputs[0])] = output
-            return
+            return [output]
+        items = []
         for index, value in enumerate(node.outputs):
             item = self._fresh("TupleGetItem")
-            self._node(self._primitive("TupleGetItem", {}), [output, self._constant(index, where)], item,
+            self._node(self._primitive("TupleGetItem", {}), [output, self.write_constant(index, where)], item,
                        _shape_attribute((value,)))
-            self.names[id(value)] = item
+            items.append(item)
+        return items
 
-    def write(self) -> bytes:
-        inputs = []
-        for i, value in enumerate(self.graph.inputs):
-            name = f"{self.prefix}:input_{i}"
-            self.names[id(value)] = name
-            inputs.append(message(bytes_field(s.VALUE_INFO_NAME, name),
-                                  bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(value.spec.shape, value.spec.dtype))))
-        for node in self.graph.body.nodes:
-            self.write_node(node)
-        output = self._output(self.graph.output)
+    def write_outputs(self, outputs: tuple, is_tuple: bool) -> bytes:
+        output = self._output(outputs, is_tuple)
         graph = message(
             *(bytes_field(s.GRAPH_NODE, n) for n in self.nodes),
             bytes_field(s.GRAPH_NAME, self.prefix),
             *(bytes_field(s.GRAPH_PARAMETER, p) for p in self.parameters.values()),
-            *(bytes_field(s.GRAPH_INPUT, i) for i in inputs),
+            *(bytes_field(s.GRAPH_INPUT, i) for i in self.inputs),
             bytes_field(s.GRAPH_OUTPUT, output))
         ir_version, producer, model_version = PRODUCER
         return message(
@@ -216,21 +188,19 @@ class _Writer:
             *(bytes_field(s.MODEL_PRIMITIVES, p) for p in self.primitives.values()),
             varint_field(s.MODEL_MIND_IR_VERSION, s.MIND_IR_VERSION))
 
-    def _output(self, output) -> bytes:
+    def _output(self, outputs: tuple, is_tuple: bool) -> bytes:
         """The graph's output: one Tensor, or a tuple of Tensors made by a MakeTuple node."""
-        if isinstance(output, Value):
+        if not is_tuple:
+            (output,) = outputs
             return message(bytes_field(s.VALUE_INFO_NAME, self.names[id(output)]),
                            bytes_field(s.VALUE_INFO_TENSOR, _tensor_proto(output.spec.shape, output.spec.dtype)))
-        if not (isinstance(output, (tuple, list)) and output and all(isinstance(o, Value) for o in output)):
-            raise RuntimeError("For 'export', the network must return a Tensor or a tuple of Tensors computed from "
-                               f"its inputs or Parameters, but it returns {output!r}.")
         name = self._fresh("MakeTuple")
-        self._node(self._primitive("MakeTuple", {}), [self.names[id(o)] for o in output], name,
-                   _shape_attribute(tuple(output), as_tuple=True))
+        self._node(self._primitive("MakeTuple", {}), [self.names[id(o)] for o in outputs], name,
+                   _shape_attribute(outputs, as_tuple=True))
         return message(bytes_field(s.VALUE_INFO_NAME, name), bytes_field(s.VALUE_INFO_DENOTATION, "Tuple"),
-                       bytes_field(s.VALUE_INFO_ATTR_INFO, _shape_attribute(tuple(output), "", as_tuple=True)))
+                       bytes_field(s.VALUE_INFO_ATTR_INFO, _shape_attribute(outputs, "", as_tuple=True)))
 
 
 def write_graph(graph: Graph) -> bytes:
     """The MINDIR bytes of a traced spore graph."""
-    return _Writer(graph).write()
+    return _Writer(graph).walk()

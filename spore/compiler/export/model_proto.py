@@ -5,7 +5,7 @@ written back unchanged."""
 from __future__ import annotations
 
 from . import schema as s
-from .wire import Fields, bytes_field, message, varint_field
+from .wire import Fields, bytes_field, field, message, varint_field
 
 _TEXT_FIELDS = {"ir_version": s.MODEL_IR_VERSION, "producer_name": s.MODEL_PRODUCER_NAME,
                 "producer_version": s.MODEL_PRODUCER_VERSION, "domain": s.MODEL_DOMAIN,
@@ -47,15 +47,15 @@ class ModelProto:
         self.little_endian = False
         self.mind_ir_version = 0
         self.user_info = UserInfo()
-        self._fields: list[tuple[int, object]] = []   # as read, in file order
+        self._fields: list[tuple[int, int, object]] = []   # (number, wire type, value) as read, in file order
 
     def ParseFromString(self, data: bytes) -> int:
         fields = Fields(data)
         self.__init__()
         for name, number in _TEXT_FIELDS.items():
             setattr(self, name, fields.text(number))
-        self.little_endian = bool(fields.one(s.MODEL_LITTLE_ENDIAN, 0))
-        self.mind_ir_version = fields.one(s.MODEL_MIND_IR_VERSION, 0)
+        self.little_endian = bool(fields.integer(s.MODEL_LITTLE_ENDIAN, 0))
+        self.mind_ir_version = fields.integer(s.MODEL_MIND_IR_VERSION, 0)
         for entry in fields.all(s.MODEL_USER_INFO):
             entry_fields = Fields(entry)
             self.user_info.add(entry_fields.text(1), entry_fields.text(2))
@@ -66,7 +66,7 @@ class ModelProto:
         """The message's bytes: the fields in the order they were read (new ones after),
         header fields and user_info with their current values."""
         header = self._header_parts()
-        order = [number for number, _ in self._fields]
+        order = [number for number, _, _ in self._fields]
         order += sorted(set(header) - set(order))
         parts, written = [], set()
         for index, number in enumerate(order):
@@ -75,8 +75,7 @@ class ModelProto:
                     parts += header[number]
                     written.add(number)
             elif number not in _HEADER_NUMBERS:   # (a header field cleared since it was read is left out)
-                value = self._fields[index][1]
-                parts.append(varint_field(number, value) if isinstance(value, int) else bytes_field(number, value))
+                parts.append(field(*self._fields[index]))
         return message(*parts)
 
     def _header_parts(self) -> dict[int, list[bytes]]:

@@ -14,6 +14,7 @@ import inspect
 from ...common import dtype as mstype
 from ...ops.primitive import PRIMITIVES, Primitive
 from .function_ops import FUNCTION_OPS
+from .loadable_ops import LOADABLE_OPS
 
 # Attribute names MindSpore writes -> the spore Primitive's argument names.
 _ATTRIBUTE_ALIASES = {"format": "data_format"}
@@ -75,9 +76,14 @@ def call_arguments(cls: type) -> list[str]:
 
 
 def primitive_class(op_type: str, file_name: str) -> type:
+    """The Primitive class of an op a file names: only ops of the allow-list (loadable_ops)."""
     cls = PRIMITIVES.get(op_type)
     if cls is None:
         raise RuntimeError(f"The MINDIR file '{file_name}' uses the op '{op_type}', which spore does not support.")
+    if op_type not in LOADABLE_OPS:
+        raise RuntimeError(f"The MINDIR file '{file_name}' uses the op '{op_type}', which spore does not load from a "
+                           f"file: it is not an op that only computes (it can run code, touch files, devices or the "
+                           f"network, or update state), so the file is refused.")
     return cls
 
 

@@ -1,6 +1,6 @@
 """Cells that wrap a network: with its loss (WithLossCell), for evaluation (WithEvalCell),
 for its gradients (WithGradCell) and for a whole training step (TrainOneStepCell), plus
-ParameterUpdate.
+ParameterUpdate and GetNextSingleOp.
 
 Wrappers are built with auto_prefix=False, so the Parameters of the wrapped network keep
 their names (checkpoints key on them). Their `construct` bodies keep to MindSpore's
@@ -28,7 +28,7 @@ from ..cell import Cell
 from ..layer.basic import Identity
 from .grad_reducer import DistributedGradReducer, broadcast_parameters, data_parallel, data_parallel_degree
 
-__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "TrainOneStepCell", "ParameterUpdate"]
+__all__ = ["WithLossCell", "WithEvalCell", "WithGradCell", "TrainOneStepCell", "ParameterUpdate", "GetNextSingleOp"]
 
 
 def mixed_precision_cast(dst_type, value):
@@ -224,3 +224,22 @@ class ParameterUpdate(Cell):
     def construct(self, x):
         ops.assign(self._param, x)
         return x
+
+
+class GetNextSingleOp(Cell):
+    """GetNextSingleOp(dataset_types, dataset_shapes, queue_name)
+
+    `construct()` returns the next batch of the device data queue `queue_name` (a tuple
+    of Tensors of those types and shapes) through ops.GetNext, in MindSpore's dataset
+    sink mode. spore feeds data from the host: calling it raises GetNext's RuntimeError,
+    which says to iterate the dataset instead."""
+
+    def __init__(self, dataset_types, dataset_shapes, queue_name):
+        super().__init__()
+        if not isinstance(dataset_types, (list, tuple)):
+            raise TypeError(f"For 'GetNextSingleOp', the 'dataset_types' must be a list or tuple, but got "
+                            f"{type(dataset_types).__name__}.")
+        self.get_next = ops.GetNext(dataset_types, dataset_shapes, len(dataset_types), queue_name)
+
+    def construct(self):
+        return self.get_next()

@@ -10,6 +10,7 @@ from . import (  # fills the bprop table
     custom_bprop,
     debug_bprop,
     dropout_mask_bprop,
+    embedding_cache_bprop,
     extra_nn_bprop,
     fused_optim_bprop,
     inspect_bprop,

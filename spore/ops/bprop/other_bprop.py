@@ -19,6 +19,17 @@ def _identity(prim, x, out, dout):
     return (dout,)
 
 
+@bprop("Reshard")
+def _reshard(prim, tensor, out, dout):
+    return (dout,)
+
+
+@bprop("CopyWithSlice")
+def _copy_with_slice(prim, x, y, out, dout):
+    """x then holds y: the gradient reaching it flows to y, none to x's old values."""
+    return None, dout
+
+
 @bprop("Depend")
 def _depend(prim, value, expr, out, dout):
     """`expr` only orders side effects. In PyNative mode Depend returns `value` itself and

@@ -14,8 +14,8 @@ from .clip import clip_by_global_norm, clip_by_norm
 from .math_ops import matmul
 from ..._path_alias import resolver
 
-TRANSFORMATIONS = frozenset({"GradOperation", "_Grad", "grad", "value_and_grad", "vjp", "jvp", "linearize", "jacrev",
-                             "jacfwd", "jet", "derivative", "get_grad", "vmap", "_Vmap"})
+TRANSFORMATIONS = frozenset({"GradOperation", "_Grad", "grad", "value_and_grad", "vjp", "J", "jvp", "linearize",
+                             "jacrev", "jacfwd", "jet", "derivative", "get_grad", "vmap", "_Vmap"})
 """The names of mindspore.ops (and ops.composite) that spore.autograd defines."""
 
 __getattr__, _ = resolver(__name__, "spore.autograd", TRANSFORMATIONS)

@@ -1,5 +1,6 @@
 """The functional API (`ops.add`, `ops.conv2d`, ...): thin functions over Primitives."""
 from .array_func import *
+from .ascend_func import *
 from .attention_func import *
 from .box_func import *
 from .builtin_func import *

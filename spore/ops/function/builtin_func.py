@@ -29,7 +29,8 @@ __all__ = [
     "bool_not", "bool_eq", "string_concat", "string_eq", "is_", "is_not", "in_dict", "not_in_dict", "typeof",
     "hastype", "isconstant", "shape_", "shape_mul", "dyn_shape", "reduced_shape", "broadcast_gradient_args",
     "stop_gradient_", "partial", "geswitch", "merge", "deepcopy", "switch", "switch_layer", "mixed_precision_cast",
-    "environ_create", "environ_get", "environ_set", "environ_add", "is_sequence_value_unknown",
+    "environ_create", "environ_get", "environ_set", "environ_add", "embed", "ref_to_embed", "SymbolicKey",
+    "array_reduce", "is_sequence_value_unknown",
     "is_sequence_shape_unknown", "is_tensor_bool_cond", "tensor_operator_registry", "DtypeToEnum",
     "TensorToTuple", "SliceGetItem", "P",
 ]
@@ -558,7 +559,40 @@ class Environ:
         return f"Environ({len(self.items)} items)"
 
 
+class SymbolicKey:
+    """A key standing for a value (`embed`) or a Parameter (`ref_to_embed`) in an
+    environment: keys of the same Parameter (by name) or the same object are equal."""
+
+    def __init__(self, target):
+        self.target = target
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, SymbolicKey) and _environ_key(self) == _environ_key(other)
+
+    def __hash__(self) -> int:
+        return hash(_environ_key(self))
+
+    def __repr__(self) -> str:
+        return f"SymbolicKey({_environ_key(self)})"
+
+
+def embed(x) -> SymbolicKey:
+    """The symbolic key of the value `x` (environments look a Tensor key up by identity)."""
+    return SymbolicKey(x)
+
+
+def ref_to_embed(input) -> SymbolicKey:
+    """The symbolic key of the Parameter `input` (by name, as gradients are collected)."""
+    if not isinstance(input, Tensor) or not isinstance(getattr(input, "name", None), str):
+        raise TypeError(f"For 'RefToEmbed', the 'input' must be a Parameter, but got {_kind(input)}.")
+    return SymbolicKey(input)
+
+
 def _environ_key(key):
+    if isinstance(key, SymbolicKey):
+        key = key.target
+        if not isinstance(key, (str, Tensor)):
+            return ("value", id(key))
     if isinstance(key, str):
         return key
     if isinstance(key, Tensor):
@@ -598,6 +632,28 @@ def environ_add(env1: Environ, env2: Environ) -> Environ:
     for key, value in env2.items.items():
         items[key] = items[key] + value if key in items else value
     return Environ(items)
+
+
+def array_reduce(fn: Callable, x: Tensor, axis) -> Tensor:
+    """x reduced over the axes `axis` (an int or a tuple) by the binary function `fn`
+    (ops.add sums, ops.maximum takes the max, ...): the slices along each axis folded
+    left to right; the reduced axes are removed."""
+    _check_type("array_reduce", "fn", fn, Callable, "callable")
+    _check_type("array_reduce", "x", x, Tensor, "a Tensor")
+    axes = (axis,) if isinstance(axis, int) else axis
+    if not isinstance(axes, (tuple, list)) or not all(isinstance(a, int) and not isinstance(a, bool) for a in axes):
+        raise TypeError(f"For 'array_reduce', the 'axis' must be an int or a tuple of ints, but got {axis!r}.")
+    ndim = x.ndim
+    for a in axes:
+        if not -ndim <= a < ndim:
+            raise ValueError(f"For 'array_reduce', the 'axis' must be in range [{-ndim}, {ndim}), but got {a}.")
+    result = x
+    for a in sorted({a % ndim for a in axes}, reverse=True):
+        if result.shape[a] == 0:
+            raise ValueError(f"For 'array_reduce', axis {a} of 'x' is empty: there is nothing to fold.")
+        slices = array_func.unstack(result, a)
+        result = functools.reduce(fn, slices)
+    return result
 
 
 # ---- what the compiler asks of sequences and conditions ---------------------------------

@@ -10,6 +10,7 @@ from ...common.tensor import Tensor
 from ..operations import array_ops as A
 from ..operations import math_ops as M
 from ..operations import selection_ops
+from ..operations import special_ops as S
 from ..validator import check_tensor
 from . import _mindspore_paths
 from .keyword_alias import either_keyword
@@ -59,6 +60,8 @@ _heaviside, _nextafter, _real_div = M.Heaviside(), M.NextAfter(), M.RealDiv()
 _addcdiv, _addcmul, _accumulate_n = M.Addcdiv(), M.Addcmul(), M.AccumulateNV2()
 _population_count, _eps, _fills = M.PopulationCount(), M.Eps(), M.Fills()
 _cast, _select = A.Cast(), selection_ops.Select()
+_real, _imag, _complex = S.Real(), S.Imag(), S.Complex()
+_ones_like = A.OnesLike()
 
 
 # ---- arithmetic -----------------------------------------------------------------------------
@@ -775,9 +778,20 @@ def positive(input):
 
 
 def sgn(input):
-    """The sign of each element: -1, 0 or 1, and x / |x| for complex x (0 at 0)."""
+    """The sign of each element: -1, 0 or 1, and x / |x| for complex x (0 at 0).
+
+    For complex x, |x| is sqrt(re^2 + im^2) in x's precision and x is divided by it, as
+    MindSpore computes it: so 15+20j gives exactly 0.6+0.8j (a complex division rounds
+    twice), a modulus that underflows to 0 leaves x as it is and one that overflows gives
+    0 (ops.Sign scales instead)."""
     check_tensor("sgn", "input", input)
-    return _sign(input)
+    if not input.dtype.is_complex:
+        return _sign(input)
+    re, im = _real(input), _imag(input)
+    modulus = _sqrt(_add(_mul(re, re), _mul(im, im)))
+    at_zero = _equal(modulus, 0)
+    modulus = _select(at_zero, _ones_like(modulus), modulus)
+    return _complex(_div(re, modulus), _div(im, modulus))
 
 
 # ---- aliases ----------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ __all__ = [f"coo_{name}" for name in _UNARY] + [f"csr_{name}" for name in _UNARY
     "csr_tensor_get_dense_shape", "csr_tensor_get_indices", "csr_tensor_get_indptr", "csr_tensor_get_values",
     "dense_to_sparse_coo", "dense_to_sparse_csr",
     "make_coo_tensor", "make_csr_tensor", "make_row_tensor", "make_row_tensor_inner", "make_sparse_tensor",
-    "row_tensor_get_dense_shape", "row_tensor_get_indices", "row_tensor_get_values",
+    "row_tensor_add", "row_tensor_get_dense_shape", "row_tensor_get_indices", "row_tensor_get_values",
 ]
 
 
@@ -245,6 +245,26 @@ def row_tensor_get_indices(row_tensor):
 
 def row_tensor_get_values(row_tensor):
     return row_tensor.values
+
+
+def row_tensor_add(x, y):
+    """x + y for the RowTensor x, as gradients of an embedding table are summed: with a
+    RowTensor y of the same dense shape, the RowTensor of both sets of rows (a row in both
+    adds up when densified); with a Tensor y of x's values' shape, x with y added to its
+    values."""
+    if not isinstance(x, RowTensor):
+        raise TypeError(f"For 'RowTensorAdd', input[0] should be RowTensor, but got {type(x).__name__}.")
+    if isinstance(y, RowTensor):
+        if tuple(y.dense_shape) != tuple(x.dense_shape):
+            raise ValueError(f"For 'RowTensorAdd', the dense shapes must be equal, but got {tuple(x.dense_shape)} "
+                             f"and {tuple(y.dense_shape)}.")
+        return RowTensor(concat((x.indices, y.indices)), concat((x.values, y.values)), x.dense_shape)
+    if not isinstance(y, Tensor):
+        raise TypeError(f"For 'RowTensorAdd', input[1] should be RowTensor or Tensor, but got {type(y).__name__}.")
+    if tuple(y.shape) != tuple(x.values.shape):
+        raise ValueError(f"For 'RowTensorAdd', the Tensor input[1] must have the shape of the values "
+                         f"{tuple(x.values.shape)}, but got {tuple(y.shape)}.")
+    return RowTensor(x.indices, M.add(x.values, y), x.dense_shape)
 
 
 # ---- element-wise functions of the values -----------------------------------------------------

@@ -11,6 +11,7 @@ from .custom_ops import *
 from .hybrid_dsl import *
 from .debug_ops import *
 from .dropout_mask_ops import *
+from .embedding_cache_ops import *
 from .extra_nn_ops import *
 from .inspect_ops import *
 from .kv_cache_ops import *
@@ -24,6 +25,7 @@ from .nn_ops import *
 from .optim_ops import *
 from .fused_optim_ops import *
 from .other_ops import *
+from . import other_ops
 from .random_ops import *
 from .reduce_ops import *
 from .rnn_ops import *
@@ -33,3 +35,11 @@ from .signal_ops import *
 from .sparse_dense_ops import *
 from .special_ops import *
 from .vision_ops import *
+
+
+def __getattr__(name: str):
+    # MindSpore 2.x keeps `identity` here as a deprecated name of Identity; it is not
+    # exported with the rest, since `ops.identity` is the function.
+    if name == "identity":
+        return other_ops.Identity
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

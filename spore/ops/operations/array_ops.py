@@ -41,7 +41,7 @@ __all__ = [
     "ReverseSequence", "SpaceToBatchND", "BatchToSpaceND", "BatchToSpaceNDV2", "SpaceToDepth", "DepthToSpace", "Expand",
     "InvertPermutation", "UnravelIndex", "Pack", "Unpack",
     "FillDiagonal", "FillV2", "ParallelConcat", "MirrorPad", "Padding", "TensorShape", "SpaceToBatch", "BatchToSpace",
-    "IdentityN", "TupleToArray", "ScalarToTensor", "ScalarCast", "RaggedRange",
+    "IdentityN", "TupleToArray", "ScalarToTensor", "ScalarToArray", "ScalarCast", "RaggedRange",
     "TransposeView", "TransposeExtView", "DataFormatDimMap", "DataFormatVecPermute",
     "Fill", "Zeros", "Ones", "ZerosLike", "OnesLike", "Range", "LinSpace", "Eye", "OneHot",
     "Shape", "Rank", "Size", "DType",
@@ -1096,6 +1096,10 @@ class ScalarToTensor(Primitive):
     def infer(self, input_x, dtype=mstype.float32):
         check_type(self.name, "input_x", input_x, (bool, int, float))
         return TensorSpec((), _check_dtype_arg(self.name, "dtype", dtype))
+
+
+ScalarToArray = ScalarToTensor
+"""MindSpore 2.x keeps ScalarToArray as a deprecated name of ScalarToTensor."""
 
 
 _SCALAR_CAST_TYPES = {mstype.int64: int, mstype.float64: float, mstype.bool_: bool}

@@ -1,12 +1,14 @@
 """Primitives of Ascend's graph engine (GeSwitch, Merge: dataflow switching between
-branches) and of its float-status register (NPUAllocFloatStatus, NPUGetFloatStatus,
-NPUClearFloatStatus: overflow flags the NPU sets while it computes).
+branches), of its float-status register (NPUAllocFloatStatus, NPUGetFloatStatus,
+NPUClearFloatStatus: overflow flags the NPU sets while it computes), of host / device
+copies and the parameter server (MoveTo, Pull, Push), and Ascend's fused rotary
+embedding (ApplyRotaryPosEmb).
 
 MindSpore 2.7.1 has no CPU kernel for any of them: GeSwitch and Merge raise
 NotImplementedError in PyNative mode and RuntimeError ("Unsupported op [...] on CPU") in
-a graph; the float-status ops raise that RuntimeError in both modes. spore matches it,
-after checking the inputs as MindSpore does. On the CPU, `ops.FloatStatus` or
-`amp.all_finite` detect overflow instead.
+a graph; the others raise a RuntimeError in both modes. spore matches it, after checking
+the inputs as MindSpore does. On the CPU, `ops.FloatStatus` or `amp.all_finite` detect
+overflow, and `ops.rotary_position_embedding` applies rotary embeddings.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from .. import interpreter
 from ..primitive import Primitive
 from ..validator import check_tensor
 
-__all__ = ["GeSwitch", "Merge", "NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus"]
+__all__ = ["GeSwitch", "Merge", "NPUAllocFloatStatus", "NPUClearFloatStatus", "NPUGetFloatStatus", "MoveTo", "Pull",
+           "Push", "ApplyRotaryPosEmb"]
 
 
 def _unsupported(name: str) -> RuntimeError:
@@ -86,3 +89,47 @@ class NPUClearFloatStatus(_AscendOnly):
 
     def check_inputs(self, x):
         check_tensor(self.name, "x", x)
+
+
+class MoveTo(_AscendOnly):
+    """MoveTo()(input, to="CPU", blocking=True): `input` copied to the device `to`
+    ("Ascend" or "CPU"). MindSpore 2.7.1 selects no CPU kernel for it, even for
+    to="CPU" (see the module); on one device spore's Tensors need no copy."""
+
+    def check_inputs(self, input, to="CPU", blocking=True):
+        if not (hasattr(input, "dtype") or isinstance(input, (list, tuple))):
+            raise TypeError(f"For 'MoveTo', the 'input' must be a Tensor, list or tuple, but got "
+                            f"{type(input).__name__}.")
+
+
+class Pull(_AscendOnly):
+    """Pull()(key, weight): the weight pulled from the parameter server (MindSpore's
+    parameter-server training; no CPU kernel in 2.7.1, see the module)."""
+
+
+class Push(_AscendOnly):
+    """Push(optim_type='ApplyMomentum', only_shape_indices=None)(optim_inputs,
+    optim_input_shapes): an optimizer's inputs pushed to the parameter server (no CPU
+    kernel in MindSpore 2.7.1, see the module)."""
+
+    def __init__(self, optim_type="ApplyMomentum", only_shape_indices=None):
+        super().__init__()
+        self.add_prim_attrs(optim_type=optim_type, only_shape_indices=only_shape_indices)
+
+
+class ApplyRotaryPosEmb(_AscendOnly):
+    """ApplyRotaryPosEmb(cos_format=0)(query, key, cos, sin, position_ids): Ascend's fused
+    rotary position embedding of query and key (no CPU kernel in MindSpore 2.7.1, see the
+    module; `ops.rotary_position_embedding` runs on the CPU)."""
+
+    def __init__(self, cos_format=0):
+        super().__init__()
+        self.add_prim_attr("cos_format", cos_format)
+
+    def check_inputs(self, query, key, cos, sin, position_ids):
+        for arg, value in zip(("query", "key", "cos", "sin", "position_ids"), (query, key, cos, sin, position_ids)):
+            check_tensor(self.name, arg, value)
+
+    def unsupported(self) -> Exception:
+        return RuntimeError(f"The kernel {self.name} unregistered: it runs on Ascend only; MindSpore 2.7.1 has no "
+                            f"CPU kernel for it.")

@@ -1,5 +1,5 @@
-"""State and control primitives: Assign, AssignAdd, AssignSub, Depend, Identity, Print,
-GetNext.
+"""State and control primitives: Assign, AssignAdd, AssignSub, CopyWithSlice, Depend,
+Identity, Reshard, Print, GetNext.
 
 The assign family updates a variable (usually a Parameter) the spore way: the variable
 Tensor is rebound to new storage holding the result, and the old storage is never
@@ -14,7 +14,8 @@ from ...common.tensor import Tensor, wrap
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_tensor, check_type, dtype_of
 
-__all__ = ["Assign", "AssignAdd", "AssignSub", "Depend", "Identity", "Print", "GetNext"]
+__all__ = ["Assign", "AssignAdd", "AssignSub", "CopyWithSlice", "Depend", "Identity", "Reshard", "Print",
+           "GetNext"]
 
 
 class _AssignOp(Primitive):
@@ -79,6 +80,25 @@ class AssignSub(_AssignOp):
     accepts_bool = False
 
 
+class CopyWithSlice(_AssignOp):
+    """CopyWithSlice()(x, y): the Tensor y copied into x (in MindSpore, into the strided
+    view x may be), which then holds y's values; returns x. y must be a Tensor of x's
+    shape and dtype: MindSpore's copy checks them when it runs (RuntimeError)."""
+
+    accepts_bool = True
+
+    def check(self, variable, value):
+        check_tensor(self.name, "x", variable)
+        if not (hasattr(value, "shape") and isinstance(getattr(value, "dtype", None), mstype.Number)):
+            raise RuntimeError(f"For '{self.name}', the 'y' must be a Tensor, but got {type(value).__name__}.")
+        if tuple(value.shape) != tuple(variable.shape):
+            raise RuntimeError(f"For '{self.name}', the shape of 'y' must be the shape of 'x' "
+                               f"{tuple(variable.shape)}, but got {tuple(value.shape)}.")
+        if value.dtype is not variable.dtype:
+            raise RuntimeError(f"For '{self.name}', the dtype of 'y' must be the dtype of 'x' ({variable.dtype}), "
+                               f"but got {value.dtype}.")
+
+
 class Depend(Primitive):
     """Depend()(value, expr) -> value. In Graph mode it makes `expr` (a side effect such
     as an Assign) run before `value` is used; in PyNative mode everything already ran in
@@ -97,6 +117,24 @@ class Identity(Primitive):
     def infer(self, x):
         check_tensor(self.name, "x", x)
         return TensorSpec(x.shape, x.dtype)
+
+
+class Reshard(Primitive):
+    """Reshard(in_layout, out_layout, in_strategy)(tensor) -> tensor's values, to be laid
+    out over the devices as `out_layout` says (`mindspore.reshard` builds it). One process
+    holds the whole tensor, so the values pass unchanged; the layouts are kept as the
+    primitive's attributes."""
+
+    def __init__(self, in_layout, out_layout, in_strategy):
+        super().__init__()
+        self.add_prim_attrs(in_layout=in_layout, out_layout=out_layout, in_strategy=in_strategy)
+
+    def check(self, tensor):
+        check_tensor(self.name, "tensor", tensor)
+
+    def infer(self, tensor):
+        check_tensor(self.name, "tensor", tensor)
+        return TensorSpec(tensor.shape, tensor.dtype)
 
 
 class Print(Primitive):

@@ -422,7 +422,7 @@ class Cauchy(_RandomOp):
 
 class LogNormalReverse(_RandomOp):
     """LogNormalReverse(mean=1.0, std=2.0)(input): samples exp(N(mean, std**2)) of the
-    float input's shape and dtype (input's values are not read)."""
+    float16 / float32 / float64 input's shape and dtype (input's values are not read)."""
 
     def __init__(self, mean=1.0, std=2.0, *, seed=0, seed2=0):
         super().__init__(seed, seed2)
@@ -433,7 +433,7 @@ class LogNormalReverse(_RandomOp):
         self.add_prim_attr("std", std)
 
     def infer(self, input):
-        _typed_tensor(self.name, "input", input, (mstype.float16, mstype.float32))
+        _typed_tensor(self.name, "input", input, (mstype.float16, mstype.float32, mstype.float64))
         return TensorSpec(input.shape, input.dtype)
 
 
