@@ -95,3 +95,16 @@ def test_colour_transforms_on_pil_images_use_pillow():
     assert np.array_equal(np.asarray(V.AdjustHue(0.3)(gray)), ARRAY[..., 0])
     assert isinstance(V.AutoContrast()(img), Image.Image)
     assert isinstance(V.HorizontalFlip()(img), np.ndarray) and isinstance(V.AdjustSharpness(2.0)(img), np.ndarray)
+
+
+def test_audio_validators_check_as_the_transform_does():
+    from spore.dataset.audio import validators as av
+
+    class Louder:
+        @av.check_gain
+        def __init__(self, gain_db=1.0):
+            self.gain_db = gain_db
+
+    assert Louder(2.0).gain_db == 2.0
+    with pytest.raises(TypeError, match="gain_db"):
+        Louder("x")
