@@ -38,6 +38,7 @@ from .spectral import (
     SpectralCentroid,
     Spectrogram,
 )
+from .vad import Vad
 
 __all__ = [
     "AllpassBiquad", "AmplitudeToDB", "Angle", "BandBiquad", "BandpassBiquad", "BandrejectBiquad", "BassBiquad",
@@ -46,5 +47,5 @@ __all__ = [
     "GriffinLim", "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase",
     "MaskAlongAxis", "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive",
     "PhaseVocoder", "Phaser", "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid",
-    "Spectrogram", "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol", "InverseMelScale",
+    "Spectrogram", "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol", "InverseMelScale", "Vad",
 ]
