@@ -33,7 +33,7 @@ from .sources import (
     Caltech101Dataset, Flowers102Dataset, SVHNDataset,
     DIV2KDataset, FlickrDataset, KITTIDataset, Places365Dataset, WIDERFaceDataset,
     Caltech256Dataset, Food101Dataset, OmniglotDataset, RenderedSST2Dataset, SUN397Dataset, SemeionDataset,
-    STL10Dataset, USPSDataset, SST2Dataset,
+    STL10Dataset, USPSDataset, SST2Dataset, GTZANDataset,
 )
 from .sources.mindrecord import MindDataset
 from .sources.tfrecord import TFRecordDataset
@@ -42,6 +42,7 @@ from .schema import Schema
 from .callback import DSCallback, WaitedDSCallback
 from .engine.cache import DatasetCache
 from . import transforms, vision
+from .serdes import compare, deserialize, serialize, show
 from .config import get_seed, set_seed
 
 __all__ = [
@@ -68,5 +69,6 @@ __all__ = [
     "MindDataset", "DSCallback", "WaitedDSCallback", "BuiltinSampler", "WeightedRandomSampler",
     "TFRecordDataset", "Schema", "DatasetCache",
     "config", "transforms", "vision",
-    "PKSampler", "OBSMindDataset", "sync_wait_for_dataset",
+    "PKSampler", "OBSMindDataset", "sync_wait_for_dataset", "GTZANDataset",
+    "compare", "deserialize", "serialize", "show",
 ]

@@ -278,7 +278,8 @@ class PKSampler(Sampler):
 def select_sampler(op: str, num_samples, shuffle, sampler, num_shards, shard_id) -> Sampler:
     """The sampler a source's arguments ask for: `sampler` itself (a Sampler or a list of
     indices); else a shard's DistributedSampler; else a RandomSampler (shuffle None or
-    True) or a SequentialSampler, each limited to num_samples."""
+    True; drawing with replacement when num_samples is given) or a SequentialSampler, each
+    limited to num_samples."""
     checks.check_optional_int(op, "num_samples", num_samples, 0)
     checks.check_optional_bool(op, "shuffle", shuffle)
     if (num_shards is None) != (shard_id is None):
@@ -301,7 +302,8 @@ def select_sampler(op: str, num_samples, shuffle, sampler, num_shards, shard_id)
         return DistributedSampler(num_shards, shard_id, shuffle is not False, num_samples)
     if shuffle is False:
         return SequentialSampler(num_samples=num_samples)
-    return RandomSampler(num_samples=num_samples)
+    # MindSpore 2.7.1 draws a shuffled num_samples subset with replacement (observed)
+    return RandomSampler(replacement=bool(num_samples), num_samples=num_samples)
 
 
 def _index_list(op: str, indices) -> np.ndarray:

@@ -88,3 +88,16 @@ def test_sampler_argument_errors():
         ds.SubsetSampler([0.5])
     with pytest.raises(TypeError, match="'sampler' must be a Sampler or an iterable of indices"):
         ds.NumpySlicesDataset(np.arange(3), sampler="all")
+
+
+def test_a_shuffled_num_samples_subset_is_drawn_with_replacement():
+    # MindSpore 2.7.1 (observed): num_samples with the default shuffle picks a RandomSampler
+    # with replacement, e.g. [0, 0, 0, 4, 4, 8, 8, 9] of range(10); without num_samples, none
+    ds.config.set_seed(0)
+    data = ds.NumpySlicesDataset(list(range(10)), column_names=["x"], num_samples=8)
+    assert data.sampler.replacement and data.get_dataset_size() == 8
+    epochs = [[int(r["x"]) for r in data.create_dict_iterator(num_epochs=1, output_numpy=True)] for _ in range(5)]
+    assert all(len(e) == 8 for e in epochs) and any(len(set(e)) < 8 for e in epochs)
+    assert not ds.NumpySlicesDataset(list(range(10)), column_names=["x"]).sampler.replacement
+    in_order = ds.NumpySlicesDataset(list(range(10)), column_names=["x"], num_samples=8, shuffle=False)
+    assert [int(r["x"]) for r in in_order.create_dict_iterator(output_numpy=True)] == list(range(8))

@@ -139,3 +139,27 @@ def test_tedlium_segments_of_sphere_files(tmp_path):
     (tmp_path / "train" / "sph" / "talkA.sph").write_bytes(b"RIFF")
     with pytest.raises(RuntimeError, match="cannot read the SPHERE file .*talkA.sph"):
         rows(ds.TedliumDataset(tmp_path, "release1", usage="train"))
+
+
+def test_gtzan_genre_folders_and_splits(tmp_path):
+    # the split observed on MindSpore 2.7.1: blues 0-11 valid, 12-28 test, 29-49 train;
+    # jazz 0-1 train, 2-10 valid, 73-99 test
+    for genre, number in [("blues", 0), ("blues", 12), ("blues", 29), ("jazz", 1), ("jazz", 2), ("jazz", 80)]:
+        write_wav(tmp_path / genre / f"{genre}.{number:05d}.wav", [number, -number], rate=22050)
+    (tmp_path / "blues" / "notes.txt").write_text("not audio")
+    write_wav(tmp_path / "blues" / "extra.wav", [1])  # not <genre>.<number>.wav: not a track
+    data = ds.GTZANDataset(str(tmp_path), shuffle=False)
+    assert data.get_col_names() == ["waveform", "sample_rate", "label"] and data.get_dataset_size() == 6
+    waveform, rate, label = rows(data)[0]
+    assert waveform.dtype == np.float32 and waveform.shape == (1, 2)
+    assert rate.dtype == np.uint32 and rate.item() == 22050 and label.dtype.kind == "U"
+    assert sorted(column(data, 2)) == ["blues"] * 3 + ["jazz"] * 3
+
+    def tracks(usage):
+        return [(str(label), round(float(w[0, 0]) * 32767)) for w, _, label in
+                rows(ds.GTZANDataset(tmp_path, usage=usage, shuffle=False))]
+    assert tracks("train") == [("blues", 29), ("jazz", 1)]
+    assert tracks("valid") == [("blues", 0), ("jazz", 2)]
+    assert tracks("test") == [("blues", 12), ("jazz", 80)]
+    with pytest.raises(ValueError, match="usage"):
+        ds.GTZANDataset(tmp_path, usage="training")

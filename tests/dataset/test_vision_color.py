@@ -235,10 +235,17 @@ def test_random_colour_transforms_repeat_under_a_seed_and_stay_in_range():
 def test_pil_images_come_back_as_pil_images():
     image_module = pytest.importorskip("PIL.Image")
     pil = image_module.fromarray(IMAGE)
-    for op in (V.AdjustBrightness(1.7), V.Invert(), V.HorizontalFlip(), V.Rotate(30), V.GaussianBlur(3)):
+    for op in (V.Invert(), V.GaussianBlur(3)):
         out = op(pil)
         assert isinstance(out, image_module.Image)
         np.testing.assert_array_equal(np.asarray(out), op(IMAGE))
+    # MindSpore 2.7.1 brightens a PIL image with Pillow's enhancer, and flips / rotates it into an array
+    from PIL import ImageEnhance
+    brightened = V.AdjustBrightness(1.7)(pil)
+    assert isinstance(brightened, image_module.Image)
+    np.testing.assert_array_equal(np.asarray(brightened), np.asarray(ImageEnhance.Brightness(pil).enhance(1.7)))
+    for op in (V.HorizontalFlip(), V.Rotate(30)):
+        np.testing.assert_array_equal(op(pil), op(IMAGE))
     gray = V.Grayscale()(pil)
     assert gray.mode == "L"
     assert V.Grayscale(3)(pil).mode == "RGB"

@@ -5,7 +5,7 @@ STFT, Griffin-Lim, phase vocoder), amplitude and masking transforms, IIR filters
 resampling and pitch detection, on waveforms (..., time) and spectrograms
 (..., freq, frames), eagerly or in `Dataset.map`.
 """
-from . import transforms, utils
+from . import transforms, utils, validators
 from .transforms import *
 from .utils import (
     BorderType, DensityFunction, FadeShape, GainType, Interpolation, MelType, Modulation, NormMode, NormType,

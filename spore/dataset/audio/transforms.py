@@ -18,6 +18,7 @@ from .filters import (
     RiaaBiquad,
     TrebleBiquad,
 )
+from .inverse_mel import InverseMelScale
 from .masking import FrequencyMasking, MaskAlongAxis, MaskAlongAxisIID, TimeMasking
 from .phase import GriffinLim, InverseSpectrogram, PhaseVocoder, PitchShift, TimeStretch
 from .phaser import Flanger, Phaser
@@ -37,6 +38,7 @@ from .spectral import (
     SpectralCentroid,
     Spectrogram,
 )
+from .vad import Vad
 
 __all__ = [
     "AllpassBiquad", "AmplitudeToDB", "Angle", "BandBiquad", "BandpassBiquad", "BandrejectBiquad", "BassBiquad",
@@ -45,5 +47,5 @@ __all__ = [
     "GriffinLim", "HighpassBiquad", "InverseSpectrogram", "LFCC", "LFilter", "LowpassBiquad", "MFCC", "Magphase",
     "MaskAlongAxis", "MaskAlongAxisIID", "MelScale", "MelSpectrogram", "MuLawDecoding", "MuLawEncoding", "Overdrive",
     "PhaseVocoder", "Phaser", "PitchShift", "Resample", "RiaaBiquad", "SlidingWindowCmn", "SpectralCentroid",
-    "Spectrogram", "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol",
+    "Spectrogram", "TimeMasking", "TimeStretch", "TrebleBiquad", "Vol", "InverseMelScale", "Vad",
 ]

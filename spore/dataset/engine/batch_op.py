@@ -69,12 +69,15 @@ class BatchDataset(Dataset):
             raise TypeError(f"For 'batch', the 'per_batch_map' must be callable, but got "
                             f"{type(per_batch_map).__name__}.")
         self.per_batch_map = per_batch_map
+        # as given (None: []), which serialize writes
+        self.input_columns = checks.check_optional_columns("batch", "input_columns", input_columns) or []
+        self.output_columns = checks.check_optional_columns("batch", "output_columns", output_columns) or []
         columns = child.get_col_names()
         self._layout = None
         if per_batch_map is not None:
-            inputs = checks.check_optional_columns("batch", "input_columns", input_columns) or columns
+            inputs = self.input_columns or columns
             checks.check_known_columns("batch", "input_columns", inputs, columns)
-            outputs = checks.check_optional_columns("batch", "output_columns", output_columns) or inputs
+            outputs = self.output_columns or inputs
             self._layout = ColumnLayout("batch", columns, inputs, outputs)
         elif input_columns is not None or output_columns is not None:
             raise ValueError("For 'batch', 'input_columns' and 'output_columns' need a 'per_batch_map'.")

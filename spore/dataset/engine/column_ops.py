@@ -42,6 +42,7 @@ class RenameDataset(Dataset):
                              f"but got {len(inputs)} and {len(outputs)}.")
         names = child.get_col_names()
         checks.check_known_columns("rename", "input_columns", inputs, names)
+        self.input_columns, self.output_columns = inputs, outputs
         new_name = dict(zip(inputs, outputs))
         self._names = [new_name.get(c, c) for c in names]
         if len(set(self._names)) != len(self._names):

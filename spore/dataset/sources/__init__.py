@@ -10,6 +10,7 @@ from .binary_images import SemeionDataset, STL10Dataset, USPSDataset
 from .cifar import Cifar10Dataset, Cifar100Dataset
 from .file_rows import Shuffle
 from .generator import GeneratorDataset
+from .gtzan import GTZANDataset
 from .image_folder import ImageFolderDataset
 from .image_sets import (
     Caltech256Dataset, DIV2KDataset, Food101Dataset, LSUNDataset, OmniglotDataset, Places365Dataset,

@@ -7,6 +7,7 @@ pre-trained word vectors. Transforms run on NumPy string arrays, eagerly or in `
 import platform as platform  # MindSpore's dataset.text holds the standard module under this name
 
 from . import transforms, utils, validators
+from .jieba import JiebaTokenizer
 from .normalize import CaseFold, NormalizeUTF8, RegexReplace
 from .sentencepiece import SentencePieceTokenizer, SentencePieceVocab
 from .tokenizers import (
@@ -28,5 +29,5 @@ __all__ = [
     "AddToken", "BasicTokenizer", "BertTokenizer", "CaseFold", "FilterWikipediaXML", "Lookup", "Ngram",
     "NormalizeUTF8", "PythonTokenizer", "RegexReplace", "RegexTokenizer", "SentencePieceTokenizer", "SlidingWindow",
     "ToNumber", "ToVectors", "Truncate", "TruncateSequencePair", "UnicodeCharTokenizer", "UnicodeScriptTokenizer",
-    "WhitespaceTokenizer", "WordpieceTokenizer",
+    "WhitespaceTokenizer", "WordpieceTokenizer", "JiebaTokenizer",
 ]

@@ -5,7 +5,7 @@ from .random_compose import RandomApply, RandomChoice, RandomOrder
 from .tensor_operation import TensorOperation
 from .tensor_ops import Concatenate, Duplicate, Mask, PadEnd, Relational, Slice, Unique
 from .transforms import Compose, Fill, OneHot, TypeCast, not_random
-from . import c_transforms, py_transforms, transforms
+from . import c_transforms, py_transforms, py_transforms_util, transforms, validators
 # MindSpore's package exposes the vision transforms here too (`transforms.vision`).
 from .. import vision
 

@@ -3,4 +3,4 @@ usable in `Dataset.map` and eagerly. Images are (H, W) or (H, W, C) arrays, uint
 decoded. The 1.x module paths `c_transforms` and `py_transforms` name the same classes."""
 from .transforms import *
 from .transforms import __all__
-from . import c_transforms, py_transforms, transforms
+from . import c_transforms, py_transforms, py_transforms_util, transforms, validators

@@ -18,6 +18,13 @@ from .color_space import hsv_float_to_rgb, rgb_to_gray, rgb_to_hsv_float
 from .image_operation import ImageOperation, check_image
 from .utils import ConvertMode
 
+
+def _enhance(image, kind: str, factor: float):
+    """A PIL image through Pillow's ImageEnhance.<kind> (MindSpore's PIL implementation)."""
+    from PIL import ImageEnhance
+    return getattr(ImageEnhance, kind)(image).enhance(factor)
+
+
 FACTOR_MAX = 16777216  # MindSpore's bound on adjustment factors (2 ** 24)
 
 
@@ -28,6 +35,9 @@ class AdjustBrightness(ImageOperation):
 
     def __init__(self, brightness_factor: float):
         self.brightness_factor = check_factor("AdjustBrightness", "brightness_factor", brightness_factor)
+
+    def _apply_pil(self, image):
+        return _enhance(image, "Brightness", self.brightness_factor)
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         check_image("AdjustBrightness", image.shape)
@@ -43,6 +53,9 @@ class AdjustContrast(ImageOperation):
     def __init__(self, contrast_factor: float):
         self.contrast_factor = check_factor("AdjustContrast", "contrast_factor", contrast_factor)
 
+    def _apply_pil(self, image):
+        return _enhance(image, "Contrast", self.contrast_factor)
+
     def _apply(self, image: np.ndarray) -> np.ndarray:
         return adjust_contrast(check_rgb_uint8("AdjustContrast", image), self.contrast_factor)
 
@@ -55,6 +68,9 @@ class AdjustSaturation(ImageOperation):
 
     def __init__(self, saturation_factor: float):
         self.saturation_factor = check_factor("AdjustSaturation", "saturation_factor", saturation_factor)
+
+    def _apply_pil(self, image):
+        return _enhance(image, "Color", self.saturation_factor)
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         return adjust_saturation(check_rgb_uint8("AdjustSaturation", image), self.saturation_factor)
@@ -70,6 +86,18 @@ class AdjustHue(ImageOperation):
     def __init__(self, hue_factor: float):
         self.hue_factor = checks.check_number("AdjustHue", "hue_factor", hue_factor, -0.5, 0.5)
 
+    def _apply_pil(self, image):
+        if image.mode in ("L", "1", "I", "F"):
+            return image.copy()  # no hue to shift
+        if image.mode != "RGB":
+            return None
+        # hue shifted on Pillow's 0..255 hue scale, wrapping around, as MindSpore's Pillow path does
+        hue, saturation, value = image.convert("HSV").split()
+        shift = int(self.hue_factor * 255)
+        hue = hue.point([(v + shift) % 256 for v in range(256)])
+        from PIL import Image
+        return Image.merge("HSV", (hue, saturation, value)).convert("RGB")
+
     def _apply(self, image: np.ndarray) -> np.ndarray:
         return adjust_hue(check_rgb_uint8("AdjustHue", image), self.hue_factor)
 
@@ -83,6 +111,13 @@ class AdjustGamma(ImageOperation):
     def __init__(self, gamma: float, gain: float = 1.0):
         self.gamma = check_factor("AdjustGamma", "gamma", gamma)
         self.gain = checks.check_number("AdjustGamma", "gain", gain)
+
+    def _apply_pil(self, image):
+        if image.mode not in ("L", "RGB"):
+            return None
+        # a lookup table of the scaled power curve, truncated, as MindSpore's Pillow path builds it
+        table = [min(255, int((256 - 1e-3) * self.gain * (v / 255) ** self.gamma)) for v in range(256)]
+        return image.point(table * len(image.getbands()))
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         check_image("AdjustGamma", image.shape)
@@ -99,8 +134,6 @@ class AdjustSharpness(ImageOperation):
     """The image blended with its smoothed self (3x3 kernel of ones with 5 at the centre,
     over 13; border pixels are not smoothed): 0 gives the smoothed image, 1 the original,
     above 1 sharpens."""
-
-    returns_pil = True
 
     def __init__(self, sharpness_factor: float):
         self.sharpness_factor = check_factor("AdjustSharpness", "sharpness_factor", sharpness_factor)
@@ -128,6 +161,10 @@ class Equalize(ImageOperation):
     """Each channel's histogram equalized (levels spread so they are used about equally)."""
 
     returns_pil = True
+
+    def _apply_pil(self, image):
+        from PIL import ImageOps
+        return ImageOps.equalize(image)
 
     def _apply(self, image: np.ndarray) -> np.ndarray:
         return equalize(check_uint8("Equalize", image))

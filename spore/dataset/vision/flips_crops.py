@@ -20,7 +20,6 @@ class HorizontalFlip(ImageOperation):
     """The image mirrored left-right."""
 
     batchable = True
-    returns_pil = True
 
     def _apply_batch(self, images: np.ndarray) -> np.ndarray:
         return images[:, :, ::-1].copy()
@@ -30,7 +29,6 @@ class VerticalFlip(ImageOperation):
     """The image mirrored top-bottom."""
 
     batchable = True
-    returns_pil = True
 
     def _apply_batch(self, images: np.ndarray) -> np.ndarray:
         return images[:, ::-1].copy()

@@ -14,7 +14,16 @@ class ImageOperation(TensorOperation):
     """Whether a PIL image comes back as a PIL image (MindSpore's transforms with a Pillow
     implementation); the others return a NumPy array for any input."""
 
+    def _apply_pil(self, image):
+        """The result for a PIL image, for transforms whose MindSpore implementation on PIL
+        images is Pillow's own (None: the image goes through `_apply` as an array)."""
+        return None
+
     def __call__(self, *inputs):
+        if len(inputs) == 1 and _is_pil_image(inputs[0]):
+            result = self._apply_pil(inputs[0])
+            if result is not None:
+                return result
         result = super().__call__(*inputs)
         if self.returns_pil and _is_pil_image(inputs[0]) and isinstance(result, np.ndarray):
             return to_pil(result)

@@ -23,8 +23,6 @@ class Rotate(ImageOperation):
     image centre), with `expand` enlarged to hold the whole rotated image; uncovered
     pixels are `fill_value` (an RGB triple taken in reverse order, as MindSpore does)."""
 
-    returns_pil = True
-
     def __init__(self, degrees: float, resample: Inter = Inter.NEAREST, expand: bool = False, center=None,
                  fill_value=0):
         self.degrees = checks.check_number("Rotate", "degrees", degrees)

@@ -84,6 +84,7 @@ from .utils import (
     write_jpeg,
     write_png,
 )
+from .video import DecodeVideo, VideoDecoder, read_video, read_video_timestamps
 
 __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustHue", "AdjustSaturation", "AdjustSharpness",
            "Affine", "AutoAugment", "AutoAugmentPolicy", "AutoContrast", "Border", "BoundingBoxAugment", "CenterCrop",
@@ -100,4 +101,4 @@ __all__ = ["AdjustBrightness", "AdjustContrast", "AdjustGamma", "AdjustHue", "Ad
            "SliceMode", "SlicePatches", "Solarize", "TenCrop", "ToNumpy", "ToPIL", "ToTensor", "ToType",
            "TrivialAugmentWide", "UniformAugment", "VerticalFlip", "encode_jpeg", "encode_png",
            "get_image_num_channels", "get_image_size", "not_random", "read_file", "read_image", "write_file",
-           "write_jpeg", "write_png"]
+           "write_jpeg", "write_png", "DecodeVideo", "VideoDecoder", "read_video", "read_video_timestamps"]

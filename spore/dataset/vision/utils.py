@@ -14,6 +14,9 @@ from .. import checks
 from .color_space import rgb_to_gray
 from .decode import pillow
 from .image_operation import _is_pil_image
+from .video import VideoDecoder as VideoDecoder  # MindSpore's vision.utils holds the video readers too
+from .video import read_video as read_video
+from .video import read_video_timestamps as read_video_timestamps
 
 
 class Inter(IntEnum):
