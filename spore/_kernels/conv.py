@@ -191,6 +191,23 @@ def _weight_gradient(prim, dout, x, shape):
     return per_sample.reshape(batch, *shape).sum(0)
 
 
+@kernel_factory("_ConvGradients")
+def _conv_gradients_factory(prim):
+    """(dout, x, w) -> (dx, dw) in one aten call where the convolution pads symmetrically and
+    its weight gradient keeps the one chain (see _fold_batch); otherwise as the two
+    gradient primitives compute them."""
+    window, groups = prim.window, prim.group
+
+    def run(dout, x, w):
+        symmetric = _symmetric(window.declared_padding(x.shape[2:]))
+        if symmetric is None or _fold_batch(x, w.shape, groups):
+            return _input_gradient(prim, dout, w, x.shape), _weight_gradient(prim, dout, x, w.shape)
+        dx, dw, _ = _conv_backward(dout, x, w, window.stride, symmetric, window.dilation, groups,
+                                   (True, True, False))
+        return dx, dw
+    return run
+
+
 def _conv_weight_grad_factory(prim):
     """Conv1DBackpropFilter / Conv2DBackpropFilter: (dout, x, filter_size) -> dw."""
     return lambda dout, x, filter_size: _weight_gradient(prim, dout, x, _ints(filter_size))
