@@ -102,7 +102,9 @@ def report(model: str, batch: int, rounds: int, results: dict, peaks: dict | Non
     for name, r in results.items():
         to_compiled = f"{r['seconds'] / compiled['seconds']:.2f}" if compiled else "-"
         peak = f"{peaks[name]:.0f}" if peaks else "-"
-        target = {"spore PyNative": PYNATIVE_TARGET, "spore Graph": GRAPH_TARGET}.get(name, {}).get(model)
+        target = None
+        if batch == model_nets.DEFAULT_BATCH[model]:    # the targets are for these batches
+            target = {"spore PyNative": PYNATIVE_TARGET, "spore Graph": GRAPH_TARGET}.get(name, {}).get(model)
         verdict = ""
         if target is not None:
             met = r["to_eager"] <= target
@@ -129,6 +131,7 @@ def plot(curves: dict, path: str) -> None:
         return
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     fig, axes = plt.subplots(1, len(curves), figsize=(5 * len(curves), 4), squeeze=False)
     for ax, (model, by_batch) in zip(axes[0], curves.items()):
@@ -136,6 +139,8 @@ def plot(curves: dict, path: str) -> None:
         for form in by_batch[batches[0]]:
             ax.plot(batches, [by_batch[b][form]["seconds"] * 1e3 / b for b in batches], marker="o", label=form)
         ax.set(xscale="log", yscale="log", xlabel="batch", ylabel="ms per sample (training step)", title=model)
+        ax.set_xticks(batches, [str(b) for b in batches], minor=False)
+        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.grid(True, which="both", alpha=0.3)
         ax.legend()
     fig.tight_layout()
