@@ -9,24 +9,30 @@ import statistics
 import time
 from typing import Callable
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+"""The clocks a benchmark may time with: wall time, or this process's CPU time (which
+leaves out the time other processes hold the cores: steadier on a crowded machine for
+single-threaded runs, blind to waiting)."""
 
-def time_per_call(fn: Callable[[], object], calls: int) -> float:
-    start = time.perf_counter()
+
+def time_per_call(fn: Callable[[], object], calls: int, clock: Callable[[], float] = time.perf_counter) -> float:
+    start = clock()
     for _ in range(calls):
         fn()
-    return (time.perf_counter() - start) / calls
+    return (clock() - start) / calls
 
 
 def compare(forms: dict[str, Callable[[], object]], baseline: str, calls: int, rounds: int,
-            warmup: int = 50) -> dict[str, tuple[float, float]]:
-    """{name: (median seconds per call, median ratio to `baseline`)} over interleaved rounds."""
+            warmup: int = 50, clock: str = "wall") -> dict[str, tuple[float, float]]:
+    """{name: (median seconds per call, median ratio to `baseline`)} over interleaved rounds,
+    timed with one of CLOCKS."""
     for fn in forms.values():
         for _ in range(warmup):
             fn()
     times: dict[str, list[float]] = {name: [] for name in forms}
     ratios: dict[str, list[float]] = {name: [] for name in forms}
     for _ in range(rounds):
-        round_times = {name: time_per_call(fn, calls) for name, fn in forms.items()}
+        round_times = {name: time_per_call(fn, calls, CLOCKS[clock]) for name, fn in forms.items()}
         for name, t in round_times.items():
             times[name].append(t)
             ratios[name].append(t / round_times[baseline])

@@ -13,16 +13,12 @@ import weakref
 
 import torch
 import torch.nn.functional as F
-from torch.nn import grad as conv_grad
 
 from .registry import kernel, kernel_factory
 from .tensor_data import torch_dtype
 
 _CONV = {1: F.conv1d, 2: F.conv2d, 3: F.conv3d}
 _CONV_TRANSPOSE = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_transpose3d}
-_CONV_INPUT_GRAD = {1: conv_grad.conv1d_input, 2: conv_grad.conv2d_input, 3: conv_grad.conv3d_input}
-_CONV_WEIGHT_GRAD = {1: conv_grad.conv1d_weight, 2: conv_grad.conv2d_weight,
-                     3: conv_grad.conv3d_weight}
 _MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
 _AVG_POOL = {2: F.avg_pool2d, 3: F.avg_pool3d}
 _ADAPTIVE_AVG = {1: F.adaptive_avg_pool1d, 2: F.adaptive_avg_pool2d, 3: F.adaptive_avg_pool3d}
@@ -96,6 +92,36 @@ def _conv2d_factory(prim, padding):
     return run
 
 
+def _per_dim(value, rank: int) -> list:
+    return [value] * rank if isinstance(value, int) else list(value)
+
+
+def _conv_backward(dout, x, w, stride, padding, dilation, groups, mask):
+    """aten's convolution backward for the gradients `mask` selects (input, weight, bias).
+    The operand whose gradient is not asked for is only read for its shape: callers pass a
+    `placeholder` of it (torch.nn.grad's wrappers pass a broadcast one-element tensor, which
+    oneDNN first copies into a full-size contiguous tensor: a copy per call)."""
+    rank = dout.dim() - 2
+    return torch.ops.aten.convolution_backward(
+        dout, x, w, None, _per_dim(stride, rank), _per_dim(padding, rank), _per_dim(dilation, rank),
+        False, [0] * rank, groups, mask)
+
+
+def _placeholder(like: torch.Tensor, shape) -> torch.Tensor:
+    """An uninitialized contiguous tensor of `shape`: an operand read only for its shape."""
+    return like.new_empty(tuple(shape))
+
+
+def _conv_input_grad(shape, w, dout, stride, padding, dilation, groups):
+    return _conv_backward(dout, _placeholder(dout, shape), w, stride, padding, dilation, groups,
+                          (True, False, False))[0]
+
+
+def _conv_weight_grad(x, shape, dout, stride, padding, dilation, groups):
+    return _conv_backward(dout, x, _placeholder(dout, shape), stride, padding, dilation, groups,
+                          (False, True, False))[1]
+
+
 def _conv_factory(prim):
     """Conv1D / Conv2D / Conv3D: (x, weight) -> output."""
     conv, window, groups = _CONV[prim.rank], prim.window, prim.group
@@ -123,7 +149,7 @@ for _name in ("Conv1D", "Conv2D", "Conv3D"):
 def _input_gradient(prim, dout, w, shape):
     """The gradient of prim's convolution with respect to an input of `shape`."""
     window, groups = prim.window, prim.group
-    input_grad = _CONV_INPUT_GRAD[prim.rank]
+    input_grad = _conv_input_grad
     padding = window.declared_padding(shape[2:])
     symmetric = _symmetric(padding)
     if symmetric is not None:
@@ -191,7 +217,7 @@ def _fold_batch(x: torch.Tensor, weight_shape, groups: int) -> bool:
 def _weight_gradient(prim, dout, x, shape):
     """The gradient of prim's convolution of x with respect to a weight of `shape`."""
     window, groups = prim.window, prim.group
-    weight_grad = _CONV_WEIGHT_GRAD[prim.rank]
+    weight_grad = _conv_weight_grad
     padding = window.declared_padding(x.shape[2:])
     symmetric = _symmetric(padding)
     if symmetric is None:
@@ -239,10 +265,15 @@ def input_and_weight_gradient(input_prim, weight_prim):
             dx, dw, _ = _SMALL_BACKWARD(dout.contiguous(), x.contiguous(), w.contiguous(), w.shape[2:], window.stride,
                                         symmetric, (True, True, False))
             return dx, dw
-        dx, dw, _ = torch.ops.aten.convolution_backward(dout, x, w, None, window.stride, symmetric, window.dilation,
-                                                        False, [0] * rank, groups, (True, True, False))
+        dx, dw, _ = _conv_backward(dout, x, w, window.stride, symmetric, window.dilation, groups, (True, True, False))
         return dx, dw
     return run
+
+
+@kernel_factory("_ConvGradients")
+def _conv_gradients_factory(prim):
+    """(dout, x, w) -> (dx, dw) of prim's convolution (PyNative's bprop asks for both at once)."""
+    return input_and_weight_gradient(prim, prim)
 
 
 # ---- max pooling ---------------------------------------------------------------------------

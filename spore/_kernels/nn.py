@@ -440,6 +440,32 @@ def batch_norm_grad(prim):
     return kernel
 
 
+@kernel_factory("LayerNormGrad")
+def layer_norm_grad(prim):
+    norm_axis, params_axis, eps = prim.begin_norm_axis, prim.begin_params_axis, prim.epsilon
+
+    def kernel(x, dy, variance, mean, gamma):
+        _require(-1 <= norm_axis < x.ndim and -1 <= params_axis < x.ndim and dy.shape == x.shape
+                 and dy.dtype == x.dtype and gamma.shape == x.shape[params_axis % x.ndim:])
+        begin, params_begin = norm_axis % x.ndim, params_axis % x.ndim
+        _require(variance.shape == mean.shape == x.shape[:begin] + (1,) * (x.ndim - begin))
+        work, dy_work = _work(x), _work(dy)
+        rstd, mean = (variance.to(work.dtype) + eps).rsqrt(), mean.to(work.dtype)
+        weight = gamma.to(work.dtype)
+        if params_begin == begin:
+            # (the bias is read for its shape only: aten computes dbeta only when it is given)
+            dx, dgamma, dbeta = torch.ops.aten.native_layer_norm_backward(
+                dy_work, work, work.shape[begin:], mean, rstd, weight, weight, [True, True, True])
+        else:
+            # gamma spans other axes than the normalized ones: it scales dy by broadcasting.
+            dx = torch.ops.aten.native_layer_norm_backward(
+                dy_work * weight, work, work.shape[begin:], mean, rstd, None, None, [True, False, False])[0]
+            leading = tuple(range(params_begin))
+            dgamma, dbeta = (dy_work * (work - mean) * rstd).sum(leading), dy_work.sum(leading)
+        return dx.to(x.dtype), dgamma.to(gamma.dtype), dbeta.to(gamma.dtype)
+    return kernel
+
+
 @kernel("SoftmaxCrossEntropyWithLogitsGrad")
 def softmax_cross_entropy_with_logits_grad(logits, labels, loss_grad):
     _require(labels.dtype == logits.dtype == loss_grad.dtype and labels.shape == logits.shape

@@ -459,3 +459,23 @@ def test_batch_norm_grad_inference_second_order():
 ], ids=["bce", "bce_with_logits", "smooth_l1", "triplet"])
 def test_loss_second_order(fn, inputs):
     check_second_order(_squared(fn), inputs)
+
+
+@pytest.mark.parametrize("axes", [(2, 2), (1, 1), (1, 2)])
+def test_layer_norm_first_order_float32(axes):
+    """A float32 gradient with nothing differentiating it further takes LayerNorm's fused
+    gradient kernel: against the closed form in float64."""
+    norm_axis, params_axis = axes
+    x, w = rand(3, 4, 5, dtype=np.float32), rand(3, 4, 5, dtype=np.float32)
+    gamma, beta = rand(*x.shape[params_axis:], dtype=np.float32), rand(*x.shape[params_axis:], dtype=np.float32)
+    op = ops.LayerNorm(norm_axis, params_axis, 1e-5)
+    grads = ms.grad(lambda a, g, b: (op(a, g, b)[0] * ms.Tensor(w)).sum(), (0, 1, 2))(
+        ms.Tensor(x), ms.Tensor(gamma), ms.Tensor(beta))
+    axes_normed, leading = tuple(range(norm_axis, 3)), tuple(range(params_axis))
+    xw, dy = x.astype(F64), w.astype(F64)
+    xhat = (xw - xw.mean(axes_normed, keepdims=True)) / np.sqrt(xw.var(axes_normed, keepdims=True) + 1e-5)
+    r = 1 / np.sqrt(xw.var(axes_normed, keepdims=True) + 1e-5)
+    g = dy * gamma.astype(F64)
+    dx = r * (g - g.mean(axes_normed, keepdims=True) - xhat * (g * xhat).mean(axes_normed, keepdims=True))
+    for got, want in zip(grads, (dx, (dy * xhat).sum(leading), dy.sum(leading))):
+        np.testing.assert_allclose(got.asnumpy(), want, rtol=1e-4, atol=1e-5)

@@ -134,6 +134,31 @@ def _layer_norm(norm_axis, params_axis, eps):
     return reference
 
 
+def _layer_norm_grad(norm_axis, params_axis, eps):
+    """LayerNorm's gradients in float64 from the closed form: with xhat = (x - mean) * r over
+    the normalized axes (n elements), dx = r * (g - mean(g) - xhat * mean(g * xhat)), where
+    g = dy * gamma; dgamma = sum(dy * xhat), dbeta = sum(dy) over the axes before gamma's."""
+    def reference(x, dy, variance, mean, gamma):
+        begin, params_begin = norm_axis % x.ndim, params_axis % x.ndim
+        axes, leading = tuple(range(begin, x.ndim)), tuple(range(params_begin))
+        xw, dyw = x.astype(F64), dy.astype(F64)
+        r = 1 / np.sqrt(variance.astype(F64) + eps)
+        xhat = (xw - mean.astype(F64)) * r
+        g = dyw * gamma.astype(F64)
+        dx = r * (g - g.mean(axis=axes, keepdims=True) - xhat * (g * xhat).mean(axis=axes, keepdims=True))
+        return (dx.astype(x.dtype), (dyw * xhat).sum(axis=leading).astype(gamma.dtype),
+                dyw.sum(axis=leading).astype(gamma.dtype))
+    return reference
+
+
+def _layer_norm_grad_inputs(norm_axis, params_axis, dtype):
+    x = rand(*_LN_SHAPE, dtype=dtype)
+    axes = tuple(range(norm_axis % 3, 3))
+    xw = x.astype(F64)
+    return (x, rand(*_LN_SHAPE, dtype=dtype), xw.var(axis=axes, keepdims=True).astype(F32),
+            xw.mean(axis=axes, keepdims=True).astype(F32), rand(*_LN_SHAPE[params_axis % 3:], dtype=dtype))
+
+
 def _group_norm(x, num_groups, weight=None, bias=None, eps=1e-5):
     n, c = x.shape[:2]
     grouped = x.astype(F64).reshape(n, num_groups, -1)
@@ -352,6 +377,9 @@ for _norm_axis, _params_axis, _eps in [(1, 1, 1e-7), (-1, -1, 1e-5), (2, 2, 1e-7
         lambda dt, p=_params_axis % 3: (rand(*_LN_SHAPE, dtype=dt), rand(*_LN_SHAPE[p:], dtype=dt),
                                         rand(*_LN_SHAPE[p:], dtype=dt)),
         _layer_norm(_norm_axis, _params_axis, _eps), loose=10)
+    CASES += _float_cases(ops.LayerNormGrad(_norm_axis, _params_axis, _eps),
+                          lambda dt, n=_norm_axis, p=_params_axis: _layer_norm_grad_inputs(n, p, dt),
+                          _layer_norm_grad(_norm_axis, _params_axis, _eps), loose=10)
 CASES += [
     OpCase(ops.LayerNorm(0, 0), (rand(6), rand(6), rand(6)), _layer_norm(0, 0, 1e-7), rtol=1e-4, atol=1e-4),
     OpCase(ops.LayerNorm(), (rand(3, 5, dtype=F16), rand(5), rand(5)), _layer_norm(1, 1, 1e-7), rtol=1e-2, atol=1e-2),
@@ -717,6 +745,12 @@ ERROR_CASES = [
               prim="BatchNorm"),
     ErrorCase(ops.LayerNorm(), (rand(2, 3, 4), rand(4), rand(3, 4)), ValueError,
               "For 'LayerNorm', the shape of 'gamma'"),
+    ErrorCase(ops.LayerNormGrad(2, 2), (rand(2, 3, 4), rand(2, 3, 4), rand(2, 3, 1), rand(2, 3, 1), rand(3)),
+              ValueError, "For 'LayerNormGrad', the shape of 'gamma'"),
+    ErrorCase(ops.LayerNormGrad(2, 2), (rand(2, 3, 4), rand(2, 3, 4), rand(2, 1, 1), rand(2, 3, 1), rand(4)),
+              ValueError, "For 'LayerNormGrad', the shape of 'variance'"),
+    ErrorCase(ops.LayerNormGrad(2, 2), (rand(2, 3, 4), rand(2, 4), rand(2, 3, 1), rand(2, 3, 1), rand(4)),
+              ValueError, "For 'LayerNormGrad', the shape of 'dy'"),
     ErrorCase(ops.LayerNorm(), (rand(2, 3, 4), rand(3, 4), rand(4)), ValueError,
               "For 'LayerNorm', the shape of 'beta'"),
     ErrorCase(ops.LayerNorm(3, 3), (rand(2, 3, 4), rand(4), rand(4)), ValueError,

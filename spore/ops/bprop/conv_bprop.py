@@ -24,11 +24,12 @@ from __future__ import annotations
 import functools
 from typing import Callable, NamedTuple
 
+from .. import interpreter
 from ..function import array_func
 from ..function.conv_func import _prim as shared_prim
 from ..operations import conv_ops as C
 from ..operations import reduce_ops, selection_ops
-from .registry import bprop, input_needs_grad
+from .registry import bprop, input_needs_grad, non_differentiable
 
 _gather_d = selection_ops.GatherD()
 _slice = selection_ops.Slice()
@@ -53,6 +54,7 @@ class _ConvOps(NamedTuple):
     conv: Callable         # (x, w) -> y
     input_grad: Callable   # (d, w, x_shape) -> dx
     filter_grad: Callable  # (d, x, w_shape) -> dw
+    gradients: Callable    # (d, x, w) -> (dx, dw), both from one kernel call
 
 
 _CONV_CLASSES = {
@@ -67,10 +69,11 @@ def _conv_ops(rank: int, out_channel: int, kernel: tuple, pad_mode: str, pad: tu
               dilation: tuple, group: int) -> _ConvOps:
     attrs = {"pad_mode": pad_mode, "pad": pad, "stride": stride, "dilation": dilation, "group": group}
     conv, input_grad, filter_grad = (cls(out_channel, kernel, **attrs) for cls in _CONV_CLASSES[rank])
+    gradients = C._ConvGradients(conv)
     if rank == 3:  # MindSpore's 3-D gradients take the weight / the input first
         return _ConvOps(conv, lambda d, w, shape: input_grad(w, d, shape),
-                        lambda d, x, shape: filter_grad(x, d, shape))
-    return _ConvOps(conv, input_grad, filter_grad)
+                        lambda d, x, shape: filter_grad(x, d, shape), gradients)
+    return _ConvOps(conv, input_grad, filter_grad, gradients)
 
 
 def _ops_of(prim, w_shape, pad=None) -> _ConvOps:
@@ -83,8 +86,14 @@ def _ops_of(prim, w_shape, pad=None) -> _ConvOps:
 @bprop("Conv1D", "Conv2D", "Conv3D")
 def _conv(prim, x, w, out, dout):
     ops = _ops_of(prim, w.shape)
+    if input_needs_grad(0) and input_needs_grad(1) and not interpreter.STACK:
+        # Nothing records this bprop (no higher-order gradient, no graph being built): one call.
+        return ops.gradients(dout, x, w)
     dx = ops.input_grad(dout, w, x.shape) if input_needs_grad(0) else None  # none for a network's data
     return dx, ops.filter_grad(dout, x, w.shape) if input_needs_grad(1) else None
+
+
+non_differentiable("_ConvGradients")   # the bprop above uses it only where nothing differentiates it
 
 
 @bprop("Conv1DBackpropInput", "Conv1DTranspose", "Conv2DBackpropInput", "Conv2DTranspose")

@@ -88,7 +88,11 @@ def _dense(prim, x, w, *rest):
     b = rest[0] if len(rest) == 3 else None
     dout = rest[-1]
     if w.ndim == 2:
-        dx = _matmul_ext(dout, w) if input_needs_grad(0) else None  # none for a network's data
+        dx = None   # none for a network's data
+        if input_needs_grad(0):
+            # Over all rows at once: one GEMM. A batched product over a strided dout (the
+            # gradient of a transposed view, as attention's) made torch loop over the batch.
+            dx = _matmul_ext(dout, w) if dout.ndim <= 2 else F.reshape(_matmul_ext(_flat_rows(dout), w), x.shape)
         if x.ndim == 1:
             dw = _outer(dout, x)
         elif x.ndim == 2:

@@ -28,6 +28,7 @@ import math
 
 from ...common import dtype as mstype
 from .. import function as F
+from .. import interpreter
 from ..operations import array_ops, nn_ops, reduce_ops, selection_ops
 from .broadcast import grad_like, sum_to_shape
 from .registry import bprop, non_differentiable
@@ -277,8 +278,15 @@ def _projected(v, xhat, axes: tuple):
 def _layer_norm(prim, x, *rest):
     """y = xhat * gamma + beta, xhat normalized over the axes from begin_norm_axis: dgamma
     and dbeta sum over the axes before begin_params_axis."""
-    params, _, dout = _split(rest)
+    params, out, dout = _split(rest)
     gamma, beta = _optional(params, 2)
+    if gamma is not None and not interpreter.STACK and x.dtype != mstype.float64:
+        # Nothing records this bprop (no higher-order gradient, no graph being built): the
+        # fused kernel from the saved statistics, as PyTorch's. (They are float32: a float64
+        # input keeps the gradient recomputed in its own precision.)
+        grad = _prim(nn_ops.LayerNormGrad, prim.begin_norm_axis, prim.begin_params_axis, prim.epsilon)
+        dx, dgamma, dbeta = grad(x, dout[0], out[2], out[1], gamma)
+        return (dx, dgamma, None if beta is None else dbeta)[:1 + len(params)]
     dy = _working(dout[0])
     axes = tuple(range(prim.begin_norm_axis % x.ndim, x.ndim))
     xhat, rstd = _normalized(_working(x), axes, prim.epsilon)
@@ -520,4 +528,5 @@ def _triplet_margin_loss(prim, x, positive, negative, margin, out, dout):
     return g * dx, g * dpos, g * dneg, grad_like(margin, _sum(g, ()))
 
 
+non_differentiable("LayerNormGrad")     # LayerNorm's bprop uses it only where nothing differentiates it
 non_differentiable("CTCGreedyDecoder")   # integer labels, and a score of argmax choices

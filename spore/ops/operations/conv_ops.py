@@ -325,6 +325,20 @@ def _check_conv_gradient(op: str, dout, x_shape, w_shape, window: Window, group:
                          f"{tuple(dout.shape)}.")
 
 
+class _ConvGradients(Primitive):
+    """Both gradients of a convolution `conv` (a Conv1D / Conv2D / Conv3D) in one kernel
+    call: (dout, x, weight) -> (dx, dweight), the results of its input and filter gradient
+    primitives. The convolution's bprop uses it when nothing differentiates the bprop
+    further (it has no gradient of its own); aten computes both from one call."""
+
+    def __init__(self, conv: _Conv):
+        super().__init__()
+        self.window, self.group, self.rank = conv.window, conv.group, conv.rank
+
+    def infer(self, dout, x, w):
+        return TensorSpec(x.shape, x.dtype), TensorSpec(w.shape, w.dtype)
+
+
 class _ConvBackpropInput(_Conv):
     """The gradient of ConvND with respect to its input, also the transposed
     convolution: (dout, weight, input_size) -> a tensor of shape input_size."""

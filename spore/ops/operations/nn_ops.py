@@ -36,7 +36,8 @@ __all__ = [
     # decoding
     "CTCGreedyDecoder",
     # gradients (the fused backward kernels of the bprops)
-    "ReluGrad", "SoftmaxGrad", "LogSoftmaxGrad", "BatchNormGrad", "SoftmaxCrossEntropyWithLogitsGrad",
+    "ReluGrad", "SoftmaxGrad", "LogSoftmaxGrad", "BatchNormGrad", "LayerNormGrad",
+    "SoftmaxCrossEntropyWithLogitsGrad",
     "NLLLossGrad",
 ]
 
@@ -824,6 +825,45 @@ class BatchNormGrad(Primitive):
                           (scale, saved_mean, saved_variance), "x")
         _same_as(op, "dout", dout, "x", x)
         params = TensorSpec(scale.shape, scale.dtype)
+        return TensorSpec(x.shape, x.dtype), params, params
+
+
+class LayerNormGrad(Primitive):
+    """LayerNormGrad(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-12)(x, dy, variance,
+    mean, gamma) -> (dx, dgamma, dbeta): LayerNorm's gradients from its saved statistics
+    (LayerNorm's outputs 2 and 1) in one fused kernel. `epsilon` is the forward's (MindSpore's
+    primitive has no such attribute and assumes 1e-12). dgamma and dbeta have gamma's shape
+    and dtype. It has no gradient of its own: LayerNorm's bprop uses it only when nothing
+    differentiates the bprop further (otherwise it composes the gradient from elementwise ops).
+    """
+
+    def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-12):
+        super().__init__()
+        self.add_prim_attr("begin_norm_axis", check_type(self.name, "begin_norm_axis", begin_norm_axis, int))
+        self.add_prim_attr("begin_params_axis",
+                           check_type(self.name, "begin_params_axis", begin_params_axis, int))
+        self.add_prim_attr("epsilon", _number(self.name, "epsilon", epsilon))
+
+    def infer(self, x, dy, variance, mean, gamma):
+        op = self.name
+        _typed_tensor(op, "x", x)
+        _same_as(op, "dy", dy, "x", x)
+        rank = len(x.shape)
+        if rank == 0:
+            raise ValueError(f"For '{op}', the 'x' must have at least 1 dimension, but got a 0-d Tensor.")
+        norm_axis = _layer_norm_axis(op, "begin_norm_axis", self.begin_norm_axis, rank)
+        params_axis = _layer_norm_axis(op, "begin_params_axis", self.begin_params_axis, rank)
+        stats_shape = tuple(x.shape[:norm_axis]) + (1,) * (rank - norm_axis)
+        for name, value in (("variance", variance), ("mean", mean)):
+            _typed_tensor(op, name, value)
+            if tuple(value.shape) != stats_shape:
+                raise ValueError(f"For '{op}', the shape of '{name}' must be {stats_shape}, but got "
+                                 f"{tuple(value.shape)}.")
+        _typed_tensor(op, "gamma", gamma)
+        if tuple(gamma.shape) != tuple(x.shape[params_axis:]):
+            raise ValueError(f"For '{op}', the shape of 'gamma' must be x.shape[begin_params_axis:] "
+                             f"{tuple(x.shape[params_axis:])}, but got {tuple(gamma.shape)}.")
+        params = TensorSpec(gamma.shape, gamma.dtype)
         return TensorSpec(x.shape, x.dtype), params, params
 
 
