@@ -294,9 +294,16 @@ def _run_layer(net, inputs, positions, mode):
     return output, after_forward, value_and_grads, after_grad
 
 
-@pytest.mark.parametrize(("make", "make_inputs", "positions", "training"),
-                         [pytest.param(*layer[1:], id=layer[0]) for layer in LAYERS])
-def test_layer_matches_pynative(make, make_inputs, positions, training, restore_mode):
+# Layers whose gradient PyNative computes with a fused kernel while Graph mode composes it
+# from primitive ops (so that it can be differentiated again): the same values, summed in
+# another order, so float32 results agree to a few units in the last place.
+_FUSED_IN_PYNATIVE = {"LayerNorm"}
+_FUSED_TOLERANCE = {**_TOLERANCE, np.dtype(np.float32): (1e-6, 1e-6)}
+
+
+@pytest.mark.parametrize(("name", "make", "make_inputs", "positions", "training"),
+                         [pytest.param(*layer, id=layer[0]) for layer in LAYERS])
+def test_layer_matches_pynative(name, make, make_inputs, positions, training, restore_mode):
     net = make()
     net.set_train(training)
     inputs = make_inputs()
@@ -307,7 +314,7 @@ def test_layer_matches_pynative(make, make_inputs, positions, training, restore_
         if isinstance(e, list) and e and isinstance(e[0], np.ndarray):
             g, e = [Tensor(v) for v in g], [Tensor(v) for v in e]
         try:
-            assert_same(g, e)
+            assert_same(g, e, _FUSED_TOLERANCE if name in _FUSED_IN_PYNATIVE else _TOLERANCE)
         except AssertionError as failure:
             raise AssertionError(f"{what}: {failure}") from None
 

@@ -173,7 +173,8 @@ def test_without_join_the_launcher_returns_while_the_workers_run(tmp_path):
     assert time.monotonic() - start < 30
     host = socket.gethostname()
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and "finished 1" not in (tmp_path / f"w_{host}_1.log").read_text():
+    while time.monotonic() < deadline and not all(
+            f"finished {rank}" in (tmp_path / f"w_{host}_{rank}.log").read_text() for rank in (0, 1)):
         time.sleep(0.3)
     assert "finished 0" in (tmp_path / f"w_{host}_0.log").read_text()
     assert "finished 1" in (tmp_path / f"w_{host}_1.log").read_text()
