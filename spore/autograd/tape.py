@@ -109,7 +109,7 @@ class Tape(interpreter.Interpreter):
                 vid = self.variable_of(a)
             tracked = tracked or vid is not None
             input_vids.append(vid)
-        if not tracked:
+        if not tracked and not getattr(prim, "peer_backward", False):
             return
         bprop = reverse.bprop_of(prim)
         if bprop is None:
