@@ -9,6 +9,8 @@ Parameter: few large messages instead of many small ones.
 from __future__ import annotations
 
 from ... import ops
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...communication.management import GlobalComm, get_group_size, get_rank
 from ...context import ParallelMode, get_auto_parallel_context
@@ -16,7 +18,7 @@ from ...ops.operations.comm_ops import AllReduce, Broadcast, ReduceOp
 from ...parallel.auto_parallel_context import is_set
 from ..cell import Cell
 
-__all__ = ["DistributedGradReducer"]
+__all__ = ["DistributedGradReducer", "PipelineGradReducer"]
 
 BUCKET_BYTES = 64 * 2 ** 20
 """The largest flattened buffer one all-reduce carries."""
@@ -92,6 +94,34 @@ class DistributedGradReducer(Cell):
             for position, i in enumerate(bucket):
                 reduced[i] = ops.reshape(pieces[position], self.shapes[i])
         return tuple(reduced)
+
+
+class PipelineGradReducer(Cell):
+    """PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)
+
+    The gradient step of pipeline parallelism: `construct(grads)` gives, per Parameter of
+    `parameters` (a ParameterTuple, such as `optimizer.parameters`), the micro-batch
+    gradients accumulated in its `accu_grads.<name>` Parameter divided by `scale_sense`,
+    and zeroes the accumulator; with `opt_shard` (default: the auto-parallel context's
+    `enable_parallel_optimizer`), `grads` divided by `scale_sense` instead. On one stage
+    (spore has no pipeline) nothing accumulates into `accu_grads`: the first form gives
+    zeros, as MindSpore 2.7.1 does without a pipeline.
+    """
+
+    def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
+        super().__init__(auto_prefix=False)
+        self.accu_grads = parameters.clone(prefix="accu_grads", init="zeros")
+        self.degree = Tensor(1, mstype.float32)
+        self.scale_sense = Parameter(scale_sense, name="scale_sense")
+        self.opt_shard = get_auto_parallel_context("enable_parallel_optimizer") if opt_shard is None else opt_shard
+
+    def construct(self, grads):
+        scale = ops.reciprocal(self.scale_sense * self.degree)
+        sources = grads if self.opt_shard else self.accu_grads
+        new_grads = tuple(source * scale for source in sources)
+        for accu in self.accu_grads:
+            ops.assign(accu, ops.zeros_like(accu))
+        return new_grads
 
 
 def data_parallel() -> bool:
