@@ -146,6 +146,31 @@ def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return result
 
 
+class PendingAllReduce:
+    """An all-reduce running in torch.distributed's background: `wait()` gives its result."""
+
+    def __init__(self, result: torch.Tensor, work):
+        self.result, self.work = result, work
+
+    @_named_failure
+    def wait(self) -> torch.Tensor:
+        if self.work is not None:
+            self.work.wait()
+            self.work = None
+        return self.result
+
+
+@_named_failure
+def start_all_reduce(x: torch.Tensor, op: str, name: str) -> PendingAllReduce:
+    """Start the all-reduce of `x` (floating point) and return at once; every rank of the
+    group must start its all-reduces in the same order, as for any collective."""
+    result = x.clone().contiguous()
+    if _group_size(name) == 1:
+        return PendingAllReduce(result, None)
+    return PendingAllReduce(result, dist.all_reduce(result, _REDUCE_OPS[op], group=_process_group(name),
+                                                    async_op=True))
+
+
 @_named_failure
 def all_gather_list(x: torch.Tensor, name: str) -> list[torch.Tensor]:
     """Every group rank's `x` (same shape on all), in group-rank order."""

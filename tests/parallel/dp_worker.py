@@ -102,6 +102,27 @@ def sync_batch_norm(size, rank):
             "syncbn/moving_variance": bn.moving_variance.asnumpy()}
 
 
+def overlap(size, rank):
+    """TrainOneStepCell in PyNative with the gradient all-reduce started during the backward
+    pass and with it made after: the same parameters, bit for bit."""
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    x, y = data("float32")
+    local = GLOBAL_BATCH // size
+    results = {}
+    for overlapped in (True, False):
+        net = network("float32", 0)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                                   nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9))
+        step.overlaps_reduction = overlapped
+        for s in range(STEPS):
+            rows = slice(s * GLOBAL_BATCH + rank * local, s * GLOBAL_BATCH + (rank + 1) * local)
+            step(ms.Tensor(x[rows]), ms.Tensor(y[rows]))
+        label = "on" if overlapped else "off"
+        results[f"overlap/{label}/calls"] = np.array(step.grad_reducer.overlapped_calls)
+        results.update({f"overlap/{label}/{p.name}": p.asnumpy() for p in net.trainable_params()})
+    return results
+
+
 def train_all(size, rank):
     results = {}
     for combination in COMBINATIONS:
@@ -126,4 +147,5 @@ if __name__ == "__main__":
     ms.parallel.parameter_broadcast(dense, {"weight": None}, cur_rank=rank)
     results["broadcast/weight"], results["broadcast/bias"] = dense.weight.asnumpy(), dense.bias.asnumpy()
     results.update(sync_batch_norm(get_group_size(), rank))
+    results.update(overlap(get_group_size(), rank))
     np.savez(f"{sys.argv[1]}/rank_{rank}.npz", **results)
