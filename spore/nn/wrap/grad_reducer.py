@@ -6,8 +6,8 @@ Gradients are reduced in buckets: the gradients of one dtype are flattened into 
 (split at `BUCKET_BYTES`), so a step makes one all-reduce per bucket instead of one per
 Parameter: few large messages instead of many small ones.
 
-Overlap (PyNative): while TrainOneStepCell's backward pass runs inside `overlapping()`, a
-bucket's all-reduce starts as soon as the last of its gradients is final (the tape tells
+Overlap (PyNative, several buckets): while TrainOneStepCell's backward pass runs inside
+`overlapping()`, a bucket's all-reduce starts as soon as the last of its gradients is final (the tape tells
 the reducer: autograd/grad_ready.py) and runs in the background while the backward pass
 goes on; `construct` then only waits for it. The buffer and the reduction are the ones the
 plain path makes, so the results are the same bit for bit.
@@ -102,8 +102,11 @@ class DistributedGradReducer(Cell):
     def overlapping(self, parameters):
         """Inside, a PyNative backward pass starts each bucket's all-reduce as soon as its
         gradients (of `parameters`, the reducer's, in order) are final; `construct` waits
-        for it. Elsewhere (Graph mode, one process) nothing changes."""
-        if get_context("mode") != PYNATIVE_MODE or get_group_size(self.group) == 1:
+        for it. Elsewhere (Graph mode, one process) nothing changes, nor with a single
+        bucket: its all-reduce could only start once the last gradient is final, when the
+        backward pass is over, and starting it in the background then measured slower
+        (bench/data_parallel.py)."""
+        if get_context("mode") != PYNATIVE_MODE or get_group_size(self.group) == 1 or len(self.buckets) == 1:
             yield
             return
         produced: dict[int, Tensor] = {}
