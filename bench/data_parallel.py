@@ -8,10 +8,11 @@ scaling efficiency (samples/s over n times the 1-process samples/s) and the grad
 all-reduces per step (the reducer's buckets). Every worker runs with OMP_NUM_THREADS=1: on a
 machine with fewer cores than processes the processes share cores, and the efficiency says
 so rather than the all-reduce.
-The gradient all-reduce of a bucket starts during the backward pass as soon as the bucket's
-gradients are final (DistributedGradReducer.overlapping); `--no-overlap` makes it after the
-backward pass instead, `--bucket-kb` caps the buckets (more, smaller all-reduces: more to
-overlap). "overlapped" counts the all-reduces per step that ran during the backward pass.
+With several buckets, a bucket's all-reduce starts during the backward pass as soon as its
+gradients are final (DistributedGradReducer.overlapping; one bucket is reduced after the
+backward pass); `--no-overlap` makes every all-reduce after the backward pass, `--bucket-kb`
+caps the buckets (more, smaller all-reduces: more to overlap). "overlapped" counts the
+all-reduces per step that ran during the backward pass.
 Run: python bench/data_parallel.py [--steps N] [--processes 1 2 4] [--no-overlap] [--bucket-kb K]
 """
 from __future__ import annotations
@@ -143,8 +144,8 @@ def main() -> int:
     options = (["--no-overlap"] if args.no_overlap else []) + \
         (["--bucket-kb", str(args.bucket_kb)] if args.bucket_kb else [])
     print(f"data-parallel training, batch {BATCH} per process, {args.steps} steps, gloo, "
-          f"{os.cpu_count()} CPU cores on this machine, all-reduce "
-          f"{'after' if args.no_overlap else 'during'} the backward pass"
+          f"{os.cpu_count()} CPU cores on this machine, "
+          f"{'all-reduce after the backward pass' if args.no_overlap else 'overlap on (with several buckets)'}"
           f"{f', buckets of at most {args.bucket_kb} KB' if args.bucket_kb else ''}")
     print(f"{'net':8} {'processes':>9} {'samples/s':>10} {'efficiency':>10} {'all-reduce/step':>16} "
           f"{'overlapped':>10}")
