@@ -8,7 +8,12 @@ scaling efficiency (samples/s over n times the 1-process samples/s) and the grad
 all-reduces per step (the reducer's buckets). Every worker runs with OMP_NUM_THREADS=1: on a
 machine with fewer cores than processes the processes share cores, and the efficiency says
 so rather than the all-reduce.
-Run: python bench/data_parallel.py [--steps N] [--processes 1 2 4]
+With several buckets, a bucket's all-reduce starts during the backward pass as soon as its
+gradients are final (DistributedGradReducer.overlapping; one bucket is reduced after the
+backward pass); `--no-overlap` makes every all-reduce after the backward pass, `--bucket-kb`
+caps the buckets (more, smaller all-reduces: more to overlap). "overlapped" counts the
+all-reduces per step that ran during the backward pass.
+Run: python bench/data_parallel.py [--steps N] [--processes 1 2 4] [--no-overlap] [--bucket-kb K]
 """
 from __future__ import annotations
 
@@ -62,9 +67,13 @@ def _nets():
     return {"lenet5": (LeNet5, (1, 32, 32)), "resnet": (SmallResNet, (1, 16, 16))}, ms, nn
 
 
-def worker(net_name: str, steps: int, out: str) -> None:
+def worker(net_name: str, steps: int, out: str, overlap: bool, bucket_kb: int | None) -> None:
     nets, ms, nn = _nets()
     from spore.communication import get_group_size, get_rank, init
+    from spore.nn.wrap import grad_reducer
+
+    if bucket_kb:
+        grad_reducer.BUCKET_BYTES = bucket_kb * 1024
 
     init()
     ms.set_auto_parallel_context(parallel_mode=ms.ParallelMode.DATA_PARALLEL, gradients_mean=True)
@@ -73,6 +82,7 @@ def worker(net_name: str, steps: int, out: str) -> None:
     net = make()
     loss = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
     step = nn.TrainOneStepCell(nn.WithLossCell(net, loss), nn.Momentum(net.trainable_params(), 0.01, 0.9))
+    step.overlaps_reduction = overlap
     step.set_train()
     rng = np.random.default_rng(get_rank())
     x = ms.Tensor(rng.standard_normal((BATCH, *shape)).astype(np.float32))
@@ -82,6 +92,8 @@ def worker(net_name: str, steps: int, out: str) -> None:
     from spore.communication.comm_func import barrier
 
     barrier()
+    reducer = step.grad_reducer if step.reducer_flag else None
+    overlapped_before = reducer.overlapped_calls if reducer else 0
     start = time.perf_counter()
     for _ in range(steps):
         step(x, y).asnumpy()
@@ -90,7 +102,9 @@ def worker(net_name: str, steps: int, out: str) -> None:
     if get_rank() == 0:
         with open(out, "w") as report:
             json.dump({"samples_per_s": get_group_size() * BATCH * steps / elapsed,
-                       "allreduce_calls": step.grad_reducer.allreduce_calls if step.reducer_flag else 0}, report)
+                       "allreduce_calls": reducer.allreduce_calls if reducer else 0,
+                       "overlapped": (reducer.overlapped_calls - overlapped_before) / steps if reducer else 0},
+                      report)
 
 
 def _free_port() -> int:
@@ -99,7 +113,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def measure(net_name: str, processes: int, steps: int) -> dict:
+def measure(net_name: str, processes: int, steps: int, options: list[str]) -> dict:
     with tempfile.TemporaryDirectory() as work:
         out = os.path.join(work, "result.json")
         env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=os.pathsep.join(
@@ -107,7 +121,7 @@ def measure(net_name: str, processes: int, steps: int) -> dict:
         command = [sys.executable, "-m", "spore.msrun", f"--worker_num={processes}",
                    f"--local_worker_num={processes}", f"--master_port={_free_port()}", f"--log_dir={work}",
                    "--join=True", "--cluster_time_out=300", os.path.abspath(__file__), "--worker", net_name,
-                   "--steps", str(steps), "--out", out]
+                   "--steps", str(steps), "--out", out, *options]
         done = subprocess.run(command, capture_output=True, text=True, timeout=1800, env=env)
         if done.returncode != 0:
             raise RuntimeError(f"{net_name} on {processes} processes failed:\n{done.stdout}\n{done.stderr}")
@@ -121,21 +135,28 @@ def main() -> int:
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--worker", default=None)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--no-overlap", action="store_true")
+    parser.add_argument("--bucket-kb", type=int, default=None)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.steps, args.out)
+        worker(args.worker, args.steps, args.out, not args.no_overlap, args.bucket_kb)
         return 0
+    options = (["--no-overlap"] if args.no_overlap else []) + \
+        (["--bucket-kb", str(args.bucket_kb)] if args.bucket_kb else [])
     print(f"data-parallel training, batch {BATCH} per process, {args.steps} steps, gloo, "
-          f"{os.cpu_count()} CPU cores on this machine")
-    print(f"{'net':8} {'processes':>9} {'samples/s':>10} {'efficiency':>10} {'all-reduce/step':>16}")
+          f"{os.cpu_count()} CPU cores on this machine, "
+          f"{'all-reduce after the backward pass' if args.no_overlap else 'overlap on (with several buckets)'}"
+          f"{f', buckets of at most {args.bucket_kb} KB' if args.bucket_kb else ''}")
+    print(f"{'net':8} {'processes':>9} {'samples/s':>10} {'efficiency':>10} {'all-reduce/step':>16} "
+          f"{'overlapped':>10}")
     for net_name in ("lenet5", "resnet"):
         single = None
         for processes in args.processes:
-            result = measure(net_name, processes, args.steps)
+            result = measure(net_name, processes, args.steps, options)
             single = single or result["samples_per_s"] / processes
             efficiency = result["samples_per_s"] / (processes * single)
             print(f"{net_name:8} {processes:>9} {result['samples_per_s']:>10.1f} {efficiency:>10.2f} "
-                  f"{result['allreduce_calls']:>16}", flush=True)
+                  f"{result['allreduce_calls']:>16} {result['overlapped']:>10.1f}", flush=True)
     return 0
 
 

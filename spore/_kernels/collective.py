@@ -146,6 +146,31 @@ def all_reduce(x: torch.Tensor, op: str, name: str) -> torch.Tensor:
     return result
 
 
+class PendingAllReduce:
+    """An all-reduce running in torch.distributed's background: `wait()` gives its result."""
+
+    def __init__(self, result: torch.Tensor, work):
+        self.result, self.work = result, work
+
+    @_named_failure
+    def wait(self) -> torch.Tensor:
+        if self.work is not None:
+            self.work.wait()
+            self.work = None
+        return self.result
+
+
+@_named_failure
+def start_all_reduce(x: torch.Tensor, op: str, name: str) -> PendingAllReduce:
+    """Start the all-reduce of `x` (floating point) and return at once; every rank of the
+    group must start its all-reduces in the same order, as for any collective."""
+    result = x.clone().contiguous()
+    if _group_size(name) == 1:
+        return PendingAllReduce(result, None)
+    return PendingAllReduce(result, dist.all_reduce(result, _REDUCE_OPS[op], group=_process_group(name),
+                                                    async_op=True))
+
+
 @_named_failure
 def all_gather_list(x: torch.Tensor, name: str) -> list[torch.Tensor]:
     """Every group rank's `x` (same shape on all), in group-rank order."""
@@ -429,7 +454,10 @@ def _batch_isend_irecv_kernel(prim):
                 operations.append(("isend", next(sends), peer))
             else:
                 operations.append(("irecv", *next(receives), peer))
-        return tuple(batch_send_receive(operations, name))
+        received = iter(batch_send_receive(operations, name))
+        # An isend's place holds a scalar 0 of the sent dtype, as in MindSpore.
+        return tuple(torch.zeros((), dtype=operation[1].dtype) if operation[0] == "isend" else next(received)
+                     for operation in operations)
     return run
 
 
@@ -448,10 +476,28 @@ def _border(length: int, lens: tuple[int, int], part: str) -> slice:
     return slice(0, length)
 
 
+def _halo(h: int, w: int, lens, rows: str, cols: str) -> tuple[slice, slice]:
+    """Where the halo of a direction lies in the (N, C, H + top + bottom, W + left + right)
+    output around an (H, W) centre, `lens` = [top, bottom, left, right]."""
+    top, bottom, left, right = lens
+    along_rows = {"first": slice(0, top), "last": slice(top + h, top + h + bottom), "all": slice(top, top + h)}
+    along_cols = {"first": slice(0, left), "last": slice(left + w, left + w + right), "all": slice(left, left + w)}
+    return along_rows[rows], along_cols[cols]
+
+
+def _edge(h: int, w: int, lens, rows: str, cols: str) -> tuple[slice, slice]:
+    """The border of an (H, W) tensor that goes to the neighbour of a direction."""
+    top, bottom, left, right = lens
+    return _border(h, (top, bottom), rows), _border(w, (left, right), cols)
+
+
+def _extent(region: tuple[slice, slice]) -> tuple[int, int]:
+    return region[0].stop - region[0].start, region[1].stop - region[1].start
+
+
 @kernel_factory("NeighborExchangeV2")
 def _neighbor_exchange_v2_kernel(prim):
     name = prim.group
-    send_top, send_bottom, send_left, send_right = prim.send_lens
     top, bottom, left, right = prim.recv_lens
 
     def run(x):
@@ -459,21 +505,42 @@ def _neighbor_exchange_v2_kernel(prim):
         operations, placements = [], []
         for (rows, cols), peer in zip(_DIRECTIONS, prim.send_rank_ids):
             if peer != -1:
-                block = x[:, :, _border(h, (send_top, send_bottom), rows), _border(w, (send_left, send_right), cols)]
-                operations.append(("isend", block.contiguous(), peer))
+                edge = _edge(h, w, prim.send_lens, rows, cols)
+                operations.append(("isend", x[:, :, edge[0], edge[1]].contiguous(), peer))
         for (rows, cols), peer in zip(_DIRECTIONS, prim.recv_rank_ids):
-            if peer == -1:
-                continue
-            # Where a halo lands in the output: above / below / left / right of x, or over it.
-            out_rows = {"first": slice(0, top), "last": slice(top + h, top + h + bottom), "all": slice(top, top + h)}
-            out_cols = {"first": slice(0, left), "last": slice(left + w, left + w + right),
-                        "all": slice(left, left + w)}
-            shape = (n, c, out_rows[rows].stop - out_rows[rows].start, out_cols[cols].stop - out_cols[cols].start)
-            operations.append(("irecv", shape, x.dtype, peer))
-            placements.append((out_rows[rows], out_cols[cols]))
+            if peer != -1:
+                halo = _halo(h, w, prim.recv_lens, rows, cols)
+                operations.append(("irecv", (n, c, *_extent(halo)), x.dtype, peer))
+                placements.append(halo)
         out = torch.zeros((n, c, h + top + bottom, w + left + right), dtype=x.dtype, device=x.device)
         out[:, :, top:top + h, left:left + w] = x
         for (rows, cols), block in zip(placements, batch_send_receive(operations, name)):
             out[:, :, rows, cols] = block
         return out
+    return run
+
+
+@kernel_factory("NeighborExchangeV2Grad")
+def _neighbor_exchange_v2_grad_kernel(prim):
+    """The exchange above run backwards: halos of dy out, border gradients in and added."""
+    name = prim.group
+    top, bottom, left, right = prim.send_lens
+
+    def run(dy):
+        n, c, height, width = dy.shape
+        h, w = height - top - bottom, width - left - right
+        operations, placements = [], []
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.send_rank_ids):
+            if peer != -1:
+                halo = _halo(h, w, prim.send_lens, rows, cols)
+                operations.append(("isend", dy[:, :, halo[0], halo[1]].contiguous(), peer))
+        for (rows, cols), peer in zip(_DIRECTIONS, prim.recv_rank_ids):
+            if peer != -1:
+                edge = _edge(h, w, prim.recv_lens, rows, cols)
+                operations.append(("irecv", (n, c, *_extent(edge)), dy.dtype, peer))
+                placements.append(edge)
+        dx = dy[:, :, top:top + h, left:left + w].clone()
+        for (rows, cols), block in zip(placements, batch_send_receive(operations, name)):
+            dx[:, :, rows, cols] += block
+        return dx
     return run

@@ -41,9 +41,10 @@ def bprop_of(prim) -> Callable | None:
 def step(prim, bprop: Callable, inputs: tuple, outs: tuple, douts: list, tuple_output: bool,
          needed: tuple) -> tuple | None:
     """The input gradients of one call, from the gradients `douts` at its outputs `outs`
-    (None where no gradient arrived); None when no gradient arrived at all. `needed`
-    says which inputs want a gradient (bprops may skip the others)."""
-    if all(d is None for d in douts):
+    (None where no gradient arrived); None when no gradient arrived at all (unless the
+    bprop talks to peer ranks, which wait for it: then with zeros). `needed` says which
+    inputs want a gradient (bprops may skip the others)."""
+    if all(d is None for d in douts) and not getattr(prim, "peer_backward", False):
         return None
     douts = [zeros_like(o) if d is None else d for d, o in zip(douts, outs)]
     out, dout = (tuple(outs), tuple(douts)) if tuple_output else (outs[0], douts[0])

@@ -30,7 +30,7 @@ from typing import Callable
 
 from ..common.tensor import Tensor, wrap
 from ..ops import interpreter
-from . import reverse
+from . import grad_ready, reverse
 from .hooks import add_hook, tensor_hooks
 
 _tape_ids = itertools.count(1)
@@ -109,7 +109,7 @@ class Tape(interpreter.Interpreter):
                 vid = self.variable_of(a)
             tracked = tracked or vid is not None
             input_vids.append(vid)
-        if not tracked:
+        if not tracked and not getattr(prim, "peer_backward", False):
             return
         bprop = reverse.bprop_of(prim)
         if bprop is None:
@@ -133,6 +133,7 @@ class Tape(interpreter.Interpreter):
             if vid is not None:
                 _accumulate(grads, vid, sens)
         nodes = self.nodes
+        ready = _ReadyLeaves(self, grads) if grad_ready.LISTENERS else None
         while nodes:
             # Popped as it is processed: the values a node holds for its bprop are freed as
             # soon as that bprop has run (their memory is then reused at once).
@@ -143,13 +144,16 @@ class Tape(interpreter.Interpreter):
             douts = [None if v is None else self._output_grad(v, grads) for v in vids]
             input_grads = reverse.step(node.prim, node.bprop, node.inputs, outs, douts, tuple_output,
                                        tuple(v is not None for v in node.input_vids))
-            if input_grads is None:
-                continue
-            for vid, grad in zip(node.input_vids, input_grads):
-                if vid is not None and grad is not None:
-                    _accumulate(grads, vid, grad)
+            if input_grads is not None:
+                for vid, grad in zip(node.input_vids, input_grads):
+                    if vid is not None and grad is not None:
+                        _accumulate(grads, vid, grad)
+            if ready is not None:
+                ready.used(node)
+        final = ready.final if ready is not None else ()
         for vid in list(grads):
-            grads[vid] = self._apply_hooks(vid, grads[vid])
+            if vid not in final:
+                grads[vid] = self._apply_hooks(vid, grads[vid])
         return grads
 
     def _output_grad(self, vid: int, grads: dict):
@@ -177,6 +181,41 @@ class Tape(interpreter.Interpreter):
         self._marked.clear()
         self.nodes.clear()
         self.hooks.clear()
+
+
+class _ReadyLeaves:
+    """The leaves with a gradient-ready listener (grad_ready.py) and how many recorded
+    nodes still have to run their bprop before each leaf's gradient is final."""
+
+    def __init__(self, tape: Tape, grads: dict):
+        self.tape, self.grads, self.final = tape, grads, set()
+        self.parameters = {}
+        for tensor in tape._marked:
+            if id(tensor) in grad_ready.LISTENERS:
+                self.parameters[tensor._node[tape.id]] = tensor
+        self.uses = dict.fromkeys(self.parameters, 0)
+        for node in tape.nodes:
+            for vid in _flat_vids(node.input_vids):
+                if vid in self.uses:
+                    self.uses[vid] += 1
+
+    def used(self, node: Node) -> None:
+        for vid in _flat_vids(node.input_vids):
+            if vid in self.uses:
+                self.uses[vid] -= 1
+                if self.uses[vid] == 0 and vid in self.grads:
+                    self.grads[vid] = self.tape._apply_hooks(vid, self.grads[vid])
+                    self.final.add(vid)
+                    parameter = self.parameters[vid]
+                    grad_ready.LISTENERS[id(parameter)](parameter, self.grads[vid])
+
+
+def _flat_vids(vids):
+    for vid in vids:
+        if isinstance(vid, tuple):
+            yield from _flat_vids(vid)
+        elif vid is not None:
+            yield vid
 
 
 def _snapshot(value):

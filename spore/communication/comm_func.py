@@ -122,7 +122,8 @@ class P2POp:
 
 
 def batch_isend_irecv(p2p_op_list):
-    """Run the P2POps together; -> the tuple of tensors received, in order."""
+    """Run the P2POps together; -> one Tensor per P2POp: the Tensor received for an
+    'irecv', a scalar 0 (a placeholder) for an 'isend'."""
     if not isinstance(p2p_op_list, (list, tuple)) or not p2p_op_list or \
             not all(isinstance(p, P2POp) for p in p2p_op_list):
         raise TypeError(f"For 'batch_isend_irecv', the 'p2p_op_list' must be a non-empty list of P2POp, but got "

@@ -318,8 +318,10 @@ def batch_isend_irecv(p2p_op_list):
     prim = C.BatchISendIRecv(tuple(p.op for p in p2p_op_list), peers,
                              tuple(list(p.tensor.shape) for p in receives), tuple(p.tensor.dtype for p in receives),
                              group)
-    for target, value in zip(receives, prim(tuple(p.tensor for p in p2p_op_list if p.op == "isend"))):
-        write_into(target.tensor, value)
+    results = prim(tuple(p.tensor for p in p2p_op_list if p.op == "isend"))
+    for operation, value in zip(p2p_op_list, results):
+        if operation.op == "irecv":
+            write_into(operation.tensor, value)
     return [CommHandle() for _ in p2p_op_list]
 
 

@@ -23,7 +23,8 @@ def requiring_grad(nodes: list[Node], leaves: set) -> set:
     with an input that requires it."""
     required = set(leaves)
     for node in nodes:
-        if node.kind in ("apply", "effect") and any(_requires(a, required) for a in node.inputs):
+        if node.kind in ("apply", "effect") and (_peer_backward(node) or
+                                                  any(_requires(a, required) for a in node.inputs)):
             required.update(node.outputs)
         elif node.kind == "if":
             for block in node.blocks.values():
@@ -54,6 +55,11 @@ def _reached(node: Node, required: set) -> bool:
     return node.kind == "while" and bool(_free_and_loaded(node.blocks["body"], required))
 
 
+def _peer_backward(node: Node) -> bool:
+    """Whether the node's bprop exchanges gradients with peer ranks (Primitive.peer_backward)."""
+    return getattr(node.prim, "peer_backward", False)
+
+
 def _requires(atom, required: set) -> bool:
     if isinstance(atom, (Value, Parameter)):
         return _key(atom) in required
@@ -80,7 +86,8 @@ def backward(builder: GraphBuilder, nodes: list[Node], grads: dict, required: se
 def _apply_backward(node: Node, grads: dict, required: set) -> None:
     outputs = returned_outputs(node)
     douts = [grads.pop(v, None) for v in outputs]
-    if all(d is None for d in douts) or not any(_requires(a, required) for a in node.inputs):
+    if not _peer_backward(node) and (all(d is None for d in douts) or
+                                     not any(_requires(a, required) for a in node.inputs)):
         return
     bprop = reverse.bprop_of(node.prim)
     if bprop is None:

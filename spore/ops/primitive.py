@@ -123,6 +123,13 @@ class Primitive:
     pure = True
     """False for random ops: the compiler neither folds nor merges their calls."""
 
+    peer_backward = False
+    """True for point-to-point communication whose bprop exchanges gradients with the peer
+    ranks, which run the matching bprop (Send / Receive, NeighborExchange...): while a
+    gradient is taken it is recorded even when no input is differentiated, and its bprop
+    runs in every backward pass that reaches its place (zeros for the gradients that did
+    not arrive), so that every rank's backward communicates as its peers expect."""
+
     composed = False
     """True for a Primitive that defines `compose(*inputs)`: MindSpore gives it a kernel,
     spore computes it with other primitives. A call runs `compose`, so every transformation

@@ -3,6 +3,7 @@ strategy-search options, parameter-server context), `Layout` and `shard`, and th
 launcher (msrun.py). The collectives are `spore.communication`'s; the gradient reduction of
 data parallelism is `spore.nn.DistributedGradReducer`."""
 from .algo_parameters import get_algo_parameters, reset_algo_parameters, set_algo_parameters
+from .auto_parallel_context import set_op_strategy_config
 from .layout import Layout
 from .shard import shard
 
@@ -28,7 +29,8 @@ name there, for 2.6's `convert_*` names of the `transform_*` functions)."""
 _DEFINED_ABOVE = {"parameter_broadcast": "spore.nn.wrap.grad_reducer"}
 """Functions over networks, defined in the layer of Cells (above this package)."""
 
-__all__ = ["Layout", "get_algo_parameters", "reset_algo_parameters", "set_algo_parameters", "shard",
+__all__ = ["Layout", "get_algo_parameters", "reset_algo_parameters", "set_algo_parameters", "set_op_strategy_config",
+           "shard",
            *_CHECKPOINT_TOOLS, *_DEFINED_ABOVE]
 
 

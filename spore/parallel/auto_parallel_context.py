@@ -4,6 +4,8 @@ validated as MindSpore does. The data-parallel behaviour that reads them lives w
 collectives (`mindspore.communication`)."""
 from __future__ import annotations
 
+import os
+
 from .settings import Setting, SettingsTable, at_least, in_range, one_of
 
 
@@ -141,3 +143,37 @@ def reset_auto_parallel_context() -> None:
     """Every distributed-training setting back to its default."""
     _table.reset()
     _explicitly_set.clear()
+    _op_strategy_json.clear()
+
+
+_op_strategy_json: dict[str, str] = {}
+"""set_op_strategy_config's files: 'SAVE' / 'LOAD' -> the .json path."""
+
+_SYSTEM_DIRECTORIES = ("/etc", "/usr", "/bin", "/sbin", "/boot", "/proc", "/sys")
+
+
+def set_op_strategy_config(mode="SAVE", path="") -> None:
+    """Name the .json file where sharding propagation saves (mode 'SAVE') or from which it
+    loads ('LOAD') the operators' strategies. The checks, their order and their KeyErrors
+    are MindSpore 2.7.1's (the file's directory is created before the mode is checked).
+    spore shards no operator (data parallelism only), so the file is recorded and neither
+    written nor read, as MindSpore does outside AUTO_PARALLEL with sharding propagation."""
+    if not os.path.isabs(path):
+        raise KeyError("File path must be an absolute path")
+    if os.path.splitext(path)[1] != ".json":
+        raise KeyError("File type must be .json")
+    resolved = os.path.abspath(os.path.realpath(path))
+    for system in _SYSTEM_DIRECTORIES:
+        if resolved.startswith(system):
+            raise PermissionError(f"Writing to system directory '{system}' is not allowed")
+    directory = os.path.dirname(path)
+    if directory and not os.path.exists(directory):
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+    if mode not in ("SAVE", "LOAD"):
+        raise KeyError("Type must be 'SAVE' or 'LOAD'")
+    _op_strategy_json[mode] = path
+
+
+def op_strategy_config() -> dict[str, str]:
+    """The files set_op_strategy_config named, by mode."""
+    return dict(_op_strategy_json)

@@ -20,16 +20,17 @@ def free_port() -> int:
 
 
 def spawn(scenario: str, size: int, timeout: float = 60.0, env: dict | None = None,
-          launcher_env=None) -> list[subprocess.CompletedProcess]:
-    """Run `workers.py scenario` as ranks 0..size-1; returns each rank's finished process
-    (stdout, stderr, returncode). Kills every rank still running at `timeout` seconds."""
+          launcher_env=None, script: Path = WORKERS) -> list[subprocess.CompletedProcess]:
+    """Run `script scenario` (workers.py by default) as ranks 0..size-1; returns each rank's
+    finished process (stdout, stderr, returncode). Kills every rank still running at
+    `timeout` seconds."""
     port = free_port()
     processes = []
     for rank in range(size):
         variables = dict(os.environ, PYTHONPATH=str(ROOT), MS_TOPO_TIMEOUT="20", OMP_NUM_THREADS="1")
         variables.update(launcher_env(rank, size, port) if launcher_env else torch_variables(rank, size, port))
         variables.update(env or {})
-        processes.append(subprocess.Popen([sys.executable, str(WORKERS), scenario], env=variables,
+        processes.append(subprocess.Popen([sys.executable, str(script), scenario], env=variables,
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     deadline = time.monotonic() + timeout
     results = []

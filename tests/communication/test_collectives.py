@@ -16,3 +16,9 @@ def test_the_rest_of_the_family_comm_func_and_their_gradients():
 
 def test_the_pytorch_style_api_writes_into_the_given_tensors():
     assert_all_passed(spawn("torch_style", 2))
+
+
+def test_point_to_point_and_uneven_collectives_carry_gradients_between_ranks():
+    """Send / Receive, BatchISendIRecv, NeighborExchangeV2, AllGatherV, ReduceScatterV and
+    AlltoAllV: gradients across 2 processes, in PyNative and jit."""
+    assert_all_passed(spawn("point_to_point_gradients", 2, timeout=90))

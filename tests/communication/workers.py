@@ -159,8 +159,9 @@ def family():
     close(got, xs[peer], "Send / Receive")
     out, = ops.NeighborExchange([peer], [peer], ([4, 3],), ([4, 3],), ms.float64)((x,))
     close(out, xs[peer], "NeighborExchange")
-    out, = ops.BatchISendIRecv(("isend", "irecv"), (peer, peer), ([4, 3],), (ms.float64,))((x,))
+    placeholder, out = ops.BatchISendIRecv(("isend", "irecv"), (peer, peer), ([4, 3],), (ms.float64,))((x,))
     close(out, xs[peer], "BatchISendIRecv")
+    assert placeholder.shape == () and placeholder.dtype == ms.float64 and placeholder.asnumpy() == 0, placeholder
     matrix = [1, 3, 2, 2]          # rank i sends matrix[2 * i + j] elements to rank j
     expected = [xs[0].reshape(-1)[:1], xs[1].reshape(-1)[:2]] if rank == 0 else \
         [xs[0].reshape(-1)[1:4], xs[1].reshape(-1)[2:4]]
@@ -187,8 +188,8 @@ def family():
         comm_func.send(x, 1)
     else:
         close(comm_func.recv(Tensor(np.zeros((4, 3))), 0), xs[0], "comm_func.send / recv")
-    received, = comm_func.batch_isend_irecv([comm_func.P2POp("isend", x, peer),
-                                              comm_func.P2POp("irecv", Tensor(np.zeros((4, 3))), peer)])
+    _, received = comm_func.batch_isend_irecv([comm_func.P2POp("isend", x, peer),
+                                               comm_func.P2POp("irecv", Tensor(np.zeros((4, 3))), peer)])
     close(received, xs[peer], "comm_func.batch_isend_irecv")
     outs, _ = comm_func.all_to_all_with_output_shape([(2, 3), (2, 3)], [x[:2], x[2:]])
     close(outs[peer], xs[peer][2 * rank:2 * rank + 2], "comm_func.all_to_all_with_output_shape")
@@ -226,6 +227,124 @@ def gradients(size: int, rank: int, xs):
         grad = transform(ms.grad(_neighbor_loss))(x)
         peer = 1 - rank
         close(grad, np.cos(xs[rank]) * (peer + 1.0), f"{label} NeighborExchange gradient")
+
+
+def point_to_point_gradients():
+    """Send / Receive, BatchISendIRecv, NeighborExchangeV2 and the uneven collectives
+    (AllGatherV, ReduceScatterV, AlltoAllV) on 2 ranks: each rank's gradient of its own
+    loss, where the bprops carry gradients between the ranks, against NumPy."""
+    init()
+    size, rank = get_group_size(), get_rank()
+    xs = [data(r) for r in range(size)]
+    x = Tensor(xs[rank])
+    for label, transform in (("pynative", lambda f: f), ("jit", ms.jit)):
+        close(transform(ms.grad(_send_receive_loss))(x), _send_receive_gradient(xs, rank), f"{label} Send / Receive")
+        close(transform(ms.grad(_batch_loss))(x), _batch_gradient(xs, rank), f"{label} BatchISendIRecv")
+        close(transform(ms.grad(_halo_loss))(Tensor(xs[rank].reshape(1, 1, 4, 3))), _halo_gradient(xs, rank),
+              f"{label} NeighborExchangeV2")
+        for name, (loss, inputs, expected) in _uneven_cases(xs, rank).items():
+            close(transform(ms.grad(loss))(Tensor(inputs)), expected, f"{label} {name}")
+    release()
+
+
+def _send_receive_loss(x):
+    """Rank 0 sends sin(x) to rank 1 and receives rank 1's x * x; the losses weigh what
+    arrived by the receiver's own x (Depend keeps each Send, as in MindSpore's example)."""
+    if get_rank() == 0:
+        sent = ops.Send(7, 1)(ops.sin(x))
+        received = ops.Receive(8, 1, [4, 3], ms.float64)()
+        return ops.depend(received * x, sent).sum()
+    received = ops.Receive(7, 0, [4, 3], ms.float64)()
+    sent = ops.Send(8, 0)(x * x)
+    return ops.depend(received * x * 2.0, sent).sum()
+
+
+def _send_receive_gradient(xs, rank):
+    x0, x1 = xs
+    return x1 * x1 + 2.0 * np.cos(x0) * x1 if rank == 0 else 2.0 * np.sin(x0) + 2.0 * x0 * x1
+
+
+def _batch_loss(x):
+    """Each rank sends sin(x) to the other and receives its peer's (in opposite orders)."""
+    rank = get_rank()
+    op_types = ("isend", "irecv") if rank == 0 else ("irecv", "isend")
+    outs = ops.BatchISendIRecv(op_types, (1 - rank, 1 - rank), ([4, 3],), (ms.float64,))((ops.sin(x),))
+    return (outs[op_types.index("irecv")] * x * (rank + 1.0)).sum()
+
+
+def _batch_gradient(xs, rank):
+    peer = 1 - rank
+    return np.sin(xs[peer]) * (rank + 1.0) + np.cos(xs[rank]) * xs[peer] * (peer + 1.0)
+
+
+# Rank 0 above and left of rank 1: one row is exchanged vertically, two columns horizontally.
+HALOS = {0: (([-1, -1, -1, -1, 1, -1, -1, -1], [0, 1, 0, 0]), ([-1, -1, 1, -1, -1, -1, -1, -1], [0, 0, 0, 2])),
+         1: (([0, -1, -1, -1, -1, -1, -1, -1], [1, 0, 0, 0]), ([-1, -1, -1, -1, -1, -1, 0, -1], [0, 0, 2, 0]))}
+
+
+def _halo_weights(rank, shape):
+    return data(rank + 2, shape)
+
+
+def _halo_loss(x):
+    (rows_ids, rows_lens), (cols_ids, cols_lens) = HALOS[get_rank()]
+    tall = ops.NeighborExchangeV2(rows_ids, rows_lens, rows_ids, rows_lens, "NCHW")(x)
+    wide = ops.NeighborExchangeV2(cols_ids, cols_lens, cols_ids, cols_lens, "NCHW")(ops.sin(x))
+    return (tall * Tensor(_halo_weights(get_rank(), (1, 1, 5, 3)))).sum() + \
+        (wide * Tensor(_halo_weights(get_rank(), (1, 1, 4, 5)))).sum()
+
+
+def _halo_gradient(xs, rank):
+    tall = [_halo_weights(r, (5, 3)) for r in range(2)]
+    wide = [_halo_weights(r, (4, 5)) for r in range(2)]
+    if rank == 0:   # rows 0-3 of its tall output are x; its last row went to rank 1's row 0
+        rows = tall[0][:4].copy()
+        rows[-1] += tall[1][0]
+        cols = wide[0][:, :3].copy()
+        cols[:, -2:] += wide[1][:, :2]
+    else:
+        rows = tall[1][1:].copy()
+        rows[0] += tall[0][4]
+        cols = wide[1][:, 2:].copy()
+        cols[:, :2] += wide[0][:, 3:]
+    return (rows + np.cos(xs[rank]) * cols).reshape(1, 1, 4, 3)
+
+
+def _uneven_cases(xs, rank):
+    """name -> (loss, this rank's input, its expected gradient). Rank r weighs its output by
+    weights(r, n): what a rank's element reaches on each rank, that rank's weight."""
+    def weights(r, n):
+        return (np.arange(n) + 1.0) * (r + 2.0)
+
+    counts = [5, 7]
+    offsets = [0, 5]
+
+    def gather_loss(x):
+        out = ops.AllGatherV()(x, counts)
+        return (out * Tensor(weights(get_rank(), 12))).sum()
+
+    def scatter_loss(x):
+        out = ops.ReduceScatterV()(x, counts)
+        return (out * Tensor(weights(get_rank(), counts[get_rank()]))).sum()
+
+    sent = [[5, 7], [4, 8]]      # sent[i][j]: elements rank i sends to rank j
+
+    def all_to_all_loss(x):
+        me = get_rank()
+        received = [sent[0][me], sent[1][me]]
+        out = ops.AlltoAllV()(x, sent[me], received)
+        return (out * Tensor(weights(me, sum(received)))).sum()
+
+    # The piece rank `rank` sends to rank j lands on j after the pieces of ranks before `rank`.
+    landed = [weights(j, sent[0][j] + sent[1][j])[sum(sent[i][j] for i in range(rank)):][:sent[rank][j]]
+              for j in range(2)]
+    flat = xs[rank].reshape(-1)
+    return {
+        "AllGatherV": (gather_loss, flat[:counts[rank]],
+                       sum(weights(s, 12) for s in range(2))[offsets[rank]:offsets[rank] + counts[rank]]),
+        "ReduceScatterV": (scatter_loss, flat, np.concatenate([weights(s, counts[s]) for s in range(2)])),
+        "AlltoAllV": (all_to_all_loss, flat, np.concatenate(landed)),
+    }
 
 
 def alone():

@@ -37,7 +37,11 @@ CASES = [
     OpCase(lambda x: ops.NeighborExchange([0], [0], ([4],), ([2, 3],), ms.float32).infer((x,)), (rand(2, 3),),
            lambda x: (ops.TensorSpec((4,), ms.float32),), prim="NeighborExchange"),
     OpCase(lambda x: ops.BatchISendIRecv(("isend", "irecv"), (0, 0), ([5],), (ms.int32,)).infer((x,)),
-           (rand(2),), lambda x: (ops.TensorSpec((5,), ms.int32),), prim="BatchISendIRecv"),
+           (rand(2),), lambda x: (ops.TensorSpec((), ms.float32), ops.TensorSpec((5,), ms.int32)),
+           prim="BatchISendIRecv"),
+    # With no neighbours the gradient of the halo exchange is the centre of dy.
+    OpCase(ops.NeighborExchangeV2Grad([-1] * 8, [1, 0, 2, 1], [-1] * 8, [0, 0, 0, 0], "NCHW"), (rand(1, 2, 4, 6),),
+           lambda dy: dy[:, :, 1:, 2:5]),
 ]
 
 ERROR_CASES = [
@@ -98,6 +102,10 @@ ERROR_CASES = [
               "each of 'op_types' must be 'isend' or 'irecv'", prim="BatchISendIRecv"),
     ErrorCase(lambda: ops.BatchISendIRecv(("irecv",), (0,)), (), ValueError, "one entry per 'irecv'",
               prim="BatchISendIRecv"),
+    ErrorCase(ops.NeighborExchangeV2Grad([-1] * 8, [2, 2, 0, 0], [-1] * 8, [0] * 4, "NCHW"), (rand(1, 1, 3, 3),),
+              ValueError, "For 'NeighborExchangeV2Grad', the 'dy' must be 4-D .* with H >= 4"),
+    ErrorCase(lambda: ops.NeighborExchangeV2Grad([-1] * 8, [0] * 3, [-1] * 8, [0] * 4, "NCHW"), (), ValueError,
+              "the 'send_lens' must have 4 entries", prim="NeighborExchangeV2Grad"),
 ]
 
 

@@ -14,6 +14,7 @@ import numpy as np
 import spore as ms
 from spore import mint, nn
 from spore.dataset import NumpySlicesDataset
+from spore.nn.wrap import grad_reducer
 from spore.nn.wrap.grad_reducer import broadcast_parameters
 
 STEPS = 3
@@ -102,6 +103,41 @@ def sync_batch_norm(size, rank):
             "syncbn/moving_variance": bn.moving_variance.asnumpy()}
 
 
+OVERLAP_BUCKET_BYTES = 64
+"""Small enough to split the network's gradients into several buckets (one bucket is not
+overlapped: see DistributedGradReducer.overlapping)."""
+
+
+def overlap(size, rank):
+    """TrainOneStepCell in PyNative with the gradient all-reduces started during the backward
+    pass and with them made after: the same parameters, bit for bit."""
+    default_bucket_bytes, grad_reducer.BUCKET_BYTES = grad_reducer.BUCKET_BYTES, OVERLAP_BUCKET_BYTES
+    try:
+        return _train_overlapped_or_not(size, rank)
+    finally:
+        grad_reducer.BUCKET_BYTES = default_bucket_bytes
+
+
+def _train_overlapped_or_not(size, rank):
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+    x, y = data("float32")
+    local = GLOBAL_BATCH // size
+    results = {}
+    for overlapped in (True, False):
+        net = network("float32", 0)
+        step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()),
+                                   nn.Momentum(net.trainable_params(), learning_rate=0.1, momentum=0.9))
+        step.overlaps_reduction = overlapped
+        for s in range(STEPS):
+            rows = slice(s * GLOBAL_BATCH + rank * local, s * GLOBAL_BATCH + (rank + 1) * local)
+            step(ms.Tensor(x[rows]), ms.Tensor(y[rows]))
+        label = "on" if overlapped else "off"
+        results[f"overlap/{label}/calls"] = np.array(step.grad_reducer.overlapped_calls)
+        results["overlap/buckets"] = np.array(step.grad_reducer.allreduce_calls)
+        results.update({f"overlap/{label}/{p.name}": p.asnumpy() for p in net.trainable_params()})
+    return results
+
+
 def train_all(size, rank):
     results = {}
     for combination in COMBINATIONS:
@@ -126,4 +162,5 @@ if __name__ == "__main__":
     ms.parallel.parameter_broadcast(dense, {"weight": None}, cur_rank=rank)
     results["broadcast/weight"], results["broadcast/bias"] = dense.weight.asnumpy(), dense.bias.asnumpy()
     results.update(sync_batch_norm(get_group_size(), rank))
+    results.update(overlap(get_group_size(), rank))
     np.savez(f"{sys.argv[1]}/rank_{rank}.npz", **results)

@@ -42,6 +42,14 @@ def test_data_parallel_training_equals_one_process_on_the_global_batch(processes
             dtype = name.split("/")[2]
             assert trained[name].dtype == expected.dtype
             np.testing.assert_allclose(trained[name], expected, rtol=0, atol=TOLERANCE[dtype], err_msg=name)
+    # TrainOneStepCell (PyNative) starts each bucket's all-reduce during the backward pass: the
+    # parameters are those of the all-reduces made after it, bit for bit
+    for r in (np.load(tmp_path / f"rank_{rank}.npz") for rank in range(processes)):
+        assert int(r["overlap/buckets"]) > 1
+        assert int(r["overlap/on/calls"]) == dp_worker.STEPS * int(r["overlap/buckets"])
+        assert int(r["overlap/off/calls"]) == 0
+        for name in (n for n in r.files if n.startswith("overlap/on/") and not n.endswith("/calls")):
+            np.testing.assert_array_equal(r[name], r[name.replace("/on/", "/off/")], err_msg=name)
     # nn.SyncBatchNorm / mint.nn.SyncBatchNorm equal BatchNorm2d on the global batch: outputs and input
     # gradients row by row, the group's gamma / beta gradients and the moving statistics on every rank
     synced = [np.load(tmp_path / f"rank_{rank}.npz") for rank in range(processes)]

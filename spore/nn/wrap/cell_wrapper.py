@@ -183,6 +183,17 @@ class TrainOneStepCell(Cell):
                                                        data_parallel_degree())
         _inherit_amp_level(self, network)
 
+    overlaps_reduction = True
+    """Whether the DATA_PARALLEL gradient all-reduces start during the backward pass
+    (PyNative; DistributedGradReducer.overlapping): construct must hand the reducer the
+    gradients exactly as the backward pass produced them."""
+
+    def __call__(self, *args, **kwargs):
+        if getattr(self, "reducer_flag", False) and self.overlaps_reduction:
+            with self.grad_reducer.overlapping(self.weights):
+                return super().__call__(*args, **kwargs)
+        return super().__call__(*args, **kwargs)
+
     def construct(self, *inputs):
         if self.sense_flag:
             (_, loss), grads = value_and_grad(self._forward_with_sens, None, self.weights,

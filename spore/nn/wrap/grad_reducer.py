@@ -5,18 +5,30 @@ gradients of every process of a group, and the helpers TrainOneStepCell uses to 
 Gradients are reduced in buckets: the gradients of one dtype are flattened into one buffer
 (split at `BUCKET_BYTES`), so a step makes one all-reduce per bucket instead of one per
 Parameter: few large messages instead of many small ones.
+
+Overlap (PyNative, several buckets): while TrainOneStepCell's backward pass runs inside
+`overlapping()`, a bucket's all-reduce starts as soon as the last of its gradients is final (the tape tells
+the reducer: autograd/grad_ready.py) and runs in the background while the backward pass
+goes on; `construct` then only waits for it. The buffer and the reduction are the ones the
+plain path makes, so the results are the same bit for bit.
 """
 from __future__ import annotations
 
+import contextlib
+
 from ... import ops
+from ...autograd import grad_ready
+from ...common import dtype as mstype
+from ...common.parameter import Parameter
 from ...common.tensor import Tensor
 from ...communication.management import GlobalComm, get_group_size, get_rank
-from ...context import ParallelMode, get_auto_parallel_context
+from ...communication.pending import start_all_reduce
+from ...context import PYNATIVE_MODE, ParallelMode, get_auto_parallel_context, get_context
 from ...ops.operations.comm_ops import AllReduce, Broadcast, ReduceOp
 from ...parallel.auto_parallel_context import is_set
 from ..cell import Cell
 
-__all__ = ["DistributedGradReducer"]
+__all__ = ["DistributedGradReducer", "PipelineGradReducer"]
 
 BUCKET_BYTES = 64 * 2 ** 20
 """The largest flattened buffer one all-reduce carries."""
@@ -75,23 +87,99 @@ class DistributedGradReducer(Cell):
         self.buckets = _buckets(parameters, BUCKET_BYTES)
         self.allreduce = AllReduce(ReduceOp.SUM, group)
         self.scale = 1.0 / degree
+        self._parameter_ids = tuple(id(p) for p in parameters)
+        self._started: dict[int, tuple] = {}
+        """Bucket index -> (its gradients, the all-reduce started over them)."""
+        self.overlapped_calls = 0
+        """All-reduces so far that ran during the backward pass (see `overlapping`)."""
 
     @property
     def allreduce_calls(self) -> int:
         """All-reduces per step (one per bucket)."""
         return len(self.buckets)
 
+    @contextlib.contextmanager
+    def overlapping(self, parameters):
+        """Inside, a PyNative backward pass starts each bucket's all-reduce as soon as its
+        gradients (of `parameters`, the reducer's, in order) are final; `construct` waits
+        for it. Elsewhere (Graph mode, one process) nothing changes, nor with a single
+        bucket: its all-reduce could only start once the last gradient is final, when the
+        backward pass is over, and starting it in the background then measured slower
+        (bench/data_parallel.py)."""
+        if get_context("mode") != PYNATIVE_MODE or get_group_size(self.group) == 1 or len(self.buckets) == 1:
+            yield
+            return
+        produced: dict[int, Tensor] = {}
+        bucket_of = {index: b for b, bucket in enumerate(self.buckets) for index in bucket}
+        position = {key: index for index, key in enumerate(self._parameter_ids)}
+
+        def ready(parameter, grad):
+            index = position[id(parameter)]
+            produced[index] = grad
+            bucket = self.buckets[bucket_of[index]]
+            if all(i in produced for i in bucket):
+                grads = tuple(produced[i] for i in bucket)
+                self._started[bucket_of[index]] = (grads, start_all_reduce(_flatten(grads), ReduceOp.SUM, self.group))
+
+        self._started.clear()
+        with grad_ready.listening(parameters, ready):
+            yield
+
+    def _reduced_bucket(self, b: int, grads) -> Tensor:
+        """The summed flat buffer of bucket `b`: the all-reduce started during the
+        backward pass when it was over these very gradients, else one made now."""
+        bucket = self.buckets[b]
+        started = self._started.pop(b, None)
+        if started is not None:
+            reduction = started[1].wait()   # waited for even when unused: every rank started it
+            if all(grads[i] is g for i, g in zip(bucket, started[0])):
+                self.overlapped_calls += 1
+                return reduction
+        return self.allreduce(_flatten([grads[i] for i in bucket]))
+
     def construct(self, grads):
         reduced = list(grads)
-        for bucket in self.buckets:
-            flat = ops.cat([ops.reshape(grads[i], (-1,)) for i in bucket])
-            flat = self.allreduce(flat)
+        for b, bucket in enumerate(self.buckets):
+            flat = self._reduced_bucket(b, grads) if self._started else \
+                self.allreduce(_flatten([grads[i] for i in bucket]))
             if self.mean:
                 flat = flat * self.scale
             pieces = ops.split(flat, [self.sizes[i] for i in bucket])
             for position, i in enumerate(bucket):
                 reduced[i] = ops.reshape(pieces[position], self.shapes[i])
         return tuple(reduced)
+
+
+class PipelineGradReducer(Cell):
+    """PipelineGradReducer(parameters, scale_sense=1.0, opt_shard=None)
+
+    The gradient step of pipeline parallelism: `construct(grads)` gives, per Parameter of
+    `parameters` (a ParameterTuple, such as `optimizer.parameters`), the micro-batch
+    gradients accumulated in its `accu_grads.<name>` Parameter divided by `scale_sense`,
+    and zeroes the accumulator; with `opt_shard` (default: the auto-parallel context's
+    `enable_parallel_optimizer`), `grads` divided by `scale_sense` instead. On one stage
+    (spore has no pipeline) nothing accumulates into `accu_grads`: the first form gives
+    zeros, as MindSpore 2.7.1 does without a pipeline.
+    """
+
+    def __init__(self, parameters, scale_sense=1.0, opt_shard=None):
+        super().__init__(auto_prefix=False)
+        self.accu_grads = parameters.clone(prefix="accu_grads", init="zeros")
+        self.degree = Tensor(1, mstype.float32)
+        self.scale_sense = Parameter(scale_sense, name="scale_sense")
+        self.opt_shard = get_auto_parallel_context("enable_parallel_optimizer") if opt_shard is None else opt_shard
+
+    def construct(self, grads):
+        scale = ops.reciprocal(self.scale_sense * self.degree)
+        sources = grads if self.opt_shard else self.accu_grads
+        new_grads = tuple(source * scale for source in sources)
+        for accu in self.accu_grads:
+            ops.assign(accu, ops.zeros_like(accu))
+        return new_grads
+
+
+def _flatten(grads) -> Tensor:
+    return ops.cat([ops.reshape(g, (-1,)) for g in grads])
 
 
 def data_parallel() -> bool:

@@ -120,6 +120,9 @@ class TrainOneStepWithLossScaleCell(TrainOneStepCell):
 
     parse_construct_in_graph = True  # the update is skipped on overflow: `if` on a Tensor
 
+    overlaps_reduction = False
+    """Its gradients are unscaled before the reducer sees them: reduced after the backward pass."""
+
     def __init__(self, network, optimizer, scale_sense):
         super().__init__(network, optimizer, sens=None)
         self.loss_scaling_manager = None

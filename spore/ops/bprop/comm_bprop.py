@@ -4,6 +4,13 @@ Each is the transpose of its forward communication, so every rank must run the b
 as it ran the forward: the gradient of AllReduce(sum) is AllReduce(sum), of AllGather a
 ReduceScatter(sum), of ReduceScatter(sum) an AllGather, of AlltoAll the AlltoAll back; Broadcast
 passes each rank's gradient to its own input, as MindSpore 2.7.1 does.
+
+Point-to-point transfers reverse: the gradient of a Send is received from the rank it
+sent to, the gradient of a Receive is sent back to the rank it came from (MindSpore's
+bprops of Send and Receive, same tag, over `group_back`); NeighborExchange,
+NeighborExchangeV2 and BatchISendIRecv run their exchange backwards. These bprops run in
+every backward pass that recorded their op (Primitive.peer_backward), so the peer's
+matching transfer always finds them.
 """
 from __future__ import annotations
 
@@ -12,11 +19,7 @@ from ..function import math_func as F
 from ..operations import comm_ops as C
 from .registry import bprop, non_differentiable
 
-# Lone point-to-point transfers (their gradient would need the peer to run a matching
-# transfer back) and the barrier carry no gradient here.
-non_differentiable("Send", "Receive", "Barrier", "BatchISendIRecv")
-# The halo exchange's gradient (MindSpore's NeighborExchangeV2Grad) is not written yet.
-non_differentiable("NeighborExchangeV2")
+non_differentiable("Barrier")
 
 
 @bprop("AllReduce")
@@ -98,3 +101,43 @@ def _neighbor_exchange(prim, inputs, out, dout):
     back = C.NeighborExchange(prim.recv_rank_ids, prim.send_rank_ids, prim.send_shapes, prim.recv_shapes,
                               inputs[0].dtype, prim.group)
     return (back(tuple(dout)),)
+
+
+@bprop("Send")
+def _send(prim, x, out, dout):
+    """x reached the destination's Receive: its gradient comes back from there."""
+    return (C.Receive(prim.sr_tag, prim.dest_rank, list(x.shape), x.dtype, prim.group_back)(),)
+
+
+@bprop("Receive")
+def _receive(prim, *inputs_out_dout):
+    """The gradient of what arrived goes back to its sender; a virtual input gets zeros."""
+    *inputs, _, dout = inputs_out_dout
+    C.Send(prim.sr_tag, prim.src_rank, prim.group_back)(dout)
+    return tuple(A.zeros_like(x) for x in inputs)
+
+
+@bprop("NeighborExchangeV2")
+def _neighbor_exchange_v2(prim, x, out, dout):
+    back = C.NeighborExchangeV2Grad(prim.recv_rank_ids, prim.recv_lens, prim.send_rank_ids, prim.send_lens,
+                                    prim.data_format, prim.group)
+    return (back(dout),)
+
+
+@bprop("NeighborExchangeV2Grad")
+def _neighbor_exchange_v2_grad(prim, dy, out, dout):
+    """The gradient's own gradient is the forward exchange again (both are linear)."""
+    forward = C.NeighborExchangeV2(prim.recv_rank_ids, prim.recv_lens, prim.send_rank_ids, prim.send_lens,
+                                   prim.data_format, prim.group)
+    return (forward(dout),)
+
+
+@bprop("BatchISendIRecv")
+def _batch_isend_irecv(prim, inputs, out, dout):
+    """Each isend becomes an irecv of its input's gradient from the same rank, each irecv
+    an isend of its output's gradient back (the isends' placeholder outputs carry none)."""
+    back_types = tuple("irecv" if op == "isend" else "isend" for op in prim.op_types)
+    back = C.BatchISendIRecv(back_types, prim.remote_ranks, tuple(list(x.shape) for x in inputs),
+                             tuple(x.dtype for x in inputs), prim.group)
+    received = back(tuple(d for op, d in zip(prim.op_types, dout) if op == "irecv"))
+    return (tuple(r for op, r in zip(back_types, received) if op == "irecv"),)

@@ -21,7 +21,7 @@ from ..validator import check_tensor, check_type
 
 __all__ = ["ReduceOp", "AllReduce", "AllGather", "AllGatherV", "ReduceScatter", "ReduceScatterV", "Broadcast",
            "AlltoAll", "AlltoAllV", "AlltoAllVC", "NeighborExchangeV2", "Send", "Receive", "Reduce", "Barrier",
-           "NeighborExchange", "CollectiveGather", "CollectiveScatter", "BatchISendIRecv"]
+           "NeighborExchange", "CollectiveGather", "CollectiveScatter", "BatchISendIRecv", "NeighborExchangeV2Grad"]
 
 DEFAULT_GROUP = "hccl_world_group"
 
@@ -351,9 +351,16 @@ class Barrier(_Collective):
         return TensorSpec((), mstype.float32)
 
 
-class Send(_Collective):
+class _PointToPoint(_Collective):
+    """Its gradient travels back to the peers it exchanged values with: see
+    Primitive.peer_backward."""
+
+    peer_backward = True
+
+
+class Send(_PointToPoint):
     """x -> sent to group rank `dest_rank` with tag `sr_tag` (a matching Receive takes it);
-    returns x."""
+    returns x. Its gradient is received from `dest_rank` (over `group_back`)."""
 
     def __init__(self, sr_tag, dest_rank, group=DEFAULT_GROUP, group_back=DEFAULT_GROUP):
         super().__init__()
@@ -369,9 +376,10 @@ class Send(_Collective):
         return TensorSpec(x.shape, x.dtype)
 
 
-class Receive(_Collective):
+class Receive(_PointToPoint):
     """() -> the Tensor of `shape` and `dtype` that group rank `src_rank` sends with tag
-    `sr_tag`."""
+    `sr_tag`. Its gradient is sent back to `src_rank` (over `group_back`); an input given
+    (MindSpore's virtual input) only orders the call."""
 
     def __init__(self, sr_tag, src_rank, shape, dtype, group=DEFAULT_GROUP, group_back=DEFAULT_GROUP):
         super().__init__()
@@ -390,7 +398,7 @@ class Receive(_Collective):
         return TensorSpec(tuple(self.shape), self.dtype)
 
 
-class NeighborExchange(_Collective):
+class NeighborExchange(_PointToPoint):
     """(x_0, x_1, ...) -> x_i sent to each of `send_rank_ids` (with `send_shapes`); returns
     the tuple received from each of `recv_rank_ids`, of `recv_shapes` and `recv_type`."""
 
@@ -417,7 +425,7 @@ class NeighborExchange(_Collective):
         return tuple(TensorSpec(tuple(s), self.recv_type) for s in self.recv_shapes)
 
 
-class NeighborExchangeV2(_Collective):
+class NeighborExchangeV2(_PointToPoint):
     """x of shape (N, C, H, W) -> x with halos received around it: shape
     (N, C, H + recv_top + recv_bottom, W + recv_left + recv_right). The 8 directions of
     `send_rank_ids` / `recv_rank_ids` are top, top-right, right, bottom-right, bottom,
@@ -426,25 +434,7 @@ class NeighborExchangeV2(_Collective):
 
     def __init__(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group=DEFAULT_GROUP):
         super().__init__()
-        for arg, value, length in (("send_rank_ids", send_rank_ids, 8), ("recv_rank_ids", recv_rank_ids, 8),
-                                   ("send_lens", send_lens, 4), ("recv_lens", recv_lens, 4)):
-            check_type(self.name, arg, value, list)
-            if len(value) != length:
-                raise ValueError(f"For '{self.name}', the '{arg}' must have {length} entries, but got {value}.")
-            minimum = -1 if arg.endswith("ids") else 0
-            if any(not isinstance(v, int) or v < minimum for v in value):
-                raise ValueError(f"For '{self.name}', each of '{arg}' must be an int at least {minimum}, but got "
-                                 f"{value}.")
-            self.add_prim_attr(arg, value)
-        for arg in ("send_rank_ids", "recv_rank_ids"):
-            ranks = [r for r in getattr(self, arg) if r != -1]
-            if len(set(ranks)) != len(ranks):
-                raise ValueError(f"For '{self.name}', the '{arg}' must not repeat a rank, but got "
-                                 f"{getattr(self, arg)}.")
-        if data_format != "NCHW":
-            raise ValueError(f"For '{self.name}', the 'data_format' must be 'NCHW', but got '{data_format}'.")
-        self.add_prim_attr("data_format", data_format)
-        self._set_group(group)
+        _set_halo_attrs(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group)
 
     def infer(self, x):
         self._input(x)
@@ -456,10 +446,34 @@ class NeighborExchangeV2(_Collective):
         return TensorSpec((n, c, h + top + bottom, w + left + right), x.dtype)
 
 
-class BatchISendIRecv(_Collective):
-    """(x_0, ...) the tensors to send -> the tuple of tensors received: operation i is
-    `op_types[i]` ('isend' or 'irecv') with group rank `remote_ranks[i]`; the receives take
-    `receive_shapes` and `receive_dtypes` in order."""
+class NeighborExchangeV2Grad(_PointToPoint):
+    """The gradient of NeighborExchangeV2 (its bprop builds one with the exchange's two
+    sides swapped): dy of shape (N, C, H + top + bottom, W + left + right), where
+    `send_lens` = [top, bottom, left, right] are the halos the exchange received ->
+    dx of shape (N, C, H, W): dy's centre, each halo sent back to the rank of
+    `send_rank_ids` it came from, and the gradients of the borders this rank had sent
+    (widths `recv_lens`) received from `recv_rank_ids` and added onto them."""
+
+    def __init__(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group=DEFAULT_GROUP):
+        super().__init__()
+        _set_halo_attrs(self, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group)
+
+    def infer(self, dy):
+        self._input(dy, "dy")
+        top, bottom, left, right = self.send_lens
+        shape = tuple(dy.shape)
+        if len(shape) != 4 or shape[2] < top + bottom or shape[3] < left + right:
+            raise ValueError(f"For '{self.name}', the 'dy' must be 4-D (N, C, H, W) with H >= {top + bottom} and "
+                             f"W >= {left + right} (the halos), but got shape {shape}.")
+        n, c, h, w = shape
+        return TensorSpec((n, c, h - top - bottom, w - left - right), dy.dtype)
+
+
+class BatchISendIRecv(_PointToPoint):
+    """(x_0, ...) the tensors to send -> one Tensor per operation: operation i is
+    `op_types[i]` ('isend' or 'irecv') with group rank `remote_ranks[i]`. An 'irecv' gives
+    the Tensor received (`receive_shapes` and `receive_dtypes` in order), an 'isend' a
+    scalar 0 of the sent Tensor's dtype (MindSpore's placeholder)."""
 
     def __init__(self, op_types, remote_ranks, receive_shapes=None, receive_dtypes=None, group=DEFAULT_GROUP):
         super().__init__()
@@ -489,7 +503,37 @@ class BatchISendIRecv(_Collective):
                              f"but got {inputs!r}.")
         for x in inputs:
             self._input(x)
-        return tuple(TensorSpec(tuple(s), d) for s, d in zip(self.receive_shapes, self.receive_dtypes))
+        sent, received, specs = iter(inputs), iter(zip(self.receive_shapes, self.receive_dtypes)), []
+        for op in self.op_types:
+            if op == "isend":
+                specs.append(TensorSpec((), next(sent).dtype))
+            else:
+                shape, dtype = next(received)
+                specs.append(TensorSpec(tuple(shape), dtype))
+        return tuple(specs)
+
+
+def _set_halo_attrs(prim: _Collective, send_rank_ids, send_lens, recv_rank_ids, recv_lens, data_format, group):
+    """Check and keep the arguments of NeighborExchangeV2 and its gradient."""
+    for arg, value, length in (("send_rank_ids", send_rank_ids, 8), ("recv_rank_ids", recv_rank_ids, 8),
+                               ("send_lens", send_lens, 4), ("recv_lens", recv_lens, 4)):
+        check_type(prim.name, arg, value, list)
+        if len(value) != length:
+            raise ValueError(f"For '{prim.name}', the '{arg}' must have {length} entries, but got {value}.")
+        minimum = -1 if arg.endswith("ids") else 0
+        if any(not isinstance(v, int) or v < minimum for v in value):
+            raise ValueError(f"For '{prim.name}', each of '{arg}' must be an int at least {minimum}, but got "
+                             f"{value}.")
+        prim.add_prim_attr(arg, value)
+    for arg in ("send_rank_ids", "recv_rank_ids"):
+        ranks = [r for r in getattr(prim, arg) if r != -1]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError(f"For '{prim.name}', the '{arg}' must not repeat a rank, but got "
+                             f"{getattr(prim, arg)}.")
+    if data_format != "NCHW":
+        raise ValueError(f"For '{prim.name}', the 'data_format' must be 'NCHW', but got '{data_format}'.")
+    prim.add_prim_attr("data_format", data_format)
+    prim._set_group(group)
 
 
 def _numel(shape) -> int:
