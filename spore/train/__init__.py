@@ -10,6 +10,7 @@ from .checkpoint_tools import (ckpt_to_safetensors, get_ckpt_path_with_strategy,
 from .parallel_strategy import build_searched_strategy
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
+from .convert_net_utils import ConvertNetUtils
 from ..compiler.export import export, load
 from .summary import SummaryRecord
 from .. import amp
