@@ -24,7 +24,7 @@ SAMPLE_EVERY = 100
 BATCH = 32
 
 
-def _status_kib(field: str) -> int:
+def status_kib(field: str) -> int:
     """A memory field of /proc/self/status (VmRSS: now, VmHWM: peak), in KiB."""
     with open("/proc/self/status") as status:
         for line in status:
@@ -48,8 +48,8 @@ def _train(framework: str, steps: int) -> dict:
     for i in range(1, steps + 1):
         step()
         if i % SAMPLE_EVERY == 0:
-            samples.append((i, _status_kib("VmRSS")))
-    return {"samples": samples, "peak_kib": _status_kib("VmHWM")}
+            samples.append((i, status_kib("VmRSS")))
+    return {"samples": samples, "peak_kib": status_kib("VmHWM")}
 
 
 def _run_child(framework: str, steps: int) -> dict:

@@ -25,6 +25,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(__file__))
 import model_nets
+from lenet_memory import status_kib
 from timing import CLOCKS, compare
 
 PYNATIVE_TARGET = {"lenet5": 1.15, "resnet18": 1.05, "transformer": 1.05}
@@ -62,12 +63,6 @@ def time_model(model: str, batch: int, rounds: int, with_compile: bool, clock: s
 
 
 # ---- peak memory: each form in a fresh process -----------------------------------------------
-def _status_kib(field: str) -> int:
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith(field + ":"):
-                return int(line.split()[1])
-    raise RuntimeError(f"/proc/self/status has no {field}")
 
 
 def _child_memory(model: str, form: str, batch: int) -> dict:
@@ -75,12 +70,12 @@ def _child_memory(model: str, form: str, batch: int) -> dict:
     model, its weights and the batch built; the first call's compilation included)."""
     torch.set_num_threads(1)
     fn = step_forms(model_nets.make(model, batch), with_compile=True)[form]
-    before = _status_kib("VmRSS")
+    before = status_kib("VmRSS")
     with open("/proc/self/clear_refs", "w") as refs:    # restarts VmHWM at the current RSS
         refs.write("5")
     for _ in range(3):
         fn()
-    return {"peak_kib": _status_kib("VmHWM") - before}
+    return {"peak_kib": status_kib("VmHWM") - before}
 
 
 def peak_memory(model: str, batch: int, forms) -> dict:

@@ -214,7 +214,19 @@ def _adasum_for(optimizer, name: str) -> _AdaSum:
                    optimizer.parameters, make_groups)
 
 
-class AdaSumByGradWrapCell(Cell):
+class _AdaSumWrapCell(Cell):
+    """What both wrappers hold: the optimizer, its Parameters, the AdaSum combiner checked
+    against MindSpore's conditions, and the tensor the ranks synchronise on at the end."""
+
+    def __init__(self, optimizer):
+        super().__init__(auto_prefix=False)
+        self.adasum = _adasum_for(optimizer, type(self).__name__)
+        self.optimizer = optimizer
+        self.parameters = optimizer.parameters
+        self.sync_tensor = Parameter(Tensor(0, mstype.int32), name="sync_tensor")
+
+
+class AdaSumByGradWrapCell(_AdaSumWrapCell):
     """AdaSumByGradWrapCell(optimizer)
 
     `construct(grads)`: the gradients combined by AdaSum across the ranks (see the module),
@@ -222,33 +234,19 @@ class AdaSumByGradWrapCell(Cell):
     stand-alone, no optimizer sharding, no pipeline, and a power of 2 of at least 16 ranks.
     """
 
-    def __init__(self, optimizer):
-        super().__init__(auto_prefix=False)
-        self.adasum = _adasum_for(optimizer, type(self).__name__)
-        self.optimizer = optimizer
-        self.parameters = optimizer.parameters
-        self.sync_tensor = Parameter(Tensor(0, mstype.int32), name="sync_tensor")
-
     def construct(self, grads):
         combined = self.adasum(grads)
         AllReduce()(self.sync_tensor)   # every rank has finished combining
         return self.optimizer(combined)
 
 
-class AdaSumByDeltaWeightWrapCell(Cell):
+class AdaSumByDeltaWeightWrapCell(_AdaSumWrapCell):
     """AdaSumByDeltaWeightWrapCell(optimizer)
 
     `construct(grads)`: `optimizer(grads)` runs, then the change it made to each weight is
     combined by AdaSum across the ranks and the weights set to their old values minus it;
     returns the Parameters. Same conditions as AdaSumByGradWrapCell.
     """
-
-    def __init__(self, optimizer):
-        super().__init__(auto_prefix=False)
-        self.adasum = _adasum_for(optimizer, type(self).__name__)
-        self.optimizer = optimizer
-        self.parameters = optimizer.parameters
-        self.sync_tensor = Parameter(Tensor(0, mstype.int32), name="sync_tensor")
 
     def construct(self, grads):
         old = tuple(p * 1.0 for p in self.parameters)
