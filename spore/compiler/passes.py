@@ -226,7 +226,7 @@ _POOLS = ("MaxPool",)
 
 
 def _reads(node, values: set) -> bool:
-    return any(isinstance(v, Value) and v in values for v in _flat(node.inputs))
+    return any(v in values for v in flat_values(node.inputs))
 
 
 def _relay(node, kernel) -> None:
@@ -265,11 +265,3 @@ def _runs_on_onednn(node) -> bool:
     w_shape = w.spec.shape if isinstance(w, Value) else tuple(w.shape)
     return not is_small_convolution(x.spec.shape[0], w_shape, node.outputs[0].spec.shape[2:], node.prim.window,
                                     node.prim.group)
-
-
-def _flat(atoms):
-    if type(atoms) in (tuple, list):
-        for a in atoms:
-            yield from _flat(a)
-    else:
-        yield atoms
