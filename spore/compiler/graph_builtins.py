@@ -7,9 +7,8 @@ measured and returned. The functions that compare or reduce numbers accept Tenso
 values exist only when the graph runs: `max` / `min` of a 1-D Tensor reduce it, of several
 values with a Tensor among them compare element-wise; `all` / `any` of a Tensor reduce it;
 `round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`. `int`, `float` and
-`bool` of a one-element graph Tensor or Parameter, whose value MindSpore keeps as a Python scalar
-computed when the graph runs, give a 0-d Tensor of Int64, Float32 or Bool (spore's graphs
-hold no Python scalars computed at run time). `str()` of a graph Tensor and `str.format`
+`bool` of a one-element graph Tensor or Parameter give a Python scalar computed when the
+graph runs (runtime_scalar.py), and so do `max` / `min` of such scalars. `str()` of a graph Tensor and `str.format`
 with one give text made when the graph runs, which `print` shows.
 """
 from __future__ import annotations
@@ -17,12 +16,12 @@ from __future__ import annotations
 import builtins
 import string
 
-from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.function import array_func, math_func
 from ..ops.operations.other_ops import RuntimeText
 from .builder import SymbolicTensor
+from .runtime_scalar import item_of, runtime_scalar, scalar_kind
 
 
 def _map(fn, *sequences):
@@ -67,6 +66,9 @@ def _extremum(python, pairwise, reduce_name: str):
         result = args[0]
         for value in args[1:]:
             result = pairwise(result, value) if isinstance(result, Tensor) else pairwise(value, result)
+        kinds = [scalar_kind(a) for a in args]
+        if None not in kinds:   # Python numbers, some computed at run time: a number
+            return runtime_scalar(result, float if float in kinds else int if int in kinds else bool)
         return result
     return extremum
 
@@ -85,7 +87,7 @@ def _round(number, ndigits=None):
     return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
 
 
-def _scalar(python, dtype):
+def _scalar(python):
     def scalar(*args):
         if len(args) != 1 or not isinstance(args[0], (SymbolicTensor, Parameter)):
             return python(*args)
@@ -94,7 +96,7 @@ def _scalar(python, dtype):
             raise ValueError(f"{python.__name__}() of a Tensor needs one element, but the Tensor has shape "
                              f"{value.shape}.")
         value = array_func.reshape(value, ())
-        return value != 0 if dtype is mstype.bool_ else array_func.cast(value, dtype)
+        return runtime_scalar(value != 0 if python is builtins.bool else value, python)
     return scalar
 
 
@@ -137,8 +139,8 @@ def _format(text: str):
 _REPLACEMENTS = {
     builtins.map: _map, builtins.zip: _zip, builtins.enumerate: _enumerate, builtins.filter: _filter,
     builtins.range: _range, builtins.type: _type, builtins.round: _round,
-    builtins.int: _scalar(builtins.int, mstype.int64), builtins.float: _scalar(builtins.float, mstype.float32),
-    builtins.bool: _scalar(builtins.bool, mstype.bool_), builtins.str: _str,
+    builtins.int: _scalar(builtins.int), builtins.float: _scalar(builtins.float),
+    builtins.bool: _scalar(builtins.bool), builtins.str: _str,
     builtins.max: _extremum(builtins.max, math_func.maximum, "max"),
     builtins.min: _extremum(builtins.min, math_func.minimum, "min"),
     builtins.all: _reduction(builtins.all, "all"), builtins.any: _reduction(builtins.any, "any"),
@@ -147,6 +149,8 @@ def graph_builtin(fn):
     """What calling `fn` means in a graph: its Graph-mode version when it is one of the
     built-ins above or a dict view method, else None."""
     owner = getattr(fn, "__self__", None)
+    if isinstance(owner, SymbolicTensor) and getattr(fn, "__name__", None) == "item":
+        return item_of(owner)
     if type(owner) is str and getattr(fn, "__name__", None) == "format":
         return _format(owner)
     if type(owner) is dict and getattr(fn, "__name__", None) in _DICT_VIEWS:

@@ -38,6 +38,7 @@ from ..ops.operations.other_ops import RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .graph_builtins import graph_builtin
 from .ir import Block, Node, Value
+from .runtime_scalar import DTYPES, scalar_kind, with_kinds
 
 _BINARY = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -52,7 +53,6 @@ _COMPARE = {
     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
 }
 _MAX_UNROLL = 100_000
-_RUNTIME_SCALARS = {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}
 
 
 class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -455,6 +455,7 @@ class FunctionParser:
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
         merged, yields_then, yields_else, outputs = [], [], [], []
         for name, a, b in zip(names, then_values, else_values):
+            kind = scalar_kind(a) if scalar_kind(a) is scalar_kind(b) else None
             differ = not (isinstance(a, Tensor) or isinstance(b, Tensor)) and a is not b and a != b
             if differ:
                 a, b = _runtime_scalars(name, a, b)
@@ -472,7 +473,7 @@ class FunctionParser:
             yields_then.append(a._node)
             yields_else.append(b._node)
             outputs.append(out)
-            merged.append(symbolic(out))
+            merged.append(with_kinds([symbolic(out)], [kind])[0])
         then_block.results, else_block.results = tuple(yields_then), tuple(yields_else)
         condition = self.builder.value_of(_condition(test))
         self.builder.block.nodes.append(Node("if", None, (condition,), tuple(outputs), self.builder.location,
@@ -484,7 +485,7 @@ class FunctionParser:
         if isinstance(value, SymbolicTensor):
             return value
         if not isinstance(value, Tensor):
-            value = Tensor(value)
+            value = Tensor(value, DTYPES.get(type(value)))
         with self.builder.nested(block):
             return symbolic(self.builder.value_of(value))
 
@@ -590,20 +591,21 @@ class FunctionParser:
                                  f"the last statement of an 'if' branch directly in the loop's body in Graph mode.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
+        kinds = [scalar_kind(scope[name]) for name in names]
         for name in names:
-            if type(scope[name]) in _RUNTIME_SCALARS:   # MindSpore carries it as a scalar computed at run time
-                scope[name] = Tensor(scope[name], _RUNTIME_SCALARS[type(scope[name])])
+            if type(scope[name]) in DTYPES:   # MindSpore carries it as a scalar computed at run time
+                scope[name] = Tensor(scope[name], DTYPES[type(scope[name])])
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
         breaks = any(isinstance(n, ast.Break) for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s))
 
         def condition(carried):
-            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, with_kinds(carried, kinds)))}))
             return _and(test, carried[-1]) if breaks else test
 
         def body(carried):
-            loop_scope.update(zip(names, carried))
+            loop_scope.update(zip(names, with_kinds(carried, kinds)))
             guard = _LoopGuard(returns=False)
             guard.active = guard.running = carried[-1] if breaks else None
             self._guarded_statements(stmt.body, loop_scope, guard)
@@ -617,7 +619,7 @@ class FunctionParser:
         loop_scope = dict(scope)
         initial = [scope[name] for name in names] + ([Tensor(True)] if breaks else [])
         outputs = self.builder.while_loop(initial, condition, body, mismatch)
-        scope.update(zip(names, outputs))
+        scope.update(zip(names, with_kinds(outputs, kinds)))
 
     # ---- expressions --------------------------------------------------------------------
     def eval(self, node, scope: dict):
@@ -714,7 +716,9 @@ class FunctionParser:
                 return result
             value = self.eval(value_node, scope)
             if _is_runtime(result):
+                both_bool = scalar_kind(result) is bool and scalar_kind(value) is bool
                 result = _and(result, value) if is_and else _or(result, value)
+                result = with_kinds([result], [bool if both_bool else None])[0]
             else:
                 result = value
         return result
@@ -845,13 +849,16 @@ def _select_nest(condition, chosen, other):
                          f"and {other_structure}.")
     leaves = []
     for a, b in zip(chosen_leaves, other_leaves):
-        if isinstance(a, Tensor) or isinstance(b, Tensor):
-            leaves.append(selection_func.select(_condition(condition), a, b))
-        elif a is b or a == b:
-            leaves.append(a)
-        else:
+        kind = scalar_kind(a) if scalar_kind(a) is scalar_kind(b) else None
+        if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
+            if a is b or a == b:
+                leaves.append(a)
+                continue
             a, b = _runtime_scalars("the value returned", a, b)
-            leaves.append(selection_func.select(_condition(condition), a, b) if isinstance(a, Tensor) else a)
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            leaves.append(with_kinds([selection_func.select(_condition(condition), a, b)], [kind])[0])
+        else:
+            leaves.append(a)
     return unflatten(leaves, structure)
 
 
@@ -859,12 +866,12 @@ def _runtime_scalars(name: str, a, b) -> tuple:
     """Two Python values a Tensor condition chooses between: numbers of one type become
     0-d Tensors (MindSpore keeps them as scalars computed at run time); other values are
     left for the caller to refuse."""
-    if not {type(a), type(b)} <= set(_RUNTIME_SCALARS):
+    if not {type(a), type(b)} <= set(DTYPES):
         return a, b
     if type(a) is not type(b):
         raise TypeError(f"Cannot join the values of '{name}' chosen by a Tensor condition: {type(a).__name__} "
                         f"{a!r} and {type(b).__name__} {b!r}.")
-    dtype = _RUNTIME_SCALARS[type(a)]
+    dtype = DTYPES[type(a)]
     return Tensor(a, dtype), Tensor(b, dtype)
 
 

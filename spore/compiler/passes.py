@@ -18,7 +18,7 @@ from .._kernels.conv import input_and_weight_gradient, is_small_convolution
 from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from ..common import dtype as mstype
-from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, Value, flat_values
+from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -67,6 +67,8 @@ def _substitute(atoms, replaced: dict):
         return {k: _substitute(v, replaced) for k, v in atoms.items()}
     if isinstance(atoms, NumpyOutput):
         return NumpyOutput(_substitute(atoms.value, replaced))
+    if isinstance(atoms, ScalarOutput):
+        return ScalarOutput(_substitute(atoms.value, replaced), atoms.kind)
     return atoms
 
 
