@@ -395,8 +395,8 @@ class FunctionParser:
         for node in ast.walk(stmt):
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
-                                 f"at the top level of a function, or as the last statement of an 'if' branch "
-                                 f"directly in a 'for' loop's body, in Graph mode.")
+                                 f"at the top level of a function, or under 'if's directly in a loop's body, in "
+                                 f"Graph mode.")
         self._tensor_if(test, stmt.body, stmt.orelse, scope)
 
     def _tensor_if(self, test, body: list, orelse: list, scope: dict) -> None:
@@ -522,45 +522,83 @@ class FunctionParser:
         return self._tensor_if_returning(ast.If(None, [returned], []), guard.returned, rest, scope)
 
     def _guarded_statements(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
-        """A `for` loop's body in one iteration. `if <Tensor>: ...; break` (or `continue`)
-        clears the guard's Tensor flags where the condition holds: every later statement
-        of the loop runs in an `if` on the flag (of the iteration for `continue`, of the
-        loop for `break`), so the unrolled loop stays one pass, without copies per path."""
+        """A loop's body in one iteration. A `break`, `continue` or `return` under `if`s
+        on Tensors, at any depth, clears the guard's Tensor flags where the path to it is
+        taken: every later statement of the loop runs in an `if` on the flag (of the
+        iteration for `continue`, of the loop for `break`), so the unrolled loop stays one
+        pass, without copies per path."""
+        plain: list = []
         for stmt in stmts:
-            if _ends_in_jump(stmt, guard.returns):
-                test = self._guarded(stmt, self.eval, stmt.test, scope)
-                if _is_runtime(test) or guard.active is not None:
-                    self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
-                    self._guarded_statements(stmt.orelse, scope, guard)   # runs where no jump was taken
-                    continue
-            if guard.active is None:
-                self.exec_block([stmt], scope)
+            if not (isinstance(stmt, _JUMPS) or (isinstance(stmt, ast.If) and _jumps(stmt))):
+                plain.append(stmt)
+                continue
+            self._run_guarded(plain, scope, guard)
+            plain = []
+            if isinstance(stmt, _JUMPS):
+                if guard.active is None:   # taken on every path: Python's own jump
+                    self._guarded(stmt, self.exec_stmt, stmt, scope, False)
+                self._guarded(stmt, self._jump, stmt, scope, guard)
+                return
+            test = self._guarded(stmt, self.eval, stmt.test, scope)
+            if not _is_runtime(test):
+                self._guarded_statements(stmt.body if test else stmt.orelse, scope, guard)
             else:
-                self._guarded(stmt, self._tensor_if, guard.active, [stmt], [], scope)
+                self._guarded(stmt, self._guarded_if, stmt, test, scope, guard)
+            if guard.active is False:   # every path jumped: the rest never runs
+                return
+        self._run_guarded(plain, scope, guard)
 
-    def _tensor_jump(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
-        taken = _condition(test) if guard.active is None else _and(guard.active, test)
-        if stmt.body[:-1]:
-            self._tensor_if(taken, stmt.body[:-1], [], scope)
-        jump = stmt.body[-1]
+    def _run_guarded(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
+        """Statements without jumps, where the guard says the iteration still runs."""
+        if not stmts:
+            return
+        if guard.active is None:
+            self.exec_block(stmts, scope)
+        else:
+            self._guarded(stmts[0], self._tensor_if, guard.active, stmts, [], scope)
+
+    def _guarded_if(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
+        """`if <Tensor>:` with jumps inside: each branch runs under the guard narrowed to
+        its condition; afterwards the iteration runs where either branch still does."""
+        if not guard.returns and any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
+            raise GraphError("'return' inside an 'if' on a Tensor in a loop is supported only in a 'for' loop at "
+                             "the top level of a function in Graph mode.")
+        outer = guard.active
+        paths = []
+        for condition, body in ((_as_bool(_condition(test)), stmt.body),
+                                (math_func.logical_not(_as_bool(_condition(test))), stmt.orelse)):
+            guard.active = condition if outer is None else _and(outer, condition)
+            self._guarded_statements(body, scope, guard)
+            paths.append(guard.active)
+        then_path, else_path = paths
+        guard.active = then_path if else_path is False else else_path if then_path is False else _or(*paths)
+
+    def _jump(self, jump, scope: dict, guard: _LoopGuard) -> None:
+        """A jump where the guard's flag holds: that path stops (and for `break` the loop,
+        for `return` the function, with the value returned)."""
+        taken = guard.active
         if isinstance(jump, ast.Return):
+            if not guard.returns:
+                raise GraphError("'return' inside an 'if' on a Tensor in a loop is supported only in a 'for' loop "
+                                 "at the top level of a function in Graph mode.")
             value = None if jump.value is None else self.eval(jump.value, scope)
             guard.value = value if guard.value is None else _select_nest(taken, value, guard.value)
             guard.returned = taken if guard.returned is None else _or(guard.returned, taken)
-        staying = math_func.logical_not(_as_bool(taken))
-        guard.active = staying if guard.active is None else _and(guard.active, staying)
         if not isinstance(jump, ast.Continue):
+            staying = math_func.logical_not(taken)
             guard.running = staying if guard.running is None else _and(guard.running, staying)
+        guard.active = False
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
         if stmt.orelse:
             raise GraphError("The 'while...else...' statement is not supported in Graph mode.")
         test = self.eval(stmt.test, scope)
-        if isinstance(test, Tensor) and any(_ends_in_jump(s, False) for s in stmt.body):
-            # a Tensor condition, even a constant one, with a jump on a Tensor: MindSpore's loop node
+        if isinstance(test, Tensor) and any(_jumps(s) for s in stmt.body):
+            # a Tensor condition, even a constant one, with a jump: MindSpore's loop node
             self._tensor_while(stmt, scope)
             return
         iterations = 0
+        guard = _LoopGuard(returns=False)
         while not _is_runtime(test):
             if not test:
                 return
@@ -568,27 +606,25 @@ class FunctionParser:
             if iterations > _MAX_UNROLL:
                 raise GraphError(f"A 'while' loop with a Python condition ran {_MAX_UNROLL} times while the graph "
                                  f"was compiled; make its condition a Tensor.")
+            guard.active = guard.running
             try:
-                self.exec_block(stmt.body, scope)
+                self._guarded_statements(stmt.body, scope, guard)
             except _Break:
                 return
             except _Continue:
                 pass
             test = self.eval(stmt.test, scope)
-        if iterations:
-            raise GraphError("A 'while' condition changed from a Python value to a Tensor during the loop; "
-                             "make it a Tensor from the start.")
-        self._tensor_while(stmt, scope)
+        # the condition became a Tensor (a jump or a branch on a Tensor changed what it reads):
+        # the iterations left are a loop node, still stopped where a `break` ran
+        self._tensor_while(stmt, scope, guard.running)
 
-    def _tensor_while(self, stmt: ast.While, scope: dict) -> None:
-        """A `while` node; `if <Tensor>: ...; break` (or `continue`) in its body runs the
-        rest of the body under the flags of a _LoopGuard, `running` carried by the loop."""
-        jumps = [n for s in stmt.body if not _ends_in_jump(s, False) for n in ast.walk(s)]
-        for node in jumps + [n for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s)
-                             if isinstance(n, ast.Return)]:
-            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
-                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is supported only as "
-                                 f"the last statement of an 'if' branch directly in the loop's body in Graph mode.")
+    def _tensor_while(self, stmt: ast.While, scope: dict, running=None) -> None:
+        """A `while` node; a `break` or `continue` under `if`s on Tensors in its body runs
+        the rest of the body under the flags of a _LoopGuard, `running` carried by the loop
+        (the body runs only where it holds, so each pass starts unguarded)."""
+        if any(_jumps(s, ast.Return) for s in stmt.body):
+            raise GraphError("'return' inside a 'while' loop on a Tensor is not supported in Graph mode; set a "
+                             "variable and 'break' instead.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
         kinds = [scalar_kind(scope[name]) for name in names]
@@ -598,7 +634,7 @@ class FunctionParser:
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
-        breaks = any(isinstance(n, ast.Break) for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s))
+        breaks = any(_jumps(s, ast.Break) for s in stmt.body)
 
         def condition(carried):
             test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, with_kinds(carried, kinds)))}))
@@ -607,9 +643,8 @@ class FunctionParser:
         def body(carried):
             loop_scope.update(zip(names, with_kinds(carried, kinds)))
             guard = _LoopGuard(returns=False)
-            guard.active = guard.running = carried[-1] if breaks else None
             self._guarded_statements(stmt.body, loop_scope, guard)
-            running = [guard.running if guard.running is not None else carried[-1]] if breaks else []
+            running = [Tensor(True) if guard.running is None else guard.running] if breaks else []
             return [loop_scope[name] for name in names] + running
 
         def mismatch(index, spec, value):
@@ -617,7 +652,7 @@ class FunctionParser:
                               f"'while' loop on a Tensor, but became {_describe(value)}.")
 
         loop_scope = dict(scope)
-        initial = [scope[name] for name in names] + ([Tensor(True)] if breaks else [])
+        initial = [scope[name] for name in names] + ([Tensor(True) if running is None else running] if breaks else [])
         outputs = self.builder.while_loop(initial, condition, body, mismatch)
         scope.update(zip(names, with_kinds(outputs, kinds)))
 
@@ -830,13 +865,17 @@ def _own(value):
     return copy.copy(value) if type(value) in (list, dict) else value
 
 
-def _ends_in_jump(stmt, returns: bool) -> bool:
-    """`if ...: ...; break` (or continue, or with `returns` return), with an `else` that
-    does not jump."""
-    jumps = (ast.Break, ast.Continue, ast.Return) if returns else (ast.Break, ast.Continue)
-    return (isinstance(stmt, ast.If) and isinstance(stmt.body[-1], jumps)
-            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1] + stmt.orelse
-                        for n in ast.walk(s)))
+_JUMPS = (ast.Break, ast.Continue, ast.Return)
+
+
+def _jumps(node, kinds=_JUMPS) -> bool:
+    """Whether `node` holds a `break`, `continue` or `return` (of `kinds`) of the loop
+    around it: not those of loops or functions inside it."""
+    if isinstance(node, kinds):
+        return True
+    if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        return False
+    return any(_jumps(child, kinds) for child in ast.iter_child_nodes(node))
 
 
 def _select_nest(condition, chosen, other):
