@@ -33,8 +33,8 @@ from ..common import dtype as mstype
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import math_func, other_func
-from ..ops.operations.other_ops import RuntimeText, graph_print
+from ..ops.function import array_func, math_func, other_func
+from ..ops.operations.other_ops import Raise, RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .graph_builtins import graph_builtin
 from .ir import Block, Node, Value
@@ -84,6 +84,10 @@ _RETURNED = "<the value a loop returned>"
 
 class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
+
+
+class _Raised(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """A `raise` that the graph runs on the path being built: the rest of it never runs."""
 
 
 def is_user_code(obj) -> bool:
@@ -201,6 +205,9 @@ class FunctionParser:
         self.global_names: set = set()
         self.outer_lists: dict = {}
         """The graph's own copies of the lists and dicts of globals and closures it reads."""
+        self.runtime_paths = 0
+        """How many branches or loop bodies on Tensor conditions the code being built is in:
+        there a `raise` becomes part of the graph instead of failing the compilation."""
 
     # ---- entry --------------------------------------------------------------------------
     def run(self, args: tuple, kwargs: dict):
@@ -281,7 +288,7 @@ class FunctionParser:
         self.builder.location = f"{self.source.filename}:{getattr(node, 'lineno', 0)}"
         try:
             return action(*args)
-        except (_Return, _Break, _Continue):
+        except (_Return, _Break, _Continue, _Raised):
             raise
         except Exception as error:  # noqa: BLE001 - every error gets the user's line attached
             raise annotate(error, self.source.where(node)) from None
@@ -318,18 +325,55 @@ class FunctionParser:
             scope[stmt.name] = Closure(stmt, scope, self)
         elif kind is ast.Assert:
             test = self.eval(stmt.test, scope)
-            if _is_runtime(test):
-                raise GraphError("'assert' on a Tensor computed in the graph is not supported in Graph mode.")
-            if not test:
-                raise AssertionError(self.eval(stmt.msg, scope) if stmt.msg is not None else "")
+            if _is_runtime(test) or not test:
+                error = AssertionError(*(() if stmt.msg is None else (self.eval(stmt.msg, scope),)))
+                failed = math_func.logical_not(_as_bool(_condition(test))) if _is_runtime(test) else None
+                self._raise(error, stmt, failed)
         elif kind is ast.Raise:
-            raise self.eval(stmt.exc, scope) if stmt.exc is not None else GraphError("bare 'raise'")
+            if stmt.exc is None:
+                raise GraphError("A bare 'raise' (re-raising) is not supported in Graph mode.")
+            error = self.eval(stmt.exc, scope)
+            self._raise(error() if isinstance(error, type) else error, stmt, None)
         elif kind is ast.With:
             self._with(stmt, scope)
         elif kind is ast.Global:
             self.global_names.update(stmt.names)   # as in MindSpore, assigning them changes nothing
         else:
             raise GraphError(f"The statement '{type(stmt).__name__}' is not supported in Graph mode.")
+
+    def _raise(self, error, stmt, condition) -> None:
+        """Raise `error` now when every path reaches it, else when the graph runs: where
+        `condition` holds, or (None) wherever the path being built runs."""
+        if not isinstance(error, BaseException):
+            raise TypeError("exceptions must derive from BaseException")
+        if condition is None and not self.runtime_paths:
+            raise error
+        if any(_is_runtime(a) for a in error.args):
+            raise GraphError(f"The message of a '{type(error).__name__}' raised in a graph must be constant, not a "
+                             f"Tensor computed in the graph.")
+        Raise(annotate(error, self.source.where(stmt)))(Tensor(True) if condition is None else condition)
+        if condition is None:
+            raise _Raised()
+
+    def _building_path(self, run, *args) -> bool:
+        """run(*args) as a branch or loop body on a Tensor condition; whether it raised."""
+        self.runtime_paths += 1
+        try:
+            run(*args)
+        except _Raised:
+            return True
+        finally:
+            self.runtime_paths -= 1
+        return False
+
+    def _placeholder(self, value, block: Block):
+        """What a path that raised yields for `value`, which the other path yields: zeros of
+        its Tensors (never used: the graph stopped), its Python values as they are."""
+        leaves, structure = flatten(value)
+        with self.builder.nested(block):
+            leaves = [with_kinds([array_func.zeros(leaf.shape, leaf.dtype)], [scalar_kind(leaf)])[0]
+                      if isinstance(leaf, Tensor) else leaf for leaf in leaves]
+        return unflatten(leaves, structure)
 
     def assign(self, target, value, scope: dict) -> None:
         kind = type(target)
@@ -406,9 +450,13 @@ class FunctionParser:
         for statements in (body, orelse):
             branch_scope = dict(scope)
             with self.builder.nested(Block()) as block:
-                self.exec_block(statements, branch_scope)
-            branches.append((block, branch_scope))
-        (then_block, then_scope), (else_block, else_scope) = branches
+                raised = self._building_path(self.exec_block, statements, branch_scope)
+            branches.append((block, branch_scope, raised))
+        (then_block, then_scope, then_raised), (else_block, else_scope, else_raised) = branches
+        if then_raised != else_raised:   # the names take the other path's values
+            block, raised_scope, other = (then_block, then_scope, else_scope) if then_raised else (
+                else_block, else_scope, then_scope)
+            raised_scope.update({n: self._placeholder(v, block) for n, v in other.items() if v is not scope.get(n)})
         names = [n for n in then_scope if n in else_scope
                  and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
         flat_then, flat_else, leaf_names, structures = [], [], [], []
@@ -427,30 +475,43 @@ class FunctionParser:
             scope[name] = unflatten([next(merged) for _ in range(count)], structure)
         for name in set(then_scope) ^ set(else_scope):
             scope.pop(name, None)
+        if then_raised and else_raised:
+            raise _Raised()
 
     def _tensor_if_returning(self, stmt: ast.If, test, rest: list, scope: dict):
         """`if <Tensor>:` with a return inside: each branch runs on to the end of the
         function (the statements after the `if` join whichever branch does not return),
         and the node yields the value returned."""
-        results = []
-        blocks = []
+        results, blocks, raised = [], [], []
         for body in (stmt.body, stmt.orelse):
             branch_scope = dict(scope)
             with self.builder.nested(Block()) as block:
-                try:
-                    self.exec_block(list(body) + list(rest), branch_scope, function_level=True)
-                    value = None
-                except _Return as ret:
-                    value = ret.value
-            results.append(value)
+                returned = []
+                raised.append(self._building_path(self._returned_value, list(body) + list(rest), branch_scope,
+                                                  returned))
+            results.append(returned[0] if returned else None)
             blocks.append(block)
+        if raised[0] != raised[1]:   # the path that raised yields what the other returns
+            chosen = 0 if raised[0] else 1
+            results[chosen] = self._placeholder(results[1 - chosen], blocks[chosen])
         flat_then, structure = flatten(results[0])
         flat_else, other = flatten(results[1])
         if structure != other:
             raise GraphError("The two branches of an 'if' on a Tensor return values of different structure: "
                              f"{structure} and {other}.")
-        return unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
-                                         ["the return value"] * len(flat_then)), structure)
+        value = unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
+                                          ["the return value"] * len(flat_then)), structure)
+        if all(raised):
+            raise _Raised()
+        return value
+
+    def _returned_value(self, stmts: list, scope: dict, returned: list) -> None:
+        """The statements to the end of the function; what they return put in `returned`."""
+        try:
+            self.exec_block(stmts, scope, function_level=True)
+            returned.append(None)
+        except _Return as ret:
+            returned.append(ret.value)
 
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
         merged, yields_then, yields_else, outputs = [], [], [], []
@@ -643,7 +704,7 @@ class FunctionParser:
         def body(carried):
             loop_scope.update(zip(names, with_kinds(carried, kinds)))
             guard = _LoopGuard(returns=False)
-            self._guarded_statements(stmt.body, loop_scope, guard)
+            self._building_path(self._guarded_statements, stmt.body, loop_scope, guard)
             running = [Tensor(True) if guard.running is None else guard.running] if breaks else []
             return [loop_scope[name] for name in names] + running
 
