@@ -27,6 +27,10 @@ from .runtime_scalar import item_of, runtime_scalar, scalar_kind
 def _map(fn, *sequences):
     if not sequences:
         raise TypeError("map() must have at least two arguments.")
+    for sequence in sequences:
+        if isinstance(sequence, Tensor):   # as in MindSpore, whose map walks lists and tuples only
+            raise RuntimeError(f"map() can only be applied to lists and tuples in Graph mode, but got a Tensor of "
+                               f"dtype {sequence.dtype}.")
     items = [fn(*args) for args in builtins.zip(*sequences)]
     return items if type(sequences[0]) is list else tuple(items)
 
@@ -134,6 +138,15 @@ def _format(text: str):
                 parts.append(formatter.format_field(formatter.convert_field(value, conversion), spec))
         return RuntimeText(parts)
     return format_
+
+
+def percent_format(text: str, values):
+    """`text % values` with graph Tensors among the values: a RuntimeText showing them
+    where their `%s` stands."""
+    items = values if type(values) is tuple else (values,)
+    marked = tuple(f"\x00{i}\x00" if isinstance(v, (SymbolicTensor, Parameter)) else v for i, v in enumerate(items))
+    pieces = (text % marked).split("\x00")
+    return RuntimeText([items[int(piece)] if i % 2 else piece for i, piece in enumerate(pieces)])
 
 
 _REPLACEMENTS = {

@@ -36,7 +36,7 @@ from ..common.tensor import Tensor
 from ..ops.function import array_func, math_func, other_func
 from ..ops.operations.other_ops import Raise, RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
-from .graph_builtins import graph_builtin
+from .graph_builtins import graph_builtin, percent_format
 from .ir import Block, Node, Value
 from .runtime_scalar import DTYPES, scalar_kind, with_kinds
 
@@ -781,7 +781,11 @@ class FunctionParser:
         return result
 
     def _eval_BinOp(self, node, scope):
-        return _BINARY[type(node.op)](self.eval(node.left, scope), self.eval(node.right, scope))
+        left, right = self.eval(node.left, scope), self.eval(node.right, scope)
+        if type(left) is str and isinstance(node.op, ast.Mod) and any(
+                _is_runtime(v) for v in (right if type(right) is tuple else (right,))):
+            return percent_format(left, right)
+        return _BINARY[type(node.op)](left, right)
 
     def _eval_UnaryOp(self, node, scope):
         operand = self.eval(node.operand, scope)
@@ -796,7 +800,10 @@ class FunctionParser:
             right = self.eval(right_node, scope)
             value = _COMPARE[type(op)](left, right)
             # a < b < c is (a < b) and (b < c): a Tensor link needs one truth value, as in MindSpore.
-            result = value if result is None else _and(_condition(result), value)
+            if result is None or not (isinstance(result, Tensor) or isinstance(value, Tensor)):
+                result = value if result is None else result and value
+            else:
+                result = _and(_condition(result), value)
             # A Tensor result, even a constant one such as a comparison of a module-level Tensor, is
             # element-wise; only a False Python value stops the chain.
             if not isinstance(result, Tensor) and not result:
@@ -824,7 +831,11 @@ class FunctionParser:
         if not _is_runtime(test):
             return self.eval(node.body if test else node.orelse, scope)
         from ..ops.function import selection_func
-        return selection_func.select(_condition(test), self.eval(node.body, scope), self.eval(node.orelse, scope))
+        body, orelse = self.eval(node.body, scope), self.eval(node.orelse, scope)
+        kind = scalar_kind(body) if scalar_kind(body) is scalar_kind(orelse) else None
+        if kind is not None and not isinstance(body, Tensor) and not isinstance(orelse, Tensor):
+            body, orelse = Tensor(body, DTYPES[kind]), Tensor(orelse, DTYPES[kind])
+        return with_kinds([selection_func.select(_condition(test), body, orelse)], [kind])[0]
 
     def _eval_Subscript(self, node, scope):
         return self.eval(node.value, scope)[self.eval(node.slice, scope)]

@@ -21,15 +21,11 @@ class Checked(nn.Cell):
         return x
 
 
-def test_raise_under_a_tensor_condition_runs_with_the_graph():
+def test_raise_under_a_tensor_condition_runs_with_the_graph(graph_mode):
     net = Checked()
-    ms.set_context(mode=ms.GRAPH_MODE)
-    try:
-        assert int(net(Tensor(2), Tensor(1))) == 3
-        with pytest.raises(ValueError, match="x should be greater than y") as raised:
-            net(Tensor(-2), Tensor(-1))
-    finally:
-        ms.set_context(mode=ms.PYNATIVE_MODE)
+    assert int(net(Tensor(2), Tensor(1))) == 3
+    with pytest.raises(ValueError, match="x should be greater than y") as raised:
+        net(Tensor(-2), Tensor(-1))
     assert "test_syntax_raise.py" in str(raised.value)   # the user's line
 
 
