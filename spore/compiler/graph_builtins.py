@@ -18,7 +18,7 @@ import string
 
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import array_func, math_func
+from ..ops.function import array_func, debug_func, math_func
 from ..ops.operations.other_ops import RuntimeText
 from .builder import SymbolicTensor
 from .runtime_scalar import item_of, runtime_scalar, scalar_kind
@@ -53,6 +53,8 @@ def _range(*bounds):
 
 def _extremum(python, pairwise, reduce_name: str):
     def extremum(*args, **kwargs):
+        if len(args) == 1 and type(args[0]) in (tuple, list) and any(scalar_kind(a) for a in args[0]):
+            args = tuple(args[0])   # numbers, some computed at run time: compared as arguments
         if kwargs or not any(isinstance(a, Tensor) for a in args):
             return python(*args, **kwargs)
         if len(args) == 1:
@@ -99,7 +101,7 @@ def _scalar(python):
         if value.size != 1:
             raise ValueError(f"{python.__name__}() of a Tensor needs one element, but the Tensor has shape "
                              f"{value.shape}.")
-        value = array_func.reshape(value, ())
+        value = array_func.reshape(debug_func.stop_gradient(value), ())
         return runtime_scalar(value != 0 if python is builtins.bool else value, python)
     return scalar
 

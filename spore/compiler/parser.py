@@ -29,6 +29,8 @@ import operator
 import textwrap
 import types
 
+import numpy as np
+
 from ..common import dtype as mstype
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
@@ -790,7 +792,10 @@ class FunctionParser:
     def _eval_UnaryOp(self, node, scope):
         operand = self.eval(node.operand, scope)
         if isinstance(node.op, ast.Not):
-            return math_func.logical_not(_condition(operand)) if _is_runtime(operand) else not operand
+            if not _is_runtime(operand):
+                return not operand
+            return with_kinds([math_func.logical_not(_as_bool(_condition(operand)))],
+                              [bool if scalar_kind(operand) else None])[0]
         return _UNARY[type(node.op)](operand)
 
     def _eval_Compare(self, node, scope):
@@ -920,7 +925,9 @@ class FunctionParser:
         if isinstance(fn, type) and getattr(fn, "__ms_class__", False):
             _check_constant_arguments(fn, args, kwargs)
         fn = graph_builtin(fn) or fn
-        return self.call_other(fn, args, kwargs)
+        result = self.call_other(fn, args, kwargs)
+        # a NumPy scalar that Python code made at compile time is a Python number in the graph
+        return result.item() if isinstance(result, np.generic) else result
 
 
 def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:

@@ -6,7 +6,7 @@ follows Python's types (int // int is an int, int / int a float, a comparison a 
 a Tensor condition choosing between Python numbers gives one, and a graph returning one
 gives the caller a Python int, float or bool. Here such a scalar is a 0-d graph Tensor
 of Int64, Float32 or Bool (MindSpore computes its floats in single precision too) that
-remembers its Python type; combined with a Tensor it acts as a Python number does
+remembers its Python type, through which no gradient flows; combined with a Tensor it acts as a Python number does
 (`int32_tensor * n` stays Int32).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import operator
 
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from ..ops.function import array_func
+from ..ops.function import array_func, debug_func
 from .builder import SymbolicTensor, symbolic
 
 DTYPES = {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}
@@ -55,7 +55,7 @@ def item_of(tensor: SymbolicTensor):
             return tensor.item(index)
         if isinstance(tensor, RuntimeScalar):
             return tensor
-        return runtime_scalar(array_func.reshape(tensor, ()), kind_of_dtype(tensor.dtype))
+        return runtime_scalar(array_func.reshape(debug_func.stop_gradient(tensor), ()), kind_of_dtype(tensor.dtype))
     return item
 
 

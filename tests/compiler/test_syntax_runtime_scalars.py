@@ -105,3 +105,30 @@ def test_mutable_numbers_and_tuples_mixing_them():
     assert typed(f(ms.mutable(2), ms.mutable(3))) == [("int", 5), ("int", 6), ("bool", True)]
     assert typed(f(ms.mutable(2.5), ms.mutable(3.0))) == [("float", 5.5), ("float", 7.5), ("bool", True)]
     assert typed(g(X)[:3]) == [("int", 6), ("float", 1.100000023841858), ("int", -3)]
+
+
+def test_no_gradient_flows_through_numbers_or_stop_gradient():
+    def by_item(x):
+        return x * x[0].item()
+
+    def by_float(x):
+        return x * float(x[0])
+
+    def stopped(x):
+        return (x * ops.stop_gradient(x)).sum()
+    for fn in (by_item, by_float):
+        np.testing.assert_allclose(ms.jit(ms.grad(fn))(X).asnumpy(), [1.1, 1.1, 1.1], rtol=1e-6)
+    np.testing.assert_allclose(ms.jit(ms.grad(stopped))(X).asnumpy(), [1.1, 2.0, -3.0])
+
+
+def test_logic_on_numbers_and_numpy_scalars():
+    @ms.jit
+    def f(x):
+        b = bool(x[0] > 0)
+        pair = (int(x[2]), 2)
+        total = np.sum(np.array([1, 2, 3])) * 2
+        return not b, b or False, pair[0] + pair[1], max(pair), x * total, total
+    flipped, either, added, largest, scaled, total = f(X)
+    assert typed((flipped, either, added, largest, total)) == [("bool", False), ("bool", True), ("int", -1),
+                                                               ("int", 2), ("int", 12)]
+    np.testing.assert_allclose(scaled.asnumpy(), [13.2, 24.0, -36.0], rtol=1e-6)
