@@ -67,6 +67,13 @@ class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
 
 
+class _RuntimeRange:
+    """`range(...)` with a bound computed when the graph runs."""
+
+    def __init__(self, bounds: list):
+        self.bounds = bounds
+
+
 class _LoopGuard:
     """Where an unrolled `for` loop still runs, as Bool Tensors (None: everywhere):
     `running` the loop (cleared by a `break` or `return` on a Tensor), `active` the
@@ -555,7 +562,10 @@ class FunctionParser:
     def _for(self, stmt: ast.For, scope: dict, function_level: bool) -> None:
         if stmt.orelse:
             raise GraphError("The 'for...else...' statement is not supported in Graph mode.")
-        iterable = self.eval(stmt.iter, scope)
+        iterable = self._iterable(stmt.iter, scope)
+        if isinstance(iterable, _RuntimeRange):
+            self._guarded(stmt, self._range_loop, stmt, iterable.bounds, scope)
+            return None
         if isinstance(iterable, Tensor):
             if iterable.ndim == 0:
                 raise TypeError("iteration over a 0-d Tensor")
@@ -576,6 +586,37 @@ class FunctionParser:
             except _Continue:
                 continue
         return guard
+
+    def _iterable(self, node, scope: dict):
+        """What a `for` loop walks: `range(...)` with an int bound computed at run time is
+        a _RuntimeRange, anything else its value."""
+        if isinstance(node, ast.Call) and not node.keywords and not any(
+                isinstance(a, ast.Starred) for a in node.args) and self.eval(node.func, scope) is range:
+            bounds = [self.eval(a, scope) for a in node.args]
+            numbers = any(scalar_kind(b) is int and _is_runtime(b) for b in bounds) and all(
+                scalar_kind(b) is int for b in bounds)   # Tensors are refused, as in MindSpore
+            return _RuntimeRange(bounds) if numbers else self.call(range, bounds, {})
+        return self.eval(node, scope)
+
+    def _range_loop(self, stmt: ast.For, bounds: list, scope: dict) -> None:
+        """`for target in range(...)` with a bound known at run time: a `while` node
+        carrying the index (as MindSpore runs it), the step a constant."""
+        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (tuple(bounds) + (1,))[:3]
+        if _is_runtime(step) or not isinstance(step, int) or step == 0:
+            raise GraphError(f"The step of a 'range' with a bound computed in the graph must be a constant "
+                             f"non-zero int, but got {step!r}.")
+        index, end = "<range index>", "<range end>"
+        scope.update({index: start, end: stop})
+        if isinstance(stmt.target, ast.Name) and stmt.target.id not in scope:
+            scope[stmt.target.id] = start   # carried by the loop, as the index is
+        test = ast.Compare(ast.Name(index, ast.Load()), [ast.Lt() if step > 0 else ast.Gt()],
+                           [ast.Name(end, ast.Load())])
+        advance = [ast.Assign([stmt.target], ast.Name(index, ast.Load())),
+                   ast.Assign([ast.Name(index, ast.Store())],
+                              ast.BinOp(ast.Name(index, ast.Load()), ast.Add(), ast.Constant(step)))]
+        loop = ast.fix_missing_locations(ast.copy_location(ast.While(test, advance + stmt.body, []), stmt))
+        self._tensor_while(loop, scope)
+        del scope[index], scope[end]
 
     def _return_after_loop(self, guard: _LoopGuard, rest: list, scope: dict):
         """The function's value after a `for` loop in which a `return` on a Tensor condition

@@ -150,3 +150,27 @@ def test_python_numbers_carried_past_a_tensor_break():
         return i
     result = f(X)
     assert (type(result), result) == (int, 3)
+
+
+def test_range_with_a_bound_computed_in_the_graph_is_a_loop():
+    @ms.jit
+    def backwards(x):
+        s = x[0] * 0
+        for i in range(int(x[2]) - 1, -1, -1):
+            s = s + x[i] * i
+        return s
+
+    @ms.jit
+    def skipping(x):
+        s = x[0] * 0
+        n = 0
+        for i in range(1, int(x[2])):
+            if x[i] < 0:
+                continue
+            s = s + x[i] * x[i]
+            n = n + i
+        return s, n
+    y = Tensor(np.array([1.0, -2.0, 3.0], np.float32))
+    assert float(backwards(y)) == 4.0
+    total, count = skipping(y)
+    assert (float(total), type(count), count) == (9.0, int, 2)
