@@ -457,7 +457,7 @@ class FunctionParser:
         change merged by an `if` node."""
         branches = []
         for statements in (body, orelse):
-            branch_scope = dict(scope)
+            branch_scope = {name: _own_nest(value) for name, value in scope.items()}
             with self.builder.nested(Block()) as block:
                 raised = self._building_path(self.exec_block, statements, branch_scope)
             branches.append((block, branch_scope, raised))
@@ -465,9 +465,9 @@ class FunctionParser:
         if then_raised != else_raised:   # the names take the other path's values
             block, raised_scope, other = (then_block, then_scope, else_scope) if then_raised else (
                 else_block, else_scope, then_scope)
-            raised_scope.update({n: self._placeholder(v, block) for n, v in other.items() if v is not scope.get(n)})
+            raised_scope.update({n: self._placeholder(v, block) for n, v in other.items() if _changed(v, scope.get(n))})
         names = [n for n in then_scope if n in else_scope
-                 and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
+                 and (_changed(then_scope[n], scope.get(n)) or _changed(else_scope[n], scope.get(n)))]
         flat_then, flat_else, leaf_names, structures = [], [], [], []
         for name in names:
             then_leaves, structure = flatten(then_scope[name])
@@ -493,7 +493,7 @@ class FunctionParser:
         and the node yields the value returned."""
         results, blocks, raised = [], [], []
         for body in (stmt.body, stmt.orelse):
-            branch_scope = dict(scope)
+            branch_scope = {name: _own_nest(value) for name, value in scope.items()}
             with self.builder.nested(Block()) as block:
                 returned = []
                 raised.append(self._building_path(self._returned_value, list(body) + list(rest), branch_scope,
@@ -977,6 +977,27 @@ def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:
         if _is_runtime(value):
             raise TypeError(f"When creating an instance of '{cls.__name__}' in Graph mode, all arguments must be "
                             f"constants, but argument {index} is a Tensor computed in the graph.")
+
+
+def _own_nest(value):
+    """A branch's own copy of the lists and dicts in `value` (at any depth), so that what a
+    branch on a Tensor writes into them reaches the code after it only through the join."""
+    if type(value) in (list, tuple):
+        return type(value)(_own_nest(v) for v in value)
+    if type(value) is dict:
+        return {k: _own_nest(v) for k, v in value.items()}
+    return value
+
+
+def _changed(new, old) -> bool:
+    """Whether a branch changed a name's value: rebound it, or wrote into its containers."""
+    if new is old:
+        return False
+    if type(new) not in (list, tuple, dict) or type(new) is not type(old):
+        return True
+    new_leaves, new_structure = flatten(new)
+    old_leaves, old_structure = flatten(old)
+    return new_structure != old_structure or any(a is not b for a, b in zip(new_leaves, old_leaves))
 
 
 def _own(value):

@@ -3,7 +3,7 @@ assignment on items and attributes, type checks, formatting, iteration helpers,
 comprehensions, dict methods, closures, recursion, jit_class objects, Parameters written
 in loops. Expected values were observed on MindSpore 2.7.1 under @jit."""
 # The constructs are written as users write them, not as a linter would rewrite them.
-# ruff: noqa: C416, C417, E721, UP003, UP031, UP032
+# ruff: noqa: C416, C417, E721, SIM102, UP003, UP031, UP032
 import numpy as np
 import pytest
 
@@ -191,3 +191,51 @@ def test_parameters_written_in_loops(graph_mode):
     assert values(unrolled(X)) == [4, -8, 12]
     assert values(unrolled(X)) == [8, -16, 24]
     assert values(Looped()(X)) == [3, -6, 9]
+
+
+def test_items_written_under_a_tensor_condition_join_after_it():
+    @ms.jit
+    def f(x):
+        a = [x, x]
+        nested = {"k": [x]}
+        if x[0] > 0:
+            a[0] = x * 2
+            nested["k"][0] = x + 1
+        return a, nested
+    a, nested = f(X)
+    assert [values(v) for v in a] == [[2, -4, 6], [1, -2, 3]]
+    assert values(nested["k"][0]) == [2, -1, 4]
+    a, nested = f(-X)
+    assert [values(v) for v in a] == [[-1, 2, -3], [-1, 2, -3]]
+    assert values(nested["k"][0]) == [-1, 2, -3]
+
+
+def test_parameters_written_under_tensor_conditions_and_loops(graph_mode):
+    class Branching(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+
+        def construct(self, x):
+            if x[0] > 0:
+                self.p += x
+            else:
+                self.p -= x
+            return self.p * 1
+
+    class Stopping(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.p = Parameter(Tensor(np.zeros(3, np.float32)), name="p")
+
+        def construct(self, x):
+            for v in x:
+                if v < 0:
+                    if v < -1:
+                        break
+                self.p += v
+            return self.p * 1
+    branching = Branching()
+    assert values(branching(X)) == [1, -2, 3]
+    assert values(branching(-X)) == [2, -4, 6]
+    assert values(Stopping()(X)) == [1, 1, 1]
