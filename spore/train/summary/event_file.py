@@ -13,6 +13,7 @@ import zlib
 
 import numpy as np
 
+from ...common.crc32c import masked_crc32c
 from ...common.protobuf_wire import bytes_field, double_field, float_field, string_field, varint_field
 
 EVENT_FILE_NAME_MARK = ".out.events.summary."
@@ -20,36 +21,11 @@ VERSION = "MindSpore.Event:1"
 
 
 # ---- records --------------------------------------------------------------------------------
-def _crc32c_table() -> list[int]:
-    table = []
-    for i in range(256):
-        c = i
-        for _ in range(8):
-            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
-        table.append(c)
-    return table
-
-
-_CRC32C_TABLE = _crc32c_table()
-
-
-def crc32c(data: bytes) -> int:
-    """CRC-32C (Castagnoli), the checksum of the records."""
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC32C_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def _masked(crc: int) -> int:
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
 def record(message: bytes) -> bytes:
     """One record of the event file holding `message`."""
     length = struct.pack("<Q", len(message))
-    return (length + struct.pack("<I", _masked(crc32c(length))) + message
-            + struct.pack("<I", _masked(crc32c(message))))
+    return (length + struct.pack("<I", masked_crc32c(length)) + message
+            + struct.pack("<I", masked_crc32c(message)))
 
 
 def version_event(wall_time: float) -> bytes:
