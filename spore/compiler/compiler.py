@@ -286,12 +286,12 @@ class ProgramCache:
             self.last_compiled = program
         return program
 
-    def graph_proto(self, input_names: list[str]) -> bytes | None:
+    def graph_proto(self, argument_names: list[str], varargs: str) -> bytes | None:
         """The anf_ir ModelProto of the graph compiled last (`Cell.get_func_graph_proto`)."""
         if self.last_compiled is None:
             return None
         from .export.anf_ir_writer import graph_proto  # the export package imports this module
-        return graph_proto(self.last_compiled.graph, input_names)
+        return graph_proto(self.last_compiled.graph, argument_names, varargs)
 
     def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
         program = self.program(fn, args, kwargs, extra_key)

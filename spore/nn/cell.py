@@ -420,7 +420,9 @@ class Cell(CellStateMixin, CellSettingsMixin):
         if cache is None:
             return None
         parameters = inspect.signature(self.construct).parameters.values()
-        return cache.graph_proto([p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)])
+        names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        varargs = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), "input")
+        return cache.graph_proto(names, varargs)
 
     def remove_redundant_parameters(self) -> None:
         """Deprecated in MindSpore, where it only warns so: spore Cells keep no redundant

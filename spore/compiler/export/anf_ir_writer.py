@@ -157,9 +157,9 @@ class AnfIrWriter:
         return name
 
 
-def graph_proto(graph: Graph, input_names: list[str]) -> bytes:
-    """The anf_ir ModelProto of `graph`; its inputs are named `input_names` (in order; an
-    input without a name is named "input<i>")."""
-    names = list(input_names)[:len(graph.inputs)]
-    names += [f"input{i}" for i in range(len(names), len(graph.inputs))]
+def graph_proto(graph: Graph, argument_names: list[str], varargs: str = "input") -> bytes:
+    """The anf_ir ModelProto of `graph`; its inputs are named `argument_names` in order, and
+    those past them (a `*varargs` argument's) "<varargs>0", "<varargs>1", ..., as MindSpore."""
+    names = list(argument_names)[:len(graph.inputs)]
+    names += [f"{varargs}{i}" for i in range(len(graph.inputs) - len(names))]
     return AnfIrWriter(graph, names).model()

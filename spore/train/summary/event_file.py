@@ -3,7 +3,7 @@
 message of mindspore/ccsrc's summary.proto, and the masked CRC32C of the message.
 
 Only the messages and fields SummaryRecord writes are encoded here: Event (wall_time 1,
-step 2, version 3, summary 5), Summary.Value (tag 1, scalar_value 3, image 4, tensor 8,
+step 2, version 3, graph_def 4, summary 5), Summary.Value (tag 1, scalar_value 3, image 4, tensor 8,
 histogram 9), Image, Histogram and its buckets, and anf_ir.proto's TensorProto (dims 1,
 data_type 2, float_data 3)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ import zlib
 import numpy as np
 
 from ...common.crc32c import masked_crc32c
-from ...common.protobuf_wire import bytes_field, double_field, float_field, string_field, varint_field
+from ...common.protobuf_wire import bytes_field, double_field, float_field, protobuf_fields, string_field, varint_field
 
 EVENT_FILE_NAME_MARK = ".out.events.summary."
 VERSION = "MindSpore.Event:1"
@@ -31,6 +31,20 @@ def record(message: bytes) -> bytes:
 def version_event(wall_time: float) -> bytes:
     """The first event of every file: its format version."""
     return double_field(1, wall_time) + string_field(3, VERSION)
+
+
+def graph_of(model_proto: bytes) -> bytes:
+    """The GraphProto of an anf_ir ModelProto (Cell.get_func_graph_proto); ValueError when
+    `model_proto` is not one."""
+    graphs = [value for number, value in protobuf_fields(model_proto) if number == 4]
+    if len(graphs) != 1 or not isinstance(graphs[0], bytes):
+        raise ValueError("it holds no graph")
+    return graphs[0]
+
+
+def graph_event(wall_time: float, graph: bytes) -> bytes:
+    """The event of a compiled graph (graph_def 4, a GraphProto)."""
+    return double_field(1, wall_time) + bytes_field(4, graph)
 
 
 def summary_event(wall_time: float, step: int, values: list[bytes]) -> bytes:
