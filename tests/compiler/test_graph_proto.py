@@ -1,47 +1,14 @@
 """Cell.get_func_graph_proto: the compiled graph as MindSpore's anf_ir.proto ModelProto
-(decoded here by a protobuf wire reader of the test's own, field numbers from anf_ir.proto),
+(decoded by the summary tests' protobuf wire reader, field numbers from anf_ir.proto),
 None before the Cell is compiled, as on MindSpore 2.7.1."""
 import struct
 
 import numpy as np
-import pytest
 
-import spore as ms
 from spore import Tensor, nn, ops
+from tests.train.test_summary_record import _fields as fields
 
 DT_INT64, DT_FLOAT32, DT_TENSOR, DT_TUPLE = 5, 11, 14, 31
-
-
-def fields(data: bytes) -> dict:
-    """{field number: [values]}: ints for varints, bytes for length-delimited fields, floats
-    for 32-bit fields."""
-    out: dict = {}
-    i = 0
-    while i < len(data):
-        key, i = _varint(data, i)
-        number, wire = key >> 3, key & 7
-        if wire == 0:
-            value, i = _varint(data, i)
-        elif wire == 2:
-            size, i = _varint(data, i)
-            value, i = data[i:i + size], i + size
-        elif wire == 5:
-            value, i = struct.unpack_from("<f", data, i)[0], i + 4
-        else:
-            raise AssertionError(f"unexpected wire type {wire}")
-        out.setdefault(number, []).append(value)
-    return out
-
-
-def _varint(data, i):
-    shift = result = 0
-    while True:
-        byte = data[i]
-        i += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return result, i
 
 
 def _text(message: dict, number: int) -> str:
@@ -90,13 +57,6 @@ class TwoOutputs(nn.Cell):
         return ops.reshape(x * 0.5, (2, 2)) + self.c, ops.reduce_sum(y, 1)
 
 
-@pytest.fixture
-def graph_mode():
-    ms.set_context(mode=ms.GRAPH_MODE)
-    yield
-    ms.set_context(mode=ms.PYNATIVE_MODE)
-
-
 def test_none_before_compiling_and_in_pynative():
     net = DenseReLU()
     net(Tensor(np.ones((2, 4), np.float32)))
@@ -139,7 +99,7 @@ def test_tuple_outputs_and_constants(graph_mode):
     assert _text(output, 1) == _text(nodes[-1], 2)
     assert fields(output[2][0])[1] == [DT_TUPLE]
     constants = _constants(graph).values()
-    assert {1: [DT_FLOAT32], 5: [0.5]} in constants
+    assert {1: [DT_FLOAT32], 5: [struct.pack("<f", 0.5)]} in constants
     two = {1: [DT_INT64], 3: [2]}
     assert any(c[1] == [DT_TUPLE] and [fields(v) for v in c[18]] == [two, two] for c in constants)
     tensor = next(c for c in constants if c[1] == [DT_TENSOR])
