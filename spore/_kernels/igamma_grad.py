@@ -21,35 +21,85 @@ import torch
 from .registry import kernel
 
 _EPS = torch.finfo(torch.float64).eps
+_TOLERANCE = 4 * _EPS  # a converged factor d c rounds to within a few eps of 1, not always within one
 _TINY = torch.finfo(torch.float64).tiny
 _CHECK_EVERY = 8  # iterations between convergence checks (each check synchronizes)
+_MOST_ITERATIONS = 20000  # enough for a up to ~1e6; beyond, the result near x = a loses precision
 
 
 def _iteration_limit(a: torch.Tensor) -> int:
     """Both expansions need O(sqrt(a)) terms where x is near a; a few hundred elsewhere."""
     largest = float(a.max()) if a.numel() else 0.0
-    return int(200 + 20 * math.sqrt(largest))
+    return min(int(200 + 20 * math.sqrt(largest)), _MOST_ITERATIONS)
+
+
+def _until_converged(state: dict, advance, converged, results: tuple, limit: int) -> dict:
+    """Run `advance(state, n)` for n = 1, 2, ... `limit` on the elements of the 1-D tensors in
+    `state`; every _CHECK_EVERY iterations the elements `converged(state)` finds done are set
+    aside, so later iterations run on fewer elements. Returns the `results` entries of the
+    state of every element, as each converged (or at `limit`)."""
+    index = torch.arange(len(state["x"]), device=state["x"].device)
+    out = {name: torch.empty_like(state[name]) for name in results}
+    for n in range(1, limit + 1):
+        advance(state, n)
+        if n % _CHECK_EVERY and n < limit:
+            continue
+        done = converged(state) if n < limit else torch.ones_like(index, dtype=torch.bool)
+        if bool(done.any()):
+            for name in results:
+                out[name][index[done]] = state[name][done]
+            running = ~done
+            index = index[running]
+            state.update((name, value[running]) for name, value in state.items())
+            if not index.numel():
+                break
+    return out
+
+
+def _series_step(s: dict, k: int) -> None:
+    s["term"] = s["term"] * s["x"] / (s["a"] + k)
+    s["term_log_grad"] = s["term_log_grad"] - 1 / (s["a"] + k)
+    s["total"] = s["total"] + s["term"]
+    s["total_grad"] = s["total_grad"] + s["term"] * s["term_log_grad"]
+
+
+def _series_converged(s: dict) -> torch.Tensor:
+    return (s["term"] <= _TOLERANCE * s["total"]) & (-s["term"] * s["term_log_grad"] <= -_TOLERANCE * s["total_grad"])
 
 
 def _series_grad(a: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
-    """dP/da = P * (log x - digamma(a + 1) + S'/S), for x < a + 1."""
-    term = torch.ones_like(x)
-    term_log_grad = torch.zeros_like(x)  # d log(term_k) / da = -sum_{j<=k} 1 / (a + j)
-    total, total_grad = torch.ones_like(x), torch.zeros_like(x)
-    for k in range(1, _iteration_limit(a) + 1):
-        term = term * x / (a + k)
-        term_log_grad = term_log_grad - 1 / (a + k)
-        total = total + term
-        total_grad = total_grad + term * term_log_grad
-        if k % _CHECK_EVERY == 0 and bool(torch.all((term <= _EPS * total)
-                                                    & (-term * term_log_grad <= -_EPS * total_grad))):
-            break
+    """dP/da = P * (log x - digamma(a + 1) + S'/S), for x < a + 1 (term_log_grad: the
+    a-derivative of log(term_k), -sum_{j<=k} 1 / (a + j))."""
+    state = {"a": a, "x": x, "term": torch.ones_like(x), "term_log_grad": torch.zeros_like(x),
+             "total": torch.ones_like(x), "total_grad": torch.zeros_like(x)}
+    sums = _until_converged(state, _series_step, _series_converged, ("total", "total_grad"), _iteration_limit(a))
+    total = sums["total"]
     log_p = a * torch.log(x) - x - torch.lgamma(a + 1) + torch.log(total)
-    return torch.exp(log_p) * (torch.log(x) - torch.special.digamma(a + 1) + total_grad / total)
+    return torch.exp(log_p) * (torch.log(x) - torch.special.digamma(a + 1) + sums["total_grad"] / total)
 
 
 def _not_tiny(v: torch.Tensor) -> torch.Tensor:
     return torch.where(v.abs() < _TINY, _TINY, v)
+
+
+def _fraction_step(s: dict, i: int) -> None:
+    """One level of Lentz's method, and its a-derivative (db_i/da = -1, da_i/da = i)."""
+    an, an_grad = -i * (i - s["a"]), float(i)
+    b = s["b"] = s["b"] + 2
+    d, c = s["d"], s["c"]
+    denominator = _not_tiny(an * d + b)
+    d_grad = -(an_grad * d + an * s["d_grad"] - 1) / (denominator * denominator)
+    d = 1 / denominator
+    c_grad = -1 + (an_grad * c - an * s["c_grad"]) / (c * c)
+    c = _not_tiny(b + an / c)
+    s["d"], s["d_grad"], s["c"], s["c_grad"] = d, d_grad, c, c_grad
+    s["step"], s["step_log_grad"] = d * c, d_grad / d + c_grad / c
+    s["h"] = s["h"] * s["step"]
+    s["log_grad"] = s["log_grad"] + s["step_log_grad"]
+
+
+def _fraction_converged(s: dict) -> torch.Tensor:
+    return ((s["step"] - 1).abs() <= _TOLERANCE) & (s["step_log_grad"].abs() <= _TOLERANCE * s["log_grad"].abs())
 
 
 def _continued_fraction_grad(a: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
@@ -59,27 +109,11 @@ def _continued_fraction_grad(a: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
     h_n = h_{n-1} d_n c_n, so F'/F = sum of d_n'/d_n + c_n'/c_n."""
     b = x + 1 - a
     d = 1 / _not_tiny(b)
-    d_grad = d * d  # db/da = -1 for every b_i
-    c = torch.full_like(x, 1 / _TINY)
-    c_grad = torch.zeros_like(x)
-    h = d
-    log_grad = d_grad / d
-    for i in range(1, _iteration_limit(a) + 1):
-        an, an_grad = -i * (i - a), float(i)
-        b = b + 2
-        denominator = _not_tiny(an * d + b)
-        d_grad = -(an_grad * d + an * d_grad - 1) / (denominator * denominator)
-        d = 1 / denominator
-        c_grad = -1 + (an_grad * c - an * c_grad) / (c * c)
-        c = _not_tiny(b + an / c)
-        step, step_log_grad = d * c, d_grad / d + c_grad / c
-        h = h * step
-        log_grad = log_grad + step_log_grad
-        if i % _CHECK_EVERY == 0 and bool(torch.all(((step - 1).abs() <= _EPS)
-                                                    & (step_log_grad.abs() <= _EPS * log_grad.abs()))):
-            break
-    log_q = a * torch.log(x) - x - torch.lgamma(a) + torch.log(h)
-    return -torch.exp(log_q) * (torch.log(x) - torch.special.digamma(a) + log_grad)
+    state = {"a": a, "x": x, "b": b, "d": d, "d_grad": d * d, "c": torch.full_like(x, 1 / _TINY),
+             "c_grad": torch.zeros_like(x), "h": d, "log_grad": d, "step": d, "step_log_grad": d}
+    fraction = _until_converged(state, _fraction_step, _fraction_converged, ("h", "log_grad"), _iteration_limit(a))
+    log_q = a * torch.log(x) - x - torch.lgamma(a) + torch.log(fraction["h"])
+    return -torch.exp(log_q) * (torch.log(x) - torch.special.digamma(a) + fraction["log_grad"])
 
 
 @kernel("IgammaGradA")
