@@ -16,6 +16,7 @@ from . import (  # registers kernels
     embedding_cache,
     extra_nn,
     fused_optim,
+    igamma_grad,
     inspect,
     linalg,
     llm,

@@ -274,6 +274,7 @@ class ProgramCache:
     def __init__(self, name: str):
         self.name = name
         self.programs: dict = {}
+        self.last_compiled: Program | None = None
 
     def program(self, fn, args: tuple, kwargs: dict, extra_key=()) -> Program:
         """The Program for these inputs, compiled on the first request for their signature."""
@@ -282,7 +283,15 @@ class ProgramCache:
         if program is None:
             program = compile_program(self.name, fn, args, kwargs)
             self.programs[key] = program
+            self.last_compiled = program
         return program
+
+    def graph_proto(self, argument_names: list[str], varargs: str) -> bytes | None:
+        """The anf_ir ModelProto of the graph compiled last (`Cell.get_func_graph_proto`)."""
+        if self.last_compiled is None:
+            return None
+        from .export.anf_ir_writer import graph_proto  # the export package imports this module
+        return graph_proto(self.last_compiled.graph, argument_names, varargs)
 
     def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
         program = self.program(fn, args, kwargs, extra_key)

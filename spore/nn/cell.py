@@ -14,6 +14,7 @@ Parameters share a name, all of them are renamed to their attribute paths.
 """
 from __future__ import annotations
 
+import inspect
 import itertools
 import warnings
 import weakref
@@ -411,6 +412,17 @@ class Cell(CellStateMixin, CellSettingsMixin):
         inputs of the same signature in GRAPH_MODE runs the cached graph. As in MindSpore, it
         compiles in PYNATIVE_MODE too (errors in construct show up here)."""
         interpreter.compile_cell(self, args, kwargs, run=False)
+
+    def get_func_graph_proto(self) -> bytes | None:
+        """The graph this Cell was last compiled to (called in GRAPH_MODE, or `compile`) as
+        MindSpore's anf_ir.proto ModelProto, serialized; None while it has none (PyNative)."""
+        cache = self.__dict__.get("_graph_cache")
+        if cache is None:
+            return None
+        parameters = inspect.signature(self.construct).parameters.values()
+        names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        varargs = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), "input")
+        return cache.graph_proto(names, varargs)
 
     def remove_redundant_parameters(self) -> None:
         """Deprecated in MindSpore, where it only warns so: spore Cells keep no redundant
