@@ -16,6 +16,7 @@ from .._kernels import memory as _memory
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
 from .compiler import JitFunction
+from .dynamic import DynamicInputs, declared_specs
 
 __all__ = ["JitConfig", "enable_dynamic", "jit_class", "lazy_inline", "ms_memory_recycle", "mutable", "no_inline",
            "set_recursion_limit"]
@@ -77,14 +78,28 @@ def enable_dynamic(**kwargs):
         if not isinstance(fn, JitFunction):
             raise ValueError(f"Decorator enable_dynamic can only be used for function or method decorated by "
                              f"ms.jit, but got {fn}.")
-        parameters = inspect.signature(fn.fn).parameters
+        names = list(inspect.signature(fn.fn).parameters)
         for name in kwargs:
-            if name not in parameters:
+            if name not in names:
                 raise ValueError(f"For 'enable_dynamic', '{name}' is not an argument of '{fn.__name__}'; its "
-                                 f"arguments are {list(parameters)}.")
+                                 f"arguments are {names}.")
+        declared = tuple(kwargs.get(name) for name in names)
+        fn.declare_dynamic(DynamicInputs(declared_specs(declared), _enable_dynamic_mismatch))
         return fn
 
     return decorate
+
+
+def _enable_dynamic_mismatch(kind: str, index: int, spec, arg):
+    """A call that its `enable_dynamic` declaration does not describe (MindSpore's words)."""
+    if kind == "mutable":
+        return TypeError(f"When using decorator enable_dynamic, the input {index} should be a Tensor of dynamic "
+                         f"tensor shape = {spec.shape}, but got {type(arg).__name__}.")
+    if kind == "dtype":
+        return TypeError(f"When using decorator enable_dynamic, input tensor dtype = {arg.dtype}, dynamic tensor "
+                         f"dtype = {spec.dtype}, tensor dtypes are not the same.")
+    return ValueError(f"When using decorator enable_dynamic, input tensor shape = {tuple(arg.shape)}, dynamic "
+                      f"tensor shape = {spec.shape}, tensor shapes are not the same.")
 
 
 def lazy_inline(fn=None, attrs=None, policy=None):
