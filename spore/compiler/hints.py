@@ -143,27 +143,41 @@ def ms_memory_recycle():
     _memory.empty_cache()
 
 
-_JIT_LEVELS = ("O0", "O1", "O2")
-_EXC_MODES = ("auto", "sink", "no_sink")
+_JIT_CONFIG_OPTIONS = {
+    "jit_level": ["O0", "O1", "O2"],
+    "exc_mode": ["auto", "sink", "no_sink"],
+    "jit_syntax_level": ["STRICT", "LAX"],
+    "debug_level": ["RELEASE", "DEBUG"],
+    "infer_boost": ["on", "off"],
+}
+_BACKEND_OF_LEVEL = {"O0": "ms_backend", "O1": "ms_backend", "O2": "GE"}
+"""The backend MindSpore records for each jit_level (its O2 is the GE graph sink)."""
 
 
-def _check_option(name: str, value, options: tuple) -> None:
-    if value not in options:
-        shown = [o for o in options if o]
-        raise ValueError(f"For 'JitConfig', the '{name}' must be one of {shown}, but got {value!r}.")
+def _check_option(name: str, value) -> None:
+    allowed = _JIT_CONFIG_OPTIONS[name]
+    if name == "jit_level" and value not in allowed:
+        raise ValueError(f"For '{name}' must be one of {allowed}.")
+    if value not in allowed:
+        raise ValueError(f"For '{name}' must be one of '{allowed}'.")
 
 
 class JitConfig:
-    """Compilation options for a Cell (`cell.set_jit_config`) or `jit`. spore records
-    them; its one compiler serves every level."""
+    """Compilation options for a Cell (`cell.set_jit_config`) or `jit(jit_config=...)`,
+    readable back from `jit_config_dict`. spore's one compiler serves every jit_level;
+    jit_syntax_level accepts MindSpore's COMPATIBLE beside STRICT and LAX."""
 
     def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
                  infer_boost="off", **kwargs):
-        _check_option("jit_level", jit_level, ("",) + _JIT_LEVELS)
-        _check_option("exc_mode", exc_mode, _EXC_MODES)
-        _check_option("jit_syntax_level", jit_syntax_level, ("", "STRICT", "LAX"))
-        _check_option("debug_level", debug_level, ("RELEASE", "DEBUG"))
-        _check_option("infer_boost", infer_boost, ("on", "off"))
+        if jit_level != "":
+            _check_option("jit_level", jit_level)
+        _check_option("exc_mode", exc_mode)
+        if jit_syntax_level not in ("", "COMPATIBLE"):
+            _check_option("jit_syntax_level", jit_syntax_level)
+        _check_option("debug_level", debug_level)
+        _check_option("infer_boost", infer_boost)
         self.jit_config_dict = dict(kwargs)
         self.jit_config_dict.update(jit_level=jit_level, exc_mode=exc_mode, jit_syntax_level=jit_syntax_level,
                                     debug_level=debug_level, infer_boost=infer_boost)
+        if jit_level in _BACKEND_OF_LEVEL:
+            self.jit_config_dict["backend"] = _BACKEND_OF_LEVEL[jit_level]
