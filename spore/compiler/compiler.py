@@ -12,6 +12,7 @@ import functools
 import os
 import weakref
 
+from .. import context as _context
 from ..autograd import tape as _tape
 from ..autograd.casting import casting
 from ..autograd.grad import _differentiate, _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
@@ -215,19 +216,24 @@ def _raw_inputs(value, raws: list) -> None:
             _raw_inputs(v, raws)
 
 
-def compile_program(name: str, fn, args: tuple, kwargs: dict, shapes: dict | None = None) -> Program:
+def compile_program(name: str, fn, args: tuple, kwargs: dict, shapes: dict | None = None,
+                    strict: bool = False) -> Program:
     """Build, differentiate, optimize and lower `fn(*args, **kwargs)`. `shapes`: {argument
     position: shape} for arguments of dynamic shape (see dynamic.py), compiled under
-    guards the caller holds open."""
+    guards the caller holds open. `strict`: MindSpore's STRICT syntax level, without JIT
+    Fallback: NumPy of graph values is refused and a returned dict gives its values."""
     if interpreter.graph_builder is not None:
         raise GraphError("compile_program can not run while another graph is built")
     builder = GraphBuilder(call, differentiate)
+    builder.strict = strict
     inputs: list[Value] = []
     shapes = shapes or {}
     symbolic_args = tuple(_symbolic_inputs(a, inputs, shapes.get(i)) for i, a in enumerate(args))
     symbolic_kwargs = {k: _symbolic_inputs(v, inputs) for k, v in kwargs.items()}
     with builder.active():
         output = call(fn, symbolic_args, symbolic_kwargs)
+        if strict and type(output) is dict:
+            output = tuple(output.values())
         output = _output_atoms(builder, output)
     graph = Graph(name, inputs, builder.block, output)
     _save(graph, "parsed")
@@ -284,8 +290,10 @@ class ProgramCache:
     refuses the function: None raises the error, "python" runs the function itself (op
     by op, PyNative), "unsupported" raises jit_options.Unsupported (PIJit's fullgraph)."""
 
-    def __init__(self, name: str, dynamic=None, graph_break=None, auto_dynamic=False):
+    def __init__(self, name: str, dynamic=None, graph_break=None, auto_dynamic=False, strict=False):
         self.name = name
+        self.strict = strict
+        """Compile at the STRICT syntax level (jit(fullgraph=True))."""
         self.programs: dict = {}
         self.dynamic = dynamic
         self.graph_break = graph_break
@@ -342,10 +350,11 @@ class ProgramCache:
         return program
 
     def _compile(self, key, fn, args: tuple, kwargs: dict, shapes=None) -> Program | None:
+        strict = self.strict or _STRICT in key[-1]
         if self.graph_break is None:
-            return self._compile_now(fn, args, kwargs, shapes)
+            return self._compile_now(fn, args, kwargs, shapes, strict)
         try:
-            return self._compile_now(fn, args, kwargs, shapes)
+            return self._compile_now(fn, args, kwargs, shapes, strict)
         except GraphError as error:
             if self.graph_break == "unsupported":
                 raise Unsupported(str(error)) from error
@@ -356,9 +365,9 @@ class ProgramCache:
         self._broken.add(key)
         return None
 
-    def _compile_now(self, fn, args: tuple, kwargs: dict, shapes) -> Program:
-        if shapes:
-            return compile_program(self.name, fn, args, kwargs, shapes)
+    def _compile_now(self, fn, args: tuple, kwargs: dict, shapes, strict: bool) -> Program:
+        if shapes or strict:
+            return compile_program(self.name, fn, args, kwargs, shapes, strict)
         return compile_program(self.name, fn, args, kwargs)
 
     def run(self, fn, args: tuple, kwargs: dict, extra_key=(), python=None):
@@ -398,9 +407,22 @@ def _set_inputs_mismatch(kind: str, index: int, spec, arg):
                       f"expected, but got expected: {expected}, and input: {got}!")
 
 
+_STRICT = "STRICT"
+"""In a Cell's extra key: its graph is compiled at the STRICT syntax level."""
+
+
+def _cell_key(cell) -> tuple:
+    """What a Cell's programs depend on besides its inputs: its training flag and its
+    syntax level (its JitConfig's, else the context's)."""
+    level = cell.jit_config_dict.get("jit_syntax_level") or ""
+    if level == _STRICT or (level != "LAX" and _context.get_context("jit_syntax_level") == _context.STRICT):
+        return (cell.training, _STRICT)
+    return (cell.training,)
+
+
 def cell_program_call(cell, args: tuple, kwargs: dict):
     """A Cell called from Python in GRAPH_MODE: its program for these inputs, run."""
-    return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+    return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, _cell_key(cell))
 
 
 def cell_recorded_call(cell, args: tuple, kwargs: dict):
@@ -408,12 +430,12 @@ def cell_recorded_call(cell, args: tuple, kwargs: dict):
     and recorded as one node (see recorded_call); NOT_REPLAYABLE when that can not be."""
     if kwargs or not _only_tapes():
         return interpreter.NOT_REPLAYABLE
-    return recorded_call(_cell_cache(cell), lambda *a: call_cell(cell, a, {}), args, (cell.training,))
+    return recorded_call(_cell_cache(cell), lambda *a: call_cell(cell, a, {}), args, _cell_key(cell))
 
 
 def compile_cell(cell, args: tuple, kwargs: dict) -> None:
     """`Cell.compile`: the Cell's program for these inputs compiled into its cache, not run."""
-    _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+    _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, _cell_key(cell))
 
 
 def call_cell_body(cell, construct, args, kwargs):
@@ -437,7 +459,9 @@ class JitFunction:
         self.cache = self.new_cache()
 
     def new_cache(self) -> ProgramCache:
-        return ProgramCache(self.__name__, self.dynamic_inputs, self.options.graph_break, bool(self.options.dynamic))
+        options = self.options
+        return ProgramCache(self.__name__, self.dynamic_inputs, options.graph_break, bool(options.dynamic),
+                            strict=options.capture_mode == "ast" and options.fullgraph)
 
     def declare_dynamic(self, inputs) -> None:
         """The dynamic inputs `enable_dynamic` declares: later calls compile for them."""

@@ -169,3 +169,64 @@ def test_context_jit_config_is_checked_and_read_back(context_jit_config):
     with pytest.raises(TypeError, match="'jit_config' must be <class 'dict'>"):
         ms.set_context(jit_config=ms.JitConfig())
     assert ms.get_context("jit_config") == {"jit_level": "O1", "infer_boost": "on"}
+
+
+# ---- the STRICT syntax level: jit(fullgraph=True), a Cell's JitConfig, the context ------------
+def numpy_of_a_graph_value(x):
+    return Tensor(x.asnumpy(), ms.float32)
+
+
+def returns_a_dict(x):
+    return {"a": x * 2}
+
+
+class Wrap(nn.Cell):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def construct(self, x):
+        return self.fn(x)
+
+
+STRICT_MESSAGE = "In JIT strict mode, cannot get attributes asnumpy or the Tensor[Float32] object has no attribute"
+
+
+def test_fullgraph_ast_has_no_numpy_fallback_and_returns_dict_values():
+    x = Tensor(np.arange(3, dtype=np.float32))
+    with pytest.raises(AttributeError) as info:
+        ms.jit(numpy_of_a_graph_value, fullgraph=True)(x)
+    assert STRICT_MESSAGE in str(info.value)
+    np.testing.assert_array_equal(ms.jit(numpy_of_a_graph_value)(x).asnumpy(), [0, 1, 2])
+    # MindSpore 2.7.1 returns (Tensor,) for {"a": Tensor} at the strict level
+    out = ms.jit(returns_a_dict, fullgraph=True)(x)
+    assert isinstance(out, tuple) and len(out) == 1
+    np.testing.assert_array_equal(out[0].asnumpy(), [0, 2, 4])
+    assert isinstance(ms.jit(returns_a_dict)(x), dict)
+
+
+@pytest.fixture
+def strict_context():
+    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT)
+    yield
+    ms.set_context(mode=ms.PYNATIVE_MODE, jit_syntax_level=ms.LAX)
+
+
+def test_the_context_syntax_level_applies_to_cells(strict_context):
+    x = Tensor(np.arange(3, dtype=np.float32))
+    with pytest.raises(AttributeError, match="In JIT strict mode"):
+        Wrap(numpy_of_a_graph_value)(x)
+    assert isinstance(Wrap(returns_a_dict)(x), tuple)
+    lax = Wrap(returns_a_dict)
+    lax.set_jit_config(ms.JitConfig(jit_syntax_level="LAX"))
+    assert isinstance(lax(x), dict)
+
+
+def test_a_cells_jit_config_sets_its_syntax_level(graph_mode):
+    x = Tensor(np.arange(3, dtype=np.float32))
+    net = Wrap(numpy_of_a_graph_value)
+    np.testing.assert_array_equal(net(x).asnumpy(), [0, 1, 2])
+    strict = Wrap(numpy_of_a_graph_value)
+    strict.set_jit_config(ms.JitConfig(jit_syntax_level="STRICT"))
+    with pytest.raises(AttributeError, match="In JIT strict mode"):
+        strict(x)
