@@ -370,6 +370,15 @@ class ProgramCache:
             return compile_program(self.name, fn, args, kwargs, shapes, strict)
         return compile_program(self.name, fn, args, kwargs)
 
+    def dynamic_sizes(self, args: tuple) -> tuple | None:
+        """The unknown sizes of a call of dynamic shape; None for a call compiled as it is."""
+        if self.dynamic is None:
+            return None
+        try:
+            return self.dynamic.key_and_sizes(args)[1]
+        except dynamic.UndeclaredError:
+            return None
+
     def run(self, fn, args: tuple, kwargs: dict, extra_key=(), python=None):
         """fn's program for these inputs run; at a graph break, `python` (default fn) run."""
         program = self.program(fn, args, kwargs, extra_key)
@@ -554,11 +563,7 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     positions, params = _followed(args, params)
     if not positions and not params:
         return program.run(*raws)
-    gradients = _gradient_programs.setdefault(program, {})
-    key = (positions, tuple(id(p) for p in params))
-    gradient = gradients.get(key)
-    if gradient is None:
-        gradient = gradients[key] = _GradientProgram(fn, positions, params, args)
+    gradient = _gradient_of(cache, program, fn, positions, params, args)
     residuals = None
     if gradient.split is None:
         outputs = program.run(*raws)
@@ -569,6 +574,28 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     for tape in _tape.recording_tapes():
         tape.record(node, inputs, outputs)
     return outputs
+
+
+def _gradient_of(cache: ProgramCache, program: Program, fn, positions: tuple, params: tuple, args: tuple):
+    """The gradient program of `program` for these arguments. A program of dynamic shape
+    has gradient programs of dynamic shape too, each valid under its own guards (a
+    bprop may use a size the forward did not)."""
+    gradients = _gradient_programs.setdefault(program, {})
+    key = (positions, tuple(id(p) for p in params))
+    sizes = cache.dynamic_sizes(args)
+    if sizes is None:
+        gradient = gradients.get(key)
+        if gradient is None:
+            gradient = gradients[key] = _GradientProgram(fn, positions, params, args)
+        return gradient
+    candidates = gradients.setdefault(key, [])
+    for guards, gradient in candidates:
+        if guards.hold(sizes):
+            return gradient
+    with dynamic.Guarded() as guards:
+        gradient = _GradientProgram(fn, positions, params, args, cache.dynamic.symbolic_shapes(args))
+    candidates.append((guards, gradient))
+    return gradient
 
 
 def _followed(args: tuple, params: tuple) -> tuple[tuple, tuple]:
@@ -629,7 +656,7 @@ class _GradientProgram:
     gradients of a function with several outputs record as compiled calls too, and a
     third order still reaches them."""
 
-    def __init__(self, fn, positions: tuple, params: tuple, args: tuple):
+    def __init__(self, fn, positions: tuple, params: tuple, args: tuple, shapes: dict | None = None):
         self.positions = positions
         self.params = params
         n = len(args)
@@ -644,13 +671,13 @@ class _GradientProgram:
         """The structure of the cotangents as differentiable_part gives it (None: one Tensor)."""
 
         self.run = JitFunction(gradient)
-        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params)
+        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params, shapes or {})
 
 
-def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple):
+def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple, shapes: dict):
     builder = GraphBuilder(call, differentiate)
     inputs: list[Value] = []
-    symbolic_args = _symbolic_inputs(args, inputs)
+    symbolic_args = tuple(_symbolic_inputs(a, inputs, shapes.get(i)) for i, a in enumerate(args))
     sens = SensInputs()
     with builder.active():
         result = differentiate(fn, symbolic_args, positions, params, sens, False, "grad")
@@ -661,6 +688,8 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple)
     if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
         return None
     passes.prepare_for_execution(graph)
+    if shapes:
+        dynamic.fix_constants(graph.body)
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):

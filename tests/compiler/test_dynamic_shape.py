@@ -169,3 +169,23 @@ def test_gradients_through_a_dynamic_cell(graph_mode):
         mask = (x @ w1.T + b1 > 0).astype(np.float32)
         expected = (mask * w2.sum(axis=0)) @ w1
         np.testing.assert_allclose(grad_fn(Tensor(x)).asnumpy(), expected, rtol=1e-5, atol=1e-6)
+
+
+class MeanOverBatch(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.w = ms.Parameter(Tensor(np.array([1.0, 2.0, 3.0], np.float32)), name="w")
+
+    def construct(self, x):
+        return (x * self.w).mean(axis=0)
+
+
+def test_gradients_whose_bprop_uses_the_batch_size(graph_mode):
+    net = MeanOverBatch()
+    net.set_inputs(Tensor(shape=[None, 3], dtype=ms.float32))
+    grad_fn = ms.grad(lambda x: net(x).sum(), grad_position=0, weights=net.trainable_params())
+    for batch in [2, 5, 2]:
+        x = np.random.randn(batch, 3).astype(np.float32)
+        dx, (dw,) = grad_fn(Tensor(x))
+        np.testing.assert_allclose(dx.asnumpy(), np.tile([1.0, 2.0, 3.0], (batch, 1)) / batch, rtol=1e-6)
+        np.testing.assert_allclose(dw.asnumpy(), x.mean(axis=0), rtol=1e-5, atol=1e-6)
