@@ -3,8 +3,9 @@ inlining hints, the recursion limit and memory recycling (`mindspore.common.api`
 
 Graph mode compiles per input signature (shapes, dtypes and the values of Python
 arguments) and parses user code as it is, so MindSpore's compilation hints (`mutable`,
-`enable_dynamic`, `lazy_inline`, `no_inline`) validate their arguments and leave the
-computation unchanged: the values are what they would be with the hints applied.
+`lazy_inline`, `no_inline`) validate their arguments and leave the computation
+unchanged: the values are what they would be with the hints applied. `enable_dynamic`
+declares dynamic shapes: one graph then serves the sizes it leaves open (dynamic.py).
 """
 from __future__ import annotations
 
@@ -64,8 +65,9 @@ def mutable(input_data, dynamic_len=False):
 
 
 def enable_dynamic(**kwargs):
-    """Declare dynamic shapes (`Tensor(shape=None, ...)` per argument name) for a `jit`
-    function."""
+    """Declare dynamic shapes (`Tensor(shape=[None, ...], ...)`, or shape=None for an
+    unknown rank, per argument name) for a `jit` function: calls are checked against
+    them and share the graphs compiled for the unknown sizes."""
     if not kwargs:
         raise ValueError("When using decorator enable_dynamic, the input cannot be empty!")
     for name, value in kwargs.items():
