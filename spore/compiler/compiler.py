@@ -423,7 +423,8 @@ _STRICT = "STRICT"
 def _cell_key(cell) -> tuple:
     """What a Cell's programs depend on besides its inputs: its training flag and its
     syntax level (its JitConfig's, else the context's)."""
-    level = cell.jit_config_dict.get("jit_syntax_level") or ""
+    config = cell.__dict__.get("_jit_config_dict")   # Cell.jit_config_dict, read on each call: kept cheap
+    level = config.get("jit_syntax_level") if config else ""
     if level == _STRICT or (level != "LAX" and _context.get_context("jit_syntax_level") == _context.STRICT):
         return (cell.training, _STRICT)
     return (cell.training,)
