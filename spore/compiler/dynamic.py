@@ -96,7 +96,9 @@ def _comparison(op):
 
 
 for _name, _op in [("add", operator.add), ("sub", operator.sub), ("mul", operator.mul),
-                   ("floordiv", operator.floordiv), ("mod", operator.mod)]:
+                   ("floordiv", operator.floordiv), ("mod", operator.mod), ("pow", operator.pow),
+                   ("lshift", operator.lshift), ("rshift", operator.rshift), ("and", operator.and_),
+                   ("or", operator.or_), ("xor", operator.xor)]:
     _forward, _reverse = _arithmetic(_op)
     setattr(Dim, f"__{_name}__", _forward)
     setattr(Dim, f"__r{_name}__", _reverse)
@@ -105,9 +107,13 @@ for _name, _op in [("eq", operator.eq), ("ne", operator.ne), ("lt", operator.lt)
     setattr(Dim, f"__{_name}__", _comparison(_op))
 Dim.__truediv__ = lambda self, other: self._fixed() / other
 Dim.__rtruediv__ = lambda self, other: other / self._fixed()
+Dim.__divmod__ = lambda self, other: divmod(self._fixed(), other)
+Dim.__rdivmod__ = lambda self, other: divmod(other, self._fixed())
 Dim.__neg__ = lambda self: 0 - self
-Dim.__pos__ = lambda self: self
-Dim.__abs__ = lambda self: self if self.value >= 0 else 0 - self
+Dim.__invert__ = lambda self: -1 - self
+Dim.__abs__ = lambda self: self if self >= 0 else 0 - self
+# an integer already: rounding it keeps it as it derives
+Dim.__pos__ = Dim.__round__ = Dim.__trunc__ = Dim.__floor__ = Dim.__ceil__ = lambda self, *_: self
 
 
 class Guarded:

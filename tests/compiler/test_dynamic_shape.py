@@ -189,3 +189,20 @@ def test_gradients_whose_bprop_uses_the_batch_size(graph_mode):
         dx, (dw,) = grad_fn(Tensor(x))
         np.testing.assert_allclose(dx.asnumpy(), np.tile([1.0, 2.0, 3.0], (batch, 1)) / batch, rtol=1e-6)
         np.testing.assert_allclose(dw.asnumpy(), x.mean(axis=0), rtol=1e-5, atol=1e-6)
+
+
+def test_a_size_keeps_its_derivation_and_guards_the_decisions_made_on_it():
+    import operator
+
+    from spore.compiler import dynamic
+
+    with dynamic.Guarded() as guards:
+        size = dynamic.Dim(6, operator.itemgetter(0))
+        derived = [size * 2 + 1, size // 4, -size, size ** 2, size % 4]
+        assert not guards.guards   # arithmetic decides nothing
+        assert [d.expr((9,)) for d in derived] == [19, 2, -9, 81, 1]
+        assert abs(3 - size).expr((9,)) == 6   # decided on the sign of 3 - size
+        assert guards.hold((9,)) and not guards.hold((2,))
+        assert size > 3 and int(size) == 6
+    # size > 3 holds for 9, int(size) == 6 does not
+    assert guards.hold((6,)) and not guards.hold((9,))
