@@ -240,7 +240,7 @@ def compile_program(name: str, fn, args: tuple, kwargs: dict, shapes: dict | Non
     passes.optimize(graph)
     passes.prepare_for_execution(graph)
     if shapes:
-        dynamic.fix_constants(graph.body)
+        dynamic.fix_constants(graph)
     _save(graph, "optimized")
     program = Program(graph)
     _save_source(program)
@@ -690,7 +690,7 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple,
         return None
     passes.prepare_for_execution(graph)
     if shapes:
-        dynamic.fix_constants(graph.body)
+        dynamic.fix_constants(graph)
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):

@@ -17,7 +17,7 @@ import operator
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
 from ..ops.primitive import Primitive
-from .ir import Block
+from .ir import Block, Graph
 
 _UNKNOWN_RANK = -2
 _UNKNOWN_SIZE = -1
@@ -133,14 +133,20 @@ class Guarded:
         return all(expr(sizes) == value for expr, value in self.guards)
 
 
-def fix_constants(block: Block) -> None:
-    """Dims the graph keeps as constants (node inputs, Primitive attributes) fix them."""
+def fix_constants(graph: Graph) -> None:
+    """Dims the graph keeps as constants (node inputs, Primitive attributes, constant
+    outputs such as a returned `x.shape`) fix them."""
+    _fix_block(graph.body)
+    _fix_constants((graph.output,))
+
+
+def _fix_block(block: Block) -> None:
     for node in block.nodes:
         _fix_constants(node.inputs)
         if isinstance(node.prim, Primitive):
             _fix_constants(tuple(vars(node.prim).values()))
         for sub in node.blocks.values():
-            fix_constants(sub)
+            _fix_block(sub)
 
 
 def _fix_constants(atoms) -> None:

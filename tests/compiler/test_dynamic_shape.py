@@ -206,3 +206,13 @@ def test_a_size_keeps_its_derivation_and_guards_the_decisions_made_on_it():
         assert size > 3 and int(size) == 6
     # size > 3 holds for 9, int(size) == 6 does not
     assert guards.hold((6,)) and not guards.hold((9,))
+
+
+def test_a_returned_shape_is_that_of_each_call():
+    @ms.enable_dynamic(x=Tensor(shape=[None, 2], dtype=ms.float32))
+    @ms.jit
+    def func(x):
+        return x + 1, x.shape
+
+    for batch in [3, 4]:
+        assert func(Tensor(np.ones((batch, 2), np.float32)))[1] == (batch, 2)
