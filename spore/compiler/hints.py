@@ -18,6 +18,7 @@ from ..common.tensor import Tensor
 from ..nn.cell import Cell
 from .compiler import JitFunction
 from .dynamic import DynamicInputs, declared_specs
+from .jit_options import JIT_CONFIG_OPTIONS
 
 __all__ = ["JitConfig", "enable_dynamic", "jit_class", "lazy_inline", "ms_memory_recycle", "mutable", "no_inline",
            "set_recursion_limit"]
@@ -145,19 +146,12 @@ def ms_memory_recycle():
     _memory.empty_cache()
 
 
-_JIT_CONFIG_OPTIONS = {
-    "jit_level": ["O0", "O1", "O2"],
-    "exc_mode": ["auto", "sink", "no_sink"],
-    "jit_syntax_level": ["STRICT", "LAX"],
-    "debug_level": ["RELEASE", "DEBUG"],
-    "infer_boost": ["on", "off"],
-}
 _BACKEND_OF_LEVEL = {"O0": "ms_backend", "O1": "ms_backend", "O2": "GE"}
 """The backend MindSpore records for each jit_level (its O2 is the GE graph sink)."""
 
 
 def _check_option(name: str, value) -> None:
-    allowed = _JIT_CONFIG_OPTIONS[name]
+    allowed = JIT_CONFIG_OPTIONS[name]
     if name == "jit_level" and value not in allowed:
         raise ValueError(f"For '{name}' must be one of {allowed}.")
     if value not in allowed:

@@ -16,8 +16,17 @@ from typing import NamedTuple
 _CAPTURE_MODES = ["ast", "bytecode", "trace"]
 _JIT_LEVELS = ["O0", "O1"]
 _BACKENDS = ["ms_backend", "GE"]
-_EXC_MODES = ["auto", "sink", "no_sink"]
-_INFER_BOOST = ["on", "off"]
+JIT_CONFIG_OPTIONS = {
+    "jit_level": ["O0", "O1", "O2"],
+    "exc_mode": ["auto", "sink", "no_sink"],
+    "jit_syntax_level": ["STRICT", "LAX"],
+    "debug_level": ["RELEASE", "DEBUG"],
+    "infer_boost": ["on", "off"],
+}
+"""The values JitConfig takes (jit's own jit_level is O0 or O1); exc_mode and
+infer_boost are jit options too."""
+_EXC_MODES = JIT_CONFIG_OPTIONS["exc_mode"]
+_INFER_BOOST = JIT_CONFIG_OPTIONS["infer_boost"]
 
 
 class Unsupported(RuntimeError):  # noqa: N818 - MindSpore's name
