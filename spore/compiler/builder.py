@@ -49,7 +49,13 @@ class SymbolicTensor(Tensor):
         raise unknown_value(self)
 
     def asnumpy(self):
-        """A GraphArray: the value can only become a Tensor again (`tensor(x.asnumpy())`)."""
+        """A GraphArray: the value can only become a Tensor again (`tensor(x.asnumpy())`).
+        The strict syntax level (jit_syntax_level STRICT, jit(fullgraph=True)) has no JIT
+        Fallback to NumPy at all."""
+        if interpreter.graph_builder is not None and interpreter.graph_builder.strict:
+            raise AttributeError(f"In JIT strict mode, cannot get attributes asnumpy or the Tensor[{self.dtype}] "
+                                 f"object has no attribute: 'asnumpy'. Use the LAX syntax level "
+                                 f"(jit_syntax_level LAX, or jit(fullgraph=False)) to allow it.")
         return GraphArray(self)
 
     def __bool__(self) -> bool:
@@ -116,6 +122,8 @@ class GraphBuilder(interpreter.Interpreter):
         self.blocks: list[Block] = [Block()]
         self.load_levels: list[dict] = [{}]
         self.location = ""
+        self.strict = False
+        """The strict syntax level: no JIT Fallback (see compile_program)."""
 
     @property
     def block(self) -> Block:

@@ -385,8 +385,11 @@ class Cell(CellStateMixin, CellSettingsMixin):
         nothing to recompute."""
 
     def set_inputs(self, *inputs, **kwargs) -> None:
-        """Record the input signature (used by Graph mode for dynamic shapes)."""
+        """Declare the inputs of Graph mode calls: Tensors whose shapes may have unknown
+        sizes (None / -1) or an unknown rank. Calls in GRAPH_MODE are then checked
+        against them and share one compiled graph across the unknown sizes."""
         object.__setattr__(self, "_inputs", inputs)
+        self.__dict__.pop("_graph_cache", None)   # the next call compiles for the declaration
 
     def get_inputs(self):
         return self._inputs
