@@ -1,0 +1,97 @@
+"""map's fused per-row path (engine/row_chain.py): a map of several transforms gives what
+the transforms give called one by one, and a failure still names the transform and row."""
+import numpy as np
+import pytest
+
+import spore.dataset as ds
+import spore.dataset.text as text
+import spore.dataset.vision as vision
+from spore import dtype as mstype
+
+from .helpers import rows
+
+SENTENCES = ["the cat sat", "a dog", "", "   ", "the the zebra sat on a mat today", "cat"]
+VOCAB = ["<unk>", "the", "cat", "sat", "a", "dog", "on", "mat"]
+
+
+def _one_by_one(operations, value):
+    for op in operations:
+        value = op(value)
+    return value
+
+
+def _mapped(values, operations, workers=1, processes=False):
+    data = ds.NumpySlicesDataset({"text": np.array(values)}, shuffle=False)
+    return [row[0] for row in rows(data.map(operations, input_columns="text", num_parallel_workers=workers,
+                                            python_multiprocessing=processes))]
+
+
+@pytest.mark.parametrize("operations", [
+    lambda vocab: [text.WhitespaceTokenizer(), text.Lookup(vocab, "<unk>"), text.Truncate(3)],
+    lambda vocab: [text.WhitespaceTokenizer(), text.Lookup(vocab, "<unk>", data_type=mstype.int64)],
+    lambda vocab: [text.WhitespaceTokenizer(), text.Truncate(2)],
+    lambda vocab: [text.WhitespaceTokenizer(), text.Truncate(2), text.Lookup(vocab, "<unk>")],
+    lambda vocab: [text.WhitespaceTokenizer(), lambda words: words[::-1], text.Lookup(vocab, "<unk>"),
+                   text.Truncate(4)],
+    lambda vocab: [text.UnicodeCharTokenizer(), text.Lookup(vocab, "<unk>"), text.Truncate(5)],
+])
+@pytest.mark.parametrize("workers, processes", [(1, False), (2, True)])
+def test_fused_text_transforms_give_what_they_give_one_by_one(operations, workers, processes):
+    vocab = text.Vocab.from_list(VOCAB)
+    got = _mapped(SENTENCES, operations(vocab), workers, processes)
+    for sentence, value in zip(SENTENCES, got):
+        want = _one_by_one(operations(vocab), np.array(sentence))
+        assert value.dtype == want.dtype and value.shape == want.shape
+        np.testing.assert_array_equal(value, want)
+
+
+def test_fused_text_transforms_by_hand():
+    vocab = text.Vocab.from_list(VOCAB)
+    got = _mapped(SENTENCES, [text.WhitespaceTokenizer(), text.Lookup(vocab, "<unk>"), text.Truncate(3)])
+    assert [value.tolist() for value in got] == [[1, 2, 3], [4, 5], [0], [0], [1, 1, 0], [2]]
+    assert all(value.dtype == np.int32 for value in got)
+    tokens = _mapped(SENTENCES[:2], [text.WhitespaceTokenizer()])
+    assert tokens[0].dtype == np.dtype("<U3") and tokens[0].tolist() == ["the", "cat", "sat"]
+
+
+def test_tokenizer_with_offsets_in_a_chain():
+    data = ds.NumpySlicesDataset({"text": np.array(["ab cd", "e"])}, shuffle=False)
+    data = data.map([text.WhitespaceTokenizer(with_offsets=True)], input_columns="text",
+                    output_columns=["token", "start", "end"])
+    got = rows(data)
+    assert got[0][0].tolist() == ["ab", "cd"] and got[0][1].tolist() == [0, 3] and got[0][2].tolist() == [2, 5]
+    assert got[1][1].dtype == np.uint32
+
+
+def test_a_failure_in_a_fused_chain_names_the_transform_and_row():
+    vocab = text.Vocab.from_list(VOCAB)
+    # Lookup without an unknown token fails on the first word not in the vocab.
+    with pytest.raises(RuntimeError, match=r"map: Lookup failed on row 2 of input column\(s\) \['text'\]: "
+                                           r"RuntimeError: .*'zebra' is not in the vocab") as info:
+        _mapped(["a cat", "the dog", "the zebra", "cat"],
+                [text.WhitespaceTokenizer(), text.Lookup(vocab), text.Truncate(1)])
+    assert isinstance(info.value.__cause__, RuntimeError)
+    # Lookup then Truncate on whole sentences: the ids of a scalar string are a scalar, which Truncate refuses.
+    with pytest.raises(RuntimeError, match=r"map: Truncate failed on row 0 .*1-D or 2-D"):
+        _mapped(["cat", "dog"], [text.Lookup(vocab, "<unk>"), text.Truncate(3)])
+    with pytest.raises(RuntimeError, match=r"map: WhitespaceTokenizer failed on row 0 .*string array"):
+        rows(ds.NumpySlicesDataset({"x": np.arange(3)}, shuffle=False).map([text.WhitespaceTokenizer()]))
+
+    def reject_long(words):
+        if len(words) > 3:
+            raise ValueError("too long")
+        return words
+
+    with pytest.raises(RuntimeError, match=r"map: reject_long failed on row 4 .*ValueError: too long"):
+        _mapped(SENTENCES, [text.WhitespaceTokenizer(), reject_long, text.Lookup(vocab, "<unk>")])
+
+
+def test_fused_image_transforms_give_what_they_give_one_by_one():
+    images = np.random.default_rng(0).integers(0, 256, (6, 20, 24, 3), dtype=np.uint8)
+    operations = [vision.Resize((10, 12)), vision.Rescale(1 / 255, 0), vision.Normalize([0.5] * 3, [0.25] * 3),
+                  vision.HWC2CHW()]
+    data = ds.NumpySlicesDataset({"image": images}, shuffle=False).map(operations)
+    for image, (value,) in zip(images, rows(data)):
+        want = _one_by_one(operations, image)
+        assert value.dtype == want.dtype == np.float32
+        np.testing.assert_array_equal(value, want)
