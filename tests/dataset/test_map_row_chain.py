@@ -95,3 +95,34 @@ def test_fused_image_transforms_give_what_they_give_one_by_one():
         want = _one_by_one(operations, image)
         assert value.dtype == want.dtype == np.float32
         np.testing.assert_array_equal(value, want)
+
+
+def test_decode_then_random_resized_crop_gives_what_they_give_one_by_one(tmp_path):
+    from PIL import Image
+    rng = np.random.default_rng(0)
+    paths = []
+    for k, mode in enumerate(["RGB", "L", "RGB", "RGBA"]):
+        small = rng.integers(0, 256, (6, 5, 4), dtype=np.uint8)[:, :, :len(mode)]
+        path = tmp_path / f"{k}.png" if mode == "RGBA" else tmp_path / f"{k}.jpg"
+        Image.fromarray(small.squeeze(), mode).resize((37, 29)).save(path)
+        paths.append(path)
+    encoded = [np.fromfile(path, np.uint8) for path in paths]
+    operations = [vision.Decode(), vision.RandomResizedCrop((12, 10), scale=(0.2, 1.0)), vision.HWC2CHW()]
+
+    def mapped(operations):
+        ds.config.set_seed(7)
+        data = ds.NumpySlicesDataset({"data": np.array(encoded, dtype=object)}, shuffle=False).map(operations)
+        return [row[0] for row in rows(data)]
+
+    got = mapped(operations)
+    apart = mapped([operations[0], lambda image: image, *operations[1:]])  # the identity keeps them apart
+    assert not np.array_equal(got[0], got[2])
+    for value, want in zip(got, apart):
+        assert value.dtype == want.dtype == np.uint8 and value.shape == want.shape == (3, 12, 10)
+        np.testing.assert_array_equal(value, want)
+    with pytest.raises(RuntimeError, match=r"map: Decode failed on row 1 .*could not be decoded"):
+        rows(ds.NumpySlicesDataset({"data": np.array([encoded[0], np.arange(9, dtype=np.uint8)], dtype=object)},
+                                   shuffle=False).map(operations))
+    with pytest.raises(RuntimeError, match=r"map: RandomCropDecodeResize failed on row 0 .*encoded image"):
+        rows(ds.NumpySlicesDataset({"data": np.array(encoded, dtype=object)}, shuffle=False)
+             .map([vision.Decode(), vision.RandomCropDecodeResize(8)]))
