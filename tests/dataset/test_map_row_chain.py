@@ -126,3 +126,16 @@ def test_decode_then_random_resized_crop_gives_what_they_give_one_by_one(tmp_pat
     with pytest.raises(RuntimeError, match=r"map: RandomCropDecodeResize failed on row 0 .*encoded image"):
         rows(ds.NumpySlicesDataset({"data": np.array(encoded, dtype=object)}, shuffle=False)
              .map([vision.Decode(), vision.RandomCropDecodeResize(8)]))
+
+
+def test_normalize_then_hwc2chw_in_one_pass():
+    images = np.random.default_rng(1).integers(0, 256, (5, 4, 6, 3), dtype=np.uint8)
+    operations = [vision.Normalize([10, 20, 30], [2, 4, 8]), vision.HWC2CHW()]
+    got = rows(ds.NumpySlicesDataset(images, shuffle=False).map(operations))
+    for image, (value,) in zip(images, got):
+        want = ((image.astype(np.float64) - [10, 20, 30]) / [2, 4, 8]).transpose(2, 0, 1)
+        assert value.dtype == np.float32 and value.shape == (3, 4, 6)
+        np.testing.assert_allclose(value, want, rtol=1e-6)
+        np.testing.assert_array_equal(value, _one_by_one(operations, image))
+    with pytest.raises(RuntimeError, match=r"map: Normalize failed on rows 0..4 .*3 channel\(s\)"):
+        rows(ds.NumpySlicesDataset(images, shuffle=False).map([vision.Normalize([1, 2], [1, 1]), vision.HWC2CHW()]))

@@ -147,18 +147,27 @@ class _Runner:
                 if stacked is None:
                     stacked = _stack_single(rows)
                 if stacked is not None:
-                    for op, name in zip(ops, names):
-                        stacked = self._call_batched(op, name, stacked, first)
+                    k = 0
+                    while k < len(ops):
+                        following = ops[k + 1] if k + 1 < len(ops) else None
+                        stacked, through = self._call_batched(ops[k], names[k], stacked, first, following)
+                        k += 2 if through else 1
                     continue
             if stacked is not None:
                 rows, stacked = [(value,) for value in stacked], None
             rows = [chain(row, first + n) for n, row in enumerate(rows)]
         return rows if stacked is None else stacked
 
-    def _call_batched(self, op, name: str, stacked: np.ndarray, first: int) -> np.ndarray:
+    def _call_batched(self, op, name: str, stacked: np.ndarray, first: int, following) -> tuple[np.ndarray, bool]:
+        """op's result on the stacked rows, or op's and `following`'s when op does both in
+        one pass; and whether it did."""
         try:
             op._check(stacked.shape[1:], stacked.dtype)
-            return op._apply_batch(stacked)
+            if following is not None:
+                result = op._apply_batch_through(following, stacked)
+                if result is not NotImplemented:
+                    return result, True
+            return op._apply_batch(stacked), False
         except Exception as e:
             raise failure(name, f"rows {first}..{first + len(stacked) - 1}", self.input_columns, e) from e
 

@@ -53,6 +53,12 @@ class TensorOperation:
         `lists_out` as for _row_path. None: no such path."""
         return None
 
+    def _apply_batch_through(self, following, arrays: np.ndarray):
+        """What _apply_batch and then `following`'s give, in one pass, for a transform that
+        knows how (the input checked by _check, which implies `following`'s check passes);
+        NotImplemented otherwise."""
+        return NotImplemented
+
     def _check(self, shape: tuple, dtype: np.dtype) -> None:
         """Raise if one input of this shape and dtype is invalid (batchable transforms)."""
 
