@@ -139,3 +139,16 @@ def test_normalize_then_hwc2chw_in_one_pass():
         np.testing.assert_array_equal(value, _one_by_one(operations, image))
     with pytest.raises(RuntimeError, match=r"map: Normalize failed on rows 0..4 .*3 channel\(s\)"):
         rows(ds.NumpySlicesDataset(images, shuffle=False).map([vision.Normalize([1, 2], [1, 1]), vision.HWC2CHW()]))
+
+
+def test_results_from_worker_processes_keep_their_types_and_shapes():
+    data = ds.NumpySlicesDataset({"x": np.arange(70, dtype=np.int32)}, shuffle=False)
+    for function, want in [(lambda x: x * 2, lambda k: np.array(2 * k, np.int32)),
+                           (lambda x: np.full(3, x), lambda k: np.full(3, k, np.int32)),
+                           (lambda x: np.arange(x % 4), lambda k: np.arange(k % 4))]:
+        got = rows(data.map(function, num_parallel_workers=2, python_multiprocessing=True))
+        assert len(got) == 70
+        for k, (value,) in enumerate(got):
+            expected = want(k)
+            assert isinstance(value, np.ndarray) and value.shape == expected.shape and value.dtype == expected.dtype
+            np.testing.assert_array_equal(value, expected)

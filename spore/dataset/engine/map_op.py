@@ -70,9 +70,10 @@ class MapDataset(Dataset):
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
         waiting: deque = deque()  # the rows of tasks in flight, to place their results in
+        to_processes = workers > 1 and self.python_multiprocessing
         # Stacked when possible if the first transform wants it so, or to cross to a worker
         # process (one array crosses faster than many).
-        stack = runner.segments[0][0] or (workers > 1 and self.python_multiprocessing)
+        stack = runner.segments[0][0] or to_processes
 
         def tasks():
             for index, chunk in enumerate(chunks(self.children[0]._rows(epoch.child(0)))):
@@ -82,7 +83,8 @@ class MapDataset(Dataset):
                 yield index, inputs if stacked is None else stacked
 
         assemble = self._layout.assemble
-        for outputs in ordered_map(runner, tasks(), workers, self.python_multiprocessing):
+        run = runner.stacking_results if to_processes else runner
+        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
             if isinstance(outputs, np.ndarray):
                 outputs = [(value,) for value in outputs]
             for row, out in zip(waiting.popleft(), outputs):
@@ -137,6 +139,16 @@ class _Runner:
             if width != self.num_outputs:
                 raise RuntimeError(f"map: the operations returned {width} column(s) for row {first + n}, "
                                    f"but output_columns names {self.num_outputs}.")
+        return result
+
+    def stacking_results(self, task: tuple[int, list[tuple] | np.ndarray]) -> list[tuple] | np.ndarray:
+        """What calling the runner gives, a single output column of arrays (not scalars)
+        stacked when they stack: one array crosses from a worker process faster than many."""
+        result = self(task)
+        if isinstance(result, list) and len(result[0]) == 1 and np.ndim(result[0][0]) > 0:
+            stacked = _stack_single(result)
+            if stacked is not None:
+                return stacked
         return result
 
     def _apply(self, values: list[tuple] | np.ndarray, first: int) -> list[tuple] | np.ndarray:
