@@ -152,3 +152,17 @@ def test_results_from_worker_processes_keep_their_types_and_shapes():
             expected = want(k)
             assert isinstance(value, np.ndarray) and value.shape == expected.shape and value.dtype == expected.dtype
             np.testing.assert_array_equal(value, expected)
+
+
+def _seen_by_the_function(num_parallel_workers: int, python_multiprocessing: bool) -> set:
+    def describe(x):
+        return np.array(f"{type(x).__name__} {np.ndim(x)} {x.dtype}")
+    data = ds.NumpySlicesDataset({"x": np.arange(40, dtype=np.int32)}, shuffle=False)
+    data = data.map(describe, num_parallel_workers=num_parallel_workers, python_multiprocessing=python_multiprocessing)
+    return {str(value) for (value,) in rows(data)}
+
+
+@pytest.mark.parametrize("workers, processes", [(1, False), (2, False), (2, True)])
+def test_a_python_function_gets_scalar_rows_as_0d_arrays(workers, processes):
+    # MindSpore 2.7.1 hands a scalar column to a Python function as a 0-d ndarray, in threads and processes
+    assert _seen_by_the_function(workers, processes) == {"ndarray 0 int32"}

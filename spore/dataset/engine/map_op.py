@@ -86,7 +86,7 @@ class MapDataset(Dataset):
         run = runner.stacking_results if to_processes else runner
         for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
             if isinstance(outputs, np.ndarray):
-                outputs = [(value,) for value in outputs]
+                outputs = _unstacked(outputs)
             for row, out in zip(waiting.popleft(), outputs):
                 yield assemble(row, out)
 
@@ -166,7 +166,7 @@ class _Runner:
                         k += 2 if through else 1
                     continue
             if stacked is not None:
-                rows, stacked = [(value,) for value in stacked], None
+                rows, stacked = _unstacked(stacked), None
             rows = [chain(row, first + n) for n, row in enumerate(rows)]
         return rows if stacked is None else stacked
 
@@ -182,6 +182,14 @@ class _Runner:
             return op._apply_batch(stacked), False
         except Exception as e:
             raise failure(name, f"rows {first}..{first + len(stacked) - 1}", self.input_columns, e) from e
+
+
+def _unstacked(stacked: np.ndarray) -> list[tuple]:
+    """The rows of a stacked single column; a row of a 1-D stack is a 0-d array, as a row
+    of scalars reaches a transform unstacked (iterating would give NumPy scalars)."""
+    if stacked.ndim == 1:
+        return [(stacked[i, ...],) for i in range(len(stacked))]
+    return [(value,) for value in stacked]
 
 
 def _stack_single(rows: list[tuple]) -> np.ndarray | None:
