@@ -23,6 +23,7 @@ import ast
 import inspect
 import textwrap
 
+from .._kernels import tensor_data
 from ..common.tensor import Tensor
 
 KEEP_ALL = None     # the plan of a bprop the analysis can not read
@@ -31,12 +32,26 @@ _META_CALLS = frozenset({"isinstance", "len", "grad_like"})
 
 
 class NotKept(Tensor):
-    """A value the tape did not keep: its shape and dtype, no data."""
+    """A value the tape did not keep: its shape and dtype, no data. (`_init` holds the
+    primitive and the kernel's shape and dtype objects, converted only when asked for:
+    most stand-ins are never looked at.)"""
 
     __slots__ = ()
 
+    @property
+    def shape(self) -> tuple:
+        return tuple(self._init[1])
+
+    @property
+    def dtype(self):
+        return tensor_data.MS_OF[self._init[2]]
+
+    @property
+    def ndim(self) -> int:
+        return len(self._init[1])
+
     def _data(self):
-        raise RuntimeError(f"{self._init[0]}: the tape did not keep this value, but its bprop reads it "
+        raise RuntimeError(f"For '{self._init[0].name}', the tape did not keep this value, but its bprop reads it "
                            f"(the bprop's source must read it where the analysis in autograd/saved.py sees it).")
 
     def init_data(self, slice_index=None, shape=None, opt_shard_group=None):
@@ -46,19 +61,23 @@ class NotKept(Tensor):
         self._data()
 
 
-def stand_in(value, reason: str):
-    """A NotKept for a Tensor (a tuple / list of them element-wise); other values as they are."""
+_new = object.__new__
+
+
+def stand_in(value, prim):
+    """A NotKept for a Tensor (a tuple / list of them element-wise) that primitive `prim`
+    took or gave; other values as they are."""
     if isinstance(value, Tensor):
-        if value._t is None:
-            return value
-        t = object.__new__(NotKept)
         raw = value._t
+        if raw is None:
+            return value
+        t = _new(NotKept)
         t._t = None
-        t._init = (reason, tuple(raw.shape), value.dtype)
+        t._init = (prim, raw.shape, raw.dtype)
         t._node = value._node
         return t
     if type(value) in (tuple, list):
-        return type(value)(stand_in(v, reason) for v in value)
+        return type(value)(stand_in(v, prim) for v in value)
     return value
 
 

@@ -219,28 +219,31 @@ def _flat_vids(vids):
             yield vid
 
 
-_plans: dict = {}
+_plans: dict = {}   # (primitive class, number of inputs) -> (keep each input, keep the output)
+
+
+def _plan(prim, n_inputs: int) -> tuple:
+    bprop = reverse.BPROPS.get(type(prim).__name__) if getattr(type(prim), "bprop", None) is None else None
+    plan = saved.KEEP_ALL if bprop is None else saved.plan_for(bprop, n_inputs)
+    return ((True,) * n_inputs, True) if plan is saved.KEEP_ALL else plan
 
 
 def _kept(prim, args: tuple, out) -> tuple:
     """(inputs, output) as the node keeps them: snapshots of what prim's bprop reads,
     storage-less stand-ins for the rest (saved.py)."""
-    key = (type(prim), len(args))
-    plan = _plans.get(key, _plans)
-    if plan is _plans:
-        bprop = getattr(type(prim), "bprop", None)
-        plan = _plans[key] = saved.plan_for(reverse.BPROPS[type(prim).__name__], len(args)) \
-            if bprop is None and type(prim).__name__ in reverse.BPROPS else saved.KEEP_ALL
-    if plan is None:
-        return _snapshot(args), _snapshot(out)
-    keep_inputs, keep_out = plan
-    inputs = tuple(_snapshot(a) if keep else saved.stand_in(a, prim.name) for a, keep in zip(args, keep_inputs))
-    if keep_out is True or keep_out is False:
-        return inputs, _snapshot(out) if keep_out else saved.stand_in(out, prim.name)
+    try:
+        keep_inputs, keep_out = _plans[type(prim), len(args)]
+    except KeyError:
+        keep_inputs, keep_out = _plans[type(prim), len(args)] = _plan(prim, len(args))
+    inputs = tuple([_snapshot(a) if keep else saved.stand_in(a, prim) for a, keep in zip(args, keep_inputs)])
+    if keep_out is True:
+        return inputs, _snapshot(out)
+    if keep_out is False:
+        return inputs, saved.stand_in(out, prim)
     if type(out) not in (tuple, list):     # out[k] of a single Tensor reads its values
         return inputs, _snapshot(out)
     n = len(out)
-    return inputs, type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim.name)
+    return inputs, type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim)
                              for i, o in enumerate(out))
 
 
