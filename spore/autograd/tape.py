@@ -30,7 +30,7 @@ from typing import Callable
 
 from ..common.tensor import Tensor, wrap
 from ..ops import interpreter
-from . import grad_ready, reverse
+from . import grad_ready, reverse, saved
 from .hooks import add_hook, tensor_hooks
 
 _tape_ids = itertools.count(1)
@@ -118,7 +118,8 @@ class Tape(interpreter.Interpreter):
             output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
         else:
             output_vids = self.new_variable(out)
-        self.nodes.append(Node(bprop, _snapshot(args), input_vids, _snapshot(out), output_vids, prim))
+        inputs, out = _kept(prim, args, out)
+        self.nodes.append(Node(bprop, inputs, input_vids, out, output_vids, prim))
 
     # ---- backward -----------------------------------------------------------------------
     def backward(self, roots: list[tuple[Tensor, Tensor]]) -> dict[int, Tensor]:
@@ -216,6 +217,34 @@ def _flat_vids(vids):
             yield from _flat_vids(vid)
         elif vid is not None:
             yield vid
+
+
+_plans: dict = {}   # (primitive class, number of inputs) -> (keep each input, keep the output)
+
+
+def _plan(prim, n_inputs: int) -> tuple:
+    bprop = reverse.BPROPS.get(type(prim).__name__) if getattr(type(prim), "bprop", None) is None else None
+    plan = saved.KEEP_ALL if bprop is None else saved.plan_for(bprop, n_inputs)
+    return ((True,) * n_inputs, True) if plan is saved.KEEP_ALL else plan
+
+
+def _kept(prim, args: tuple, out) -> tuple:
+    """(inputs, output) as the node keeps them: snapshots of what prim's bprop reads,
+    storage-less stand-ins for the rest (saved.py)."""
+    try:
+        keep_inputs, keep_out = _plans[type(prim), len(args)]
+    except KeyError:
+        keep_inputs, keep_out = _plans[type(prim), len(args)] = _plan(prim, len(args))
+    inputs = tuple([_snapshot(a) if keep else saved.stand_in(a, prim) for a, keep in zip(args, keep_inputs)])
+    if keep_out is True:
+        return inputs, _snapshot(out)
+    if keep_out is False:
+        return inputs, saved.stand_in(out, prim)
+    if type(out) not in (tuple, list):     # out[k] of a single Tensor reads its values
+        return inputs, _snapshot(out)
+    n = len(out)
+    return inputs, type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim)
+                             for i, o in enumerate(out))
 
 
 def _snapshot(value):
