@@ -18,9 +18,12 @@ recorded by the outer tapes still there, which is how higher-order gradients ari
 Each backward step is the reverse engine's (reverse.py), which autodiff on the graph
 IR shares.
 
-Values. Nodes keep their own Tensor wrappers around the inputs' and outputs' storage:
-ops such as Assign or `x[i] = v` rebind a Tensor object to new storage, and a bprop must
-see the values as they were when the op ran.
+Values. A node keeps only the inputs and outputs its bprop reads (saved.py derives which
+from the bprop's source, as PyTorch saves per backward formula); the others become
+storage-less stand-ins with their shape and dtype, so a network's intermediate values are
+freed as soon as the forward is done with them. What it keeps are its own Tensor wrappers
+around the storage: ops such as Assign or `x[i] = v` rebind a Tensor object to new
+storage, and a bprop must see the values as they were when the op ran.
 """
 from __future__ import annotations
 
