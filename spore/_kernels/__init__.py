@@ -5,6 +5,7 @@ Each module registers the kernels of one family of primitives (see `registry.py`
 """
 from . import (  # registers kernels
     array,
+    attention,
     box,
     collective,
     conv,
