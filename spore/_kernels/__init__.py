@@ -16,6 +16,7 @@ from . import (  # registers kernels
     elementwise,
     embedding_cache,
     extra_nn,
+    foreach_optim,
     fused_optim,
     inspect,
     linalg,
