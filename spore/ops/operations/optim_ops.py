@@ -18,7 +18,7 @@ kernels depart from their documentation (ApplyMomentum ignores `use_nesterov` an
 from __future__ import annotations
 
 from ..._kernels.registry import build_multi_tensor_kernel
-from ..._kernels.tensor_data import MS_OF
+from ..._kernels.tensor_data import MS_OF, solely_held
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import interpreter
@@ -87,7 +87,8 @@ class _ApplyOptimizer(Primitive):
     def apply_all(self, *columns) -> None:
         """This update of many parameters: each input a sequence with one entry per parameter
         (the state Tensors, the gradients, per-parameter hyper-parameters) or one value for all.
-        Each parameter's states are rebound as its own call would rebind them. In PyNative,
+        Each parameter's states are rebound as its own call would rebind them (or written in
+        place when nothing else can see them). In PyNative,
         with nothing recording (no gradient, no graph being built), the parameters sharing
         their hyper-parameters update together, through the multi-tensor kernel where there is
         one; otherwise (or for a call the cheap check does not pass) one call per parameter."""
@@ -101,11 +102,15 @@ class _ApplyOptimizer(Primitive):
         groups: dict = {}
         for call in calls:
             groups.setdefault(tuple(id(call[p]) for p in self._scalar_positions), []).append(call)
-        listed = self.list_positions
+        listed, states = self.list_positions, self.state_positions
         for group in groups.values():
             first = group[0]
+            # Nothing else sees the old states (no array, view or other Tensor on them): they
+            # are written in place, which nobody can tell from rebinding, without new memory.
+            in_place = (all(solely_held(call[p]) for call in group for p in states)
+                        and len({id(call[p]._t) for call in group for p in states}) == len(group) * len(states))
             results = update(*[[call[p]._t for call in group] if p in listed else _unwrap(first[p])
-                               for p in range(len(first))])
+                               for p in range(len(first))], in_place=in_place)
             for position, index in zip(self.state_positions, self.state_results):
                 for call, new in zip(group, results[index]):
                     call[position]._t = new
@@ -118,9 +123,9 @@ class _ApplyOptimizer(Primitive):
             self._multi_attrs = dict(self.attrs)
         return self._multi
 
-    def _each_parameter(self, *inputs) -> tuple:
+    def _each_parameter(self, *inputs, in_place: bool = False) -> tuple:
         """The kernel over lists (the inputs at list_positions), one parameter at a time:
-        each result as a list."""
+        each result as a list (new tensors: `in_place` is not used)."""
         kernel, listed = self.kernel, frozenset(self.list_positions)
         count = len(inputs[self.list_positions[0]])
         per_parameter = [as_results(kernel(*[x[i] if p in listed else x for p, x in enumerate(inputs)]))
