@@ -18,6 +18,7 @@ from . import (  # registers kernels
     extra_nn,
     foreach_optim,
     fused_optim,
+    host_memory,
     inspect,
     linalg,
     llm,
