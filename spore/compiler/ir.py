@@ -76,6 +76,27 @@ class FusedKernel:
         self.attrs = {"merged": tuple(repr(p) for p in merged)}
 
 
+class FusedUpdate:
+    """Stands in an `effect` node for the updates of many Parameters by one optimizer
+    primitive (same attributes, same hyper-parameters) that a pass merged into one call of
+    its multi-tensor kernel. The node's inputs are the primitive's, with a tuple (one entry
+    per Parameter) at each of `list_positions` (the states and the gradient); the kernel
+    returns one list per state, which rebinds the states as the primitive's own calls
+    would. The node has no outputs (the merged calls' results were unused)."""
+
+    pure = False
+    side_effect = True
+
+    def __init__(self, prim, kernel, count: int):
+        self.name = f"{prim.name}[x{count}]"
+        self.kernel = kernel
+        self.merged = (prim,)
+        self.list_positions = prim.list_positions
+        self.state_positions = prim.state_positions
+        self.state_results = prim.state_results
+        self.attrs = {"merged": repr(prim), "count": count}
+
+
 class Block:
     """Nodes in program order, and the atoms the block yields (for branch and loop
     blocks; a graph's body yields nothing, its outputs are kept by the Graph)."""

@@ -10,15 +10,18 @@ branches with constant conditions already happened while the parser built the gr
 - for execution only (not export, `prepare_for_execution`): a sparse softmax cross
   entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
   on channels-last input, so that the convolution, activation and pooling chains after
-  them run in the layout that is fastest on the CPU.
+  them run in the layout that is fastest on the CPU; an optimizer's updates of many
+  Parameters as one call of its multi-tensor kernel.
 """
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient, is_small_convolution
 from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
+from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
-from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, Value, flat_values
+from ..common.tensor import Tensor
+from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -157,6 +160,7 @@ def prepare_for_execution(graph: Graph) -> Graph:
     node per primitive)."""
     _fuse_cross_entropy_block(graph.body)
     lay_out_channels_last(graph)
+    fuse_parameter_updates(graph)
     return graph
 
 
@@ -265,3 +269,102 @@ def _runs_on_onednn(node) -> bool:
     w_shape = w.spec.shape if isinstance(w, Value) else tuple(w.shape)
     return not is_small_convolution(x.spec.shape[0], w_shape, node.outputs[0].spec.shape[2:], node.prim.window,
                                     node.prim.group)
+
+
+# ---- an optimizer's updates as one multi-tensor call ------------------------------------------------
+def fuse_parameter_updates(graph: Graph) -> None:
+    """Runs of effect nodes in the graph's body that update Parameters with one optimizer
+    primitive (same attributes, hyper-parameters and variable dtype; results unused) become
+    one FusedUpdate node calling the primitive's multi-tensor kernel where the last of them
+    was. The nodes between the members of a run stay before it; a run ends at a node that
+    reads or writes one of its Parameters (it must see them updated) or has blocks. The
+    multi-tensor kernel is the same rule as the per-parameter one, so the numbers do not
+    change; only the calls do (one per run instead of one per Parameter, ATen's `_foreach`
+    kernels instead of a few kernels per Parameter)."""
+    used: set = set(flat_values(graph.output))
+    _mark_inputs(graph.body, used)
+    nodes, run, segment, run_key, run_params = [], [], [], None, set()
+
+    def flush():
+        if len(run) >= 2:
+            merged = set(map(id, run))
+            nodes.extend(n for n in segment if id(n) not in merged)
+            nodes.append(_fused_update(run))
+        else:
+            nodes.extend(segment)
+        run.clear()
+        segment.clear()
+        run_params.clear()
+
+    for node in graph.body.nodes:
+        key = _update_key(node, used)
+        params = _state_ids(node) if key is not None else set()
+        if key is not None and (not run or key == run_key) and not params & run_params:
+            run.append(node)
+            segment.append(node)
+            run_key = key
+            run_params.update(params)
+        elif run and key is None and not node.blocks and not _touches(node, run_params):
+            segment.append(node)
+        else:
+            flush()
+            if key is not None:
+                run.append(node)
+                run_key = key
+                run_params.update(params)
+            segment.append(node)
+    flush()
+    graph.body.nodes = nodes
+
+
+def _mark_inputs(block: Block, used: set) -> None:
+    for node in block.nodes:
+        used.update(flat_values(node.inputs))
+        for sub in node.blocks.values():
+            _mark_inputs(sub, used)
+            used.update(flat_values(sub.results))
+
+
+def _update_key(node, used: set):
+    """What an update must share with the others of its run to be merged with them, or None
+    when `node` is no update that can be merged."""
+    prim = node.prim
+    positions = getattr(prim, "list_positions", None)
+    if (node.kind != "effect" or positions is None or node.blocks
+            or type(prim).__name__ not in MULTI_TENSOR_KERNELS):
+        return None
+    if any(v in used for v in node.outputs):
+        return None
+    states = [node.inputs[p] for p in prim.state_positions]
+    if not all(isinstance(s, Tensor) for s in states):
+        return None
+    shared = tuple(a for i, a in enumerate(node.inputs) if i not in positions)
+    return type(prim), repr(prim.attrs), states[0].dtype, _key(shared)
+
+
+def _state_ids(node) -> set:
+    return {id(node.inputs[p]) for p in node.prim.state_positions}
+
+
+def _touches(node, params: set) -> bool:
+    """Whether node reads or writes one of the Parameters (by id) in `params`."""
+    if node.kind == "load":
+        return id(node.param) in params
+    return any(id(a) in params for a in _flat_atoms(node.inputs))
+
+
+def _flat_atoms(atoms):
+    if type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from _flat_atoms(atom)
+    else:
+        yield atoms
+
+
+def _fused_update(run: list) -> Node:
+    prim = run[0].prim
+    kernel = build_multi_tensor_kernel(type(prim).__name__, prim)
+    positions = prim.list_positions
+    inputs = tuple(tuple(node.inputs[i] for node in run) if i in positions else atom
+                   for i, atom in enumerate(run[0].inputs))
+    return Node("effect", FusedUpdate(prim, kernel, len(run)), inputs, (), run[0].location)
