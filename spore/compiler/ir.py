@@ -30,13 +30,18 @@ _value_ids = itertools.count()
 
 
 class Value:
-    """A Tensor defined by a node (or a graph input), with its shape and dtype."""
+    """A Tensor defined by a node (or a graph input), with its shape and dtype.
 
-    __slots__ = ("id", "spec")
+    `fused_as`: (primitive, input values, output values) when the value is one of the
+    outputs of composed nodes that the primitive computes in one kernel (a bprop offers it,
+    GraphBuilder.offer_fused); passes.fuse_offered swaps the kernel in for execution."""
+
+    __slots__ = ("id", "spec", "fused_as")
 
     def __init__(self, spec):
         self.id = next(_value_ids)
         self.spec = spec
+        self.fused_as = None
 
     def __repr__(self) -> str:
         return f"%{self.id}"

@@ -11,7 +11,8 @@ branches with constant conditions already happened while the parser built the gr
   entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
   on channels-last input, so that the convolution, activation and pooling chains after
   them run in the layout that is fastest on the CPU; an optimizer's updates of many
-  Parameters as one call of its multi-tensor kernel.
+  Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
+  place of the composed nodes they emitted (the fused attention backward).
 """
 from __future__ import annotations
 
@@ -158,10 +159,59 @@ def optimize(graph: Graph) -> Graph:
 def prepare_for_execution(graph: Graph) -> Graph:
     """The rewrites that pay when the graph runs as kernels (an exported graph keeps one
     node per primitive)."""
+    fuse_offered(graph)
     _fuse_cross_entropy_block(graph.body)
     lay_out_channels_last(graph)
     fuse_parameter_updates(graph)
     return graph
+
+
+def fuse_offered(graph: Graph) -> None:
+    """For each fused kernel a bprop offered (Value.fused_as) whose composed outputs are all
+    still computed in the graph's body, and used only after the last of them: one node of
+    the kernel there, its outputs replacing the composed ones, which then die unless
+    something else (a higher-order gradient) uses their intermediate values."""
+    body = graph.body.nodes
+    defined = {v: i for i, node in enumerate(body) for v in node.outputs}
+    first_use: dict = {}
+    for i, node in enumerate(body):
+        for v in _values_read(node):
+            first_use.setdefault(v, i)
+    records = {id(v.fused_as): v.fused_as for v in defined if v.fused_as is not None}
+    inserted, replaced = {}, {}
+    for prim, inputs, outputs in records.values():
+        if not all(o in defined for o in outputs):
+            continue
+        at = max(defined[o] for o in outputs)
+        if any(first_use.get(o, at + 1) <= at for o in outputs):
+            continue
+        if not all(defined.get(v, -1) < at and (v in defined or v in graph.inputs) for v in inputs):
+            continue
+        new = tuple(Value(o.spec) for o in outputs)
+        inserted[at] = Node("apply", prim, inputs, new, body[at].location, tuple_output=True)
+        replaced.update(zip(outputs, new))
+    if not inserted:
+        return
+    graph.body.nodes = [n for i, node in enumerate(body) for n in ((node, inserted[i]) if i in inserted else (node,))]
+    _substitute_block(graph.body, replaced)
+    graph.output = _substitute(graph.output, replaced)
+    eliminate_dead_code(graph)
+
+
+def _values_read(node):
+    yield from flat_values(node.inputs)
+    for sub in node.blocks.values():
+        for inner in sub.nodes:
+            yield from _values_read(inner)
+        yield from flat_values(sub.results)
+
+
+def _substitute_block(block: Block, replaced: dict) -> None:
+    for node in block.nodes:
+        node.inputs = _substitute(node.inputs, replaced)
+        for sub in node.blocks.values():
+            _substitute_block(sub, replaced)
+    block.results = _substitute(block.results, replaced)
 
 
 def _fuse_cross_entropy_block(block: Block) -> None:
