@@ -31,13 +31,13 @@ _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
 def eliminate_common_subexpressions(graph: Graph) -> None:
     replaced: dict = {}
     _cse_block(graph.body, {}, replaced)
-    graph.output = _substitute(graph.output, replaced)
+    graph.output = substitute(graph.output, replaced)
 
 
 def _cse_block(block: Block, seen: dict, replaced: dict) -> None:
     kept = []
     for node in block.nodes:
-        node.inputs = _substitute(node.inputs, replaced)
+        node.inputs = substitute(node.inputs, replaced)
         for sub in node.blocks.values():
             _cse_block(sub, dict(seen), replaced)
         if node.kind == "apply" and node.prim.pure:
@@ -49,7 +49,7 @@ def _cse_block(block: Block, seen: dict, replaced: dict) -> None:
             seen[key] = node
         kept.append(node)
     block.nodes = kept
-    block.results = _substitute(block.results, replaced)
+    block.results = substitute(block.results, replaced)
 
 
 def _key(atoms):
@@ -62,15 +62,16 @@ def _key(atoms):
     return ("object", id(atoms))
 
 
-def _substitute(atoms, replaced: dict):
+def substitute(atoms, replaced: dict):
+    """`atoms` (an atom or a nest of them) with each Value in `replaced` replaced."""
     if isinstance(atoms, Value):
         return replaced.get(atoms, atoms)
     if type(atoms) in (tuple, list):
-        return type(atoms)(_substitute(a, replaced) for a in atoms)
+        return type(atoms)(substitute(a, replaced) for a in atoms)
     if type(atoms) is dict:
-        return {k: _substitute(v, replaced) for k, v in atoms.items()}
+        return {k: substitute(v, replaced) for k, v in atoms.items()}
     if isinstance(atoms, NumpyOutput):
-        return NumpyOutput(_substitute(atoms.value, replaced))
+        return NumpyOutput(substitute(atoms.value, replaced))
     return atoms
 
 
@@ -193,8 +194,8 @@ def fuse_offered(graph: Graph) -> None:
     if not inserted:
         return
     graph.body.nodes = [n for i, node in enumerate(body) for n in ((node, inserted[i]) if i in inserted else (node,))]
-    _substitute_block(graph.body, replaced)
-    graph.output = _substitute(graph.output, replaced)
+    substitute_block(graph.body, replaced)
+    graph.output = substitute(graph.output, replaced)
     eliminate_dead_code(graph)
 
 
@@ -206,12 +207,13 @@ def _values_read(node):
         yield from flat_values(sub.results)
 
 
-def _substitute_block(block: Block, replaced: dict) -> None:
+def substitute_block(block: Block, replaced: dict) -> None:
+    """`substitute` over the inputs of every node of `block` (and their blocks) and its results."""
     for node in block.nodes:
-        node.inputs = _substitute(node.inputs, replaced)
+        node.inputs = substitute(node.inputs, replaced)
         for sub in node.blocks.values():
-            _substitute_block(sub, replaced)
-    block.results = _substitute(block.results, replaced)
+            substitute_block(sub, replaced)
+    block.results = substitute(block.results, replaced)
 
 
 def _fuse_cross_entropy_block(block: Block) -> None:
@@ -332,7 +334,7 @@ def fuse_parameter_updates(graph: Graph) -> None:
     change; only the calls do (one per run instead of one per Parameter, ATen's `_foreach`
     kernels instead of a few kernels per Parameter)."""
     used: set = set(flat_values(graph.output))
-    _mark_inputs(graph.body, used)
+    mark_inputs(graph.body, used)
     nodes, run, segment, run_key, run_params = [], [], [], None, set()
 
     def flush():
@@ -367,11 +369,12 @@ def fuse_parameter_updates(graph: Graph) -> None:
     graph.body.nodes = nodes
 
 
-def _mark_inputs(block: Block, used: set) -> None:
+def mark_inputs(block: Block, used: set) -> None:
+    """Adds to `used` every Value the nodes of `block` (and their blocks) read or yield."""
     for node in block.nodes:
         used.update(flat_values(node.inputs))
         for sub in node.blocks.values():
-            _mark_inputs(sub, used)
+            mark_inputs(sub, used)
             used.update(flat_values(sub.results))
 
 

@@ -21,7 +21,7 @@ def decompose_for_export(graph: Graph) -> Graph:
     """Each node of a primitive in _DECOMPOSITIONS whose first output is the only one used
     replaced by the nodes of its decomposition (the graph's top-level body)."""
     used = set(flat_values(graph.output))
-    passes._mark_inputs(graph.body, used)
+    passes.mark_inputs(graph.body, used)
     nodes, replaced = [], {}
     for node in graph.body.nodes:
         decompose = _DECOMPOSITIONS.get(type(node.prim).__name__) if node.kind == "apply" else None
@@ -29,12 +29,12 @@ def decompose_for_export(graph: Graph) -> Graph:
             nodes.append(node)
             continue
         builder = GraphBuilder(compiler.call, compiler.differentiate)
-        inputs = [symbolic(passes._substitute(v, replaced)) for v in node.inputs]
+        inputs = [symbolic(passes.substitute(v, replaced)) for v in node.inputs]
         with builder.active():
             result = builder.value_of(decompose(node.prim, *inputs))
         nodes += builder.block.nodes
         replaced[node.outputs[0]] = result
     graph.body.nodes = nodes
-    passes._substitute_block(graph.body, replaced)
-    graph.output = passes._substitute(graph.output, replaced)
+    passes.substitute_block(graph.body, replaced)
+    graph.output = passes.substitute(graph.output, replaced)
     return graph
