@@ -170,6 +170,15 @@ class GraphBuilder(interpreter.Interpreter):
         self.block.nodes.append(Node("const", None, (tensor,), (value,)))
         return value
 
+    def offer_fused(self, prim, inputs: tuple, outputs: tuple) -> None:
+        """`outputs`, Tensors computed in the graph from `inputs` by several primitives, are
+        what `prim` computes from the same inputs in one kernel: autodiff keeps
+        differentiating the composed nodes, the executed graph runs prim where the outputs
+        are all defined (passes.fuse_offered)."""
+        record = (prim, tuple(self.value_of(x) for x in inputs), tuple(self.value_of(o) for o in outputs))
+        for value in record[2]:
+            value.fused_as = record
+
     def value_of(self, tensor) -> Value:
         if isinstance(tensor, SymbolicTensor):
             return tensor._node

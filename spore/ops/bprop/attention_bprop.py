@@ -32,7 +32,13 @@ def _scaled_dot_product_attention(prim, query, key, value, out, dout):
     weights = _softmax(_matmul[False, True](query, key) * scale)
     dvalue = _matmul[True, False](weights, dout[0])
     dscores = _softmax_grad(weights, _matmul[False, True](dout[0], value)) * scale
-    return _matmul[False, False](dscores, key), _matmul[True, False](dscores, query), dvalue
+    grads = _matmul[False, False](dscores, key), _matmul[True, False](dscores, query), dvalue
+    builder = interpreter.graph_builder
+    if builder is not None and interpreter.STACK[-1] is builder:
+        # A graph differentiates these matrix products further if it must, and runs the
+        # fused backward instead where nothing does.
+        builder.offer_fused(_fused_grad(scale), (dout[0], query, key, value, out[0], out[1]), grads)
+    return grads
 
 
 # The bprop above uses it only where nothing differentiates it.
