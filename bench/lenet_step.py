@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "examples"))
 from lenet_digits import LeNet5  # noqa: E402
 from timing import compare, report  # noqa: E402
+from torch_train_step import torch_train_step  # noqa: E402
 
 TARGET = 1.3
 GRAPH_TO_TORCH = 1.1
@@ -71,15 +72,7 @@ def torch_step(batch: int, rng, spore_net):
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
     x = torch.from_numpy(rng.standard_normal((batch, 1, 32, 32)).astype(np.float32))
     y = torch.from_numpy(rng.integers(0, 10, batch).astype(np.int64))
-
-    def step():
-        optimizer.zero_grad()
-        loss = torch.nn.functional.cross_entropy(model(x), y)
-        loss.backward()
-        optimizer.step()
-        return loss
-
-    return step
+    return torch_train_step(model, optimizer, x, y)
 
 
 def main() -> int:

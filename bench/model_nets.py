@@ -27,6 +27,7 @@ from spore.__main__ import install_alias
 install_alias()     # the tutorial's LeNet5 is MindSpore code: its `import mindspore` is spore
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "examples"))
 from lenet_digits import LeNet5  # noqa: E402
+from torch_train_step import torch_train_step  # noqa: E402
 
 MODELS = ("lenet5", "resnet18", "transformer")
 CLASSES = 10
@@ -213,13 +214,4 @@ def _torch_step(model, net, x, y, compiled=False):
         optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
     else:
         optimizer = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
-    forward = torch.compile(net) if compiled else net
-
-    def step():
-        optimizer.zero_grad()
-        loss = torch.nn.functional.cross_entropy(forward(x), y)
-        loss.backward()
-        optimizer.step()
-        return loss
-
-    return step
+    return torch_train_step(torch.compile(net) if compiled else net, optimizer, x, y)

@@ -139,6 +139,7 @@ def _spore_step(graph: bool, batch: int):
 def _torch_step(batch: int):
     import numpy as np
     import torch
+    from torch_train_step import torch_train_step
 
     def block(cin, cout, stride):
         body = torch.nn.Sequential(torch.nn.Conv2d(cin, cout, 3, stride, 1, bias=False), torch.nn.BatchNorm2d(cout),
@@ -174,15 +175,7 @@ def _torch_step(batch: int):
     rng = np.random.default_rng(0)
     x = torch.from_numpy(rng.standard_normal((batch, 3, 32, 32)).astype(np.float32))
     y = torch.from_numpy(rng.integers(0, 10, batch).astype(np.int64))
-
-    def step():
-        optimizer.zero_grad()
-        loss = torch.nn.functional.cross_entropy(model(x), y)
-        loss.backward()
-        optimizer.step()
-        return loss.item()
-
-    return step
+    return torch_train_step(model, optimizer, x, y)
 
 
 def step_child(form: str, steps: int, batch: int, threads: int) -> None:

@@ -75,7 +75,7 @@ _LAZY_NAMES = {
     "spore.train.serialization": ("async_ckpt_thread_status", "load_checkpoint", "load_param_into_net",
                                   "save_checkpoint"),
     "spore.train.model": ("Model",),
-    "spore.compiler.export": ("export", "load", "load_mindir", "save_mindir"),
+    "spore.compiler.export": ("export", "export_split_mindir", "load", "load_mindir", "save_mindir"),
     "spore.train": ("DatasetHelper", "SummaryRecord", "build_searched_strategy", "ckpt_to_safetensors",
                     "connect_network_with_dataset", "data_sink", "get_ckpt_path_with_strategy", "load_checkpoint_async",
                     "load_distributed_checkpoint", "merge_sliced_parameter", "restore_group_info_list",

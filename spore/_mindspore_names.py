@@ -35,6 +35,11 @@ MINDSPORE_MODULES = {
             "JitConfig"
         }),
     },
+    "spore.compiler.jit_options": {
+        "mindspore.common._pijit_context": frozenset({
+            "Unsupported"
+        }),
+    },
     "spore.dataset.audio.amplitude": {
         "mindspore.dataset.audio.transforms": frozenset({
             "Contrast", "DCShift", "Fade", "Gain", "MuLawDecoding", "MuLawEncoding", "Overdrive", "Vol"

@@ -78,6 +78,19 @@ def _check_one_of(*options):
     return check
 
 
+_JIT_CONFIG_KEYS = {"jit_level": ["O0", "O1", "O2"], "infer_boost": ["on", "off"]}
+
+
+def _check_jit_config(name, value):
+    for key, option in value.items():
+        if key not in _JIT_CONFIG_KEYS:
+            raise ValueError(f"For 'context.set_context', the key of argument 'jit_config' must be one of "
+                             f"{_JIT_CONFIG_KEYS}, but got {key}.")
+        if option not in _JIT_CONFIG_KEYS[key]:
+            raise ValueError(f"For 'jit_config', the value of argument {key} must be one of "
+                             f"{_JIT_CONFIG_KEYS[key]}, but got {option}.")
+
+
 _KEYS: dict[str, _Key] = {
     "mode": _Key((int,), PYNATIVE_MODE, _check_mode),
     "device_target": _Key((str,), "CPU", _check_device_target),
@@ -88,7 +101,7 @@ _KEYS: dict[str, _Key] = {
     "max_call_depth": _Key((int,), 1000, _check_positive),
     "jit_syntax_level": _Key((int,), LAX, _check_one_of(STRICT, COMPATIBLE, LAX)),
     "jit_level": _Key((str,), ""),
-    "jit_config": _Key((dict,), {}),
+    "jit_config": _Key((dict,), {}, _check_jit_config),
     "deterministic": _Key((str,), "OFF", _check_one_of("ON", "OFF")),
     "runtime_num_threads": _Key((int,), 2),
     "inter_op_parallel_num": _Key((int,), 0),

@@ -169,8 +169,9 @@ def test_enable_dynamic_checks_its_arguments():
 
 def test_jit_config():
     config = ms.JitConfig(jit_level="O1", foo=1)
+    # MindSpore 2.7.1 records the backend of the level too
     assert config.jit_config_dict == {"foo": 1, "jit_level": "O1", "exc_mode": "auto", "jit_syntax_level": "",
-                                      "debug_level": "RELEASE", "infer_boost": "off"}
+                                      "debug_level": "RELEASE", "infer_boost": "off", "backend": "ms_backend"}
     for kwargs in ({"jit_level": "O5"}, {"exc_mode": "x"}, {"infer_boost": 1}):
         with pytest.raises(ValueError, match=next(iter(kwargs))):
             ms.JitConfig(**kwargs)

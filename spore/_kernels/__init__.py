@@ -5,6 +5,7 @@ Each module registers the kernels of one family of primitives (see `registry.py`
 """
 from . import (  # registers kernels
     array,
+    attention,
     box,
     collective,
     conv,
@@ -15,7 +16,10 @@ from . import (  # registers kernels
     elementwise,
     embedding_cache,
     extra_nn,
+    foreach_optim,
     fused_optim,
+    host_memory,
+    igamma_grad,
     inspect,
     linalg,
     llm,

@@ -75,21 +75,6 @@ def _bias_corrected_lr(lr, beta1_power, beta2_power):
     return lr * (1 - beta2_power) ** 0.5 / (1 - beta1_power)
 
 
-@kernel_factory("ApplyMomentum")
-def apply_momentum(prim):
-    nesterov, scale = prim.use_nesterov, prim.gradient_scale
-
-    def update(variable, accumulation, learning_rate, gradient, momentum):
-        lr, momentum = _scalars(learning_rate, momentum)
-        gradient = _as(gradient, variable.dtype)
-        if scale != 1.0:
-            gradient = gradient * scale
-        accumulation = _add_scaled(gradient, accumulation, momentum)
-        step = _add_scaled(gradient, accumulation, momentum) if nesterov else accumulation
-        return _sub_scaled(variable, step, lr), accumulation
-    return update
-
-
 @kernel_factory("SGD")
 def sgd(prim):
     dampening, weight_decay, nesterov = prim.dampening, prim.weight_decay, prim.nesterov
@@ -106,27 +91,6 @@ def sgd(prim):
         accum = torch.where(stat > 0, gradient, blended)
         step = _add_scaled(gradient, accum, momentum) if nesterov else accum
         return _sub_scaled(parameters, step, lr), accum, torch.zeros_like(stat)
-    return update
-
-
-@kernel_factory("Adam")
-def adam(prim):
-    nesterov = prim.use_nesterov
-
-    def update(var, m, v, beta1_power, beta2_power, lr, beta1, beta2, epsilon, gradient):
-        beta1_power, beta2_power, lr, beta1, beta2, epsilon = _scalars(
-            beta1_power, beta2_power, lr, beta1, beta2, epsilon)
-        # Half-precision states are updated in float32, as MindSpore does: epsilon (1e-8)
-        # rounds to 0 in float16, and a zero gradient element would then divide 0 by 0.
-        dtype = var.dtype
-        compute = torch.float32 if dtype in _HALF_DTYPES else dtype
-        var, m, v, gradient = (_as(x, compute) for x in (var, m, v, gradient))
-        m = _average(m, gradient, beta1)
-        v = _average(v, gradient * gradient, beta2)
-        numerator = _average(m, gradient, beta1) if nesterov else m
-        step_size = _bias_corrected_lr(lr, beta1_power, beta2_power)
-        var = _sub_scaled_ratio(var, numerator, v.sqrt() + epsilon, step_size)
-        return _as(var, dtype), _as(m, dtype), _as(v, dtype)
     return update
 
 
@@ -151,18 +115,6 @@ def _amsgrad_step(var, m, v, vhat, beta1_power, beta2_power, lr, beta1, beta2, e
     vhat = torch.maximum(vhat, v)
     step_size = _bias_corrected_lr(lr, beta1_power, beta2_power)
     return _sub_scaled_ratio(var, m, vhat.sqrt() + epsilon, step_size), m, v, vhat
-
-
-@kernel("AdamWeightDecay")
-def adam_weight_decay(var, m, v, lr, beta1, beta2, epsilon, decay, gradient):
-    lr, beta1, beta2, epsilon, decay = _scalars(lr, beta1, beta2, epsilon, decay)
-    gradient = _as(gradient, var.dtype)
-    m = _average(m, gradient, beta1)
-    v = _average(v, gradient * gradient, beta2)
-    update = m / (v.sqrt() + epsilon)
-    if not _is_zero(decay):
-        update = _add_scaled(update, var, decay)
-    return _sub_scaled(var, update, lr), m, v
 
 
 @kernel_factory("ApplyAdagrad")

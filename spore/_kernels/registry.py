@@ -41,3 +41,24 @@ def build_kernel(name: str, prim) -> Callable:
     except KeyError:
         raise RuntimeError(f"For '{name}', no kernel is registered.") from None
     return factory(prim)
+
+
+# ---- multi-tensor kernels -------------------------------------------------------------------------
+MULTI_TENSOR_KERNELS: dict[str, KernelFactory] = {}
+"""Optional second form of an update primitive (optim_ops.py): the same computation over lists
+of tensors, one entry per parameter, in one call (ATen's `_foreach` kernels)."""
+
+
+def multi_tensor_kernel_factory(name: str) -> Callable[[KernelFactory], KernelFactory]:
+    def register(factory: KernelFactory) -> KernelFactory:
+        if name in MULTI_TENSOR_KERNELS:
+            raise RuntimeError(f"multi-tensor kernel '{name}' is registered twice")
+        MULTI_TENSOR_KERNELS[name] = factory
+        return factory
+    return register
+
+
+def build_multi_tensor_kernel(name: str, prim) -> Callable | None:
+    """The multi-tensor kernel of `prim` registered under `name`, or None."""
+    factory = MULTI_TENSOR_KERNELS.get(name)
+    return None if factory is None else factory(prim)

@@ -87,28 +87,6 @@ def betainc(a, b, x):
     return out.to(dtype)
 
 
-_SERIES_CHUNK = 256
-
-
-@kernel("IgammaGradA")
-def igamma_grad_a(a, x):
-    """d P(a, x) / da from the series P(a, x) = sum_k x^(a+k) e^-x / Gamma(a+k+1): each term
-    differentiates to itself times log(x) - digamma(a+k+1). Its terms peak near k = x, so
-    the series runs past max(x) by several standard deviations (sqrt(x))."""
-    dtype = x.dtype
-    a, x = torch.broadcast_tensors(a.double(), x.double())
-    largest = float(x.max()) if x.numel() else 0.0
-    count = int(largest + 12 * math.sqrt(largest) + 60)
-    grad = torch.zeros_like(x)
-    a_, x_k = a.unsqueeze(-1), x.unsqueeze(-1)
-    for start in range(0, count, _SERIES_CHUNK):  # in chunks: memory stays elements x chunk
-        k = torch.arange(start, min(start + _SERIES_CHUNK, count), dtype=torch.float64, device=x.device)
-        a_k = a_ + k + 1
-        terms = torch.exp(torch.special.xlogy(a_k - 1, x_k) - x_k - torch.lgamma(a_k))
-        grad += torch.sum(terms * (torch.log(x_k) - torch.special.digamma(a_k)), dim=-1)
-    return torch.where(x > 0, grad, torch.zeros_like(grad)).to(dtype)
-
-
 def _below_zero(compute: Callable, value: float) -> Callable:
     """compute(x), and `value` where x < 0: the second-kind Bessel functions are not real
     there, and MindSpore gives their limit at 0 (-inf for Y, inf for K) where torch gives NaN."""

@@ -5,6 +5,8 @@ MindSpore dtypes map to torch's and how host data gets in and out.
 """
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import torch
 
@@ -149,3 +151,33 @@ def storage_resize(t: torch.Tensor, nbytes: int) -> torch.UntypedStorage:
     t.set_(moved, t.storage_offset(), t.size(), t.stride())
     moved.resize_(nbytes)
     return moved
+
+
+# ---- sole ownership ---------------------------------------------------------------------------------
+def _references(t: torch.Tensor) -> int:
+    return sys.getrefcount(t)
+
+
+class _Wrapper:
+    __slots__ = ("_t",)
+
+
+_probe = _Wrapper()
+_probe._t = torch.empty(0)
+_HELD_BY_ITS_WRAPPER_ALONE = _references(_probe._t)
+"""What `_references(wrapper._t)` counts for a tensor nothing but its wrapper's slot holds."""
+
+
+_storage_use_count = getattr(torch._C, "_storage_Use_Count", None)
+
+
+def solely_held(wrapper) -> bool:
+    """Whether nothing but `wrapper` (a Tensor) can see its storage: no other Python reference
+    to its torch tensor (another Tensor around it, a recorded value) and no other tensor or
+    NumPy array on the storage (a view, an `asnumpy` array). Writing such a storage in place
+    is then indistinguishable from rebinding the Tensor to new storage. (False where torch
+    does not tell how many hold a storage.)"""
+    t = wrapper._t
+    return (_storage_use_count is not None
+            and _references(wrapper._t) == _HELD_BY_ITS_WRAPPER_ALONE + 1   # (+1: the local `t`)
+            and _storage_use_count(t.untyped_storage()._cdata) == 2)   # (+1: the storage object)

@@ -18,9 +18,12 @@ recorded by the outer tapes still there, which is how higher-order gradients ari
 Each backward step is the reverse engine's (reverse.py), which autodiff on the graph
 IR shares.
 
-Values. Nodes keep their own Tensor wrappers around the inputs' and outputs' storage:
-ops such as Assign or `x[i] = v` rebind a Tensor object to new storage, and a bprop must
-see the values as they were when the op ran.
+Values. A node keeps only the inputs and outputs its bprop reads (saved.py derives which
+from the bprop's source, as PyTorch saves per backward formula); the others become
+storage-less stand-ins with their shape and dtype, so a network's intermediate values are
+freed as soon as the forward is done with them. What it keeps are its own Tensor wrappers
+around the storage: ops such as Assign or `x[i] = v` rebind a Tensor object to new
+storage, and a bprop must see the values as they were when the op ran.
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ from typing import Callable
 
 from ..common.tensor import Tensor, wrap
 from ..ops import interpreter
-from . import grad_ready, reverse
+from . import grad_ready, reverse, saved
 from .hooks import add_hook, tensor_hooks
 
 _tape_ids = itertools.count(1)
@@ -118,7 +121,8 @@ class Tape(interpreter.Interpreter):
             output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
         else:
             output_vids = self.new_variable(out)
-        self.nodes.append(Node(bprop, _snapshot(args), input_vids, _snapshot(out), output_vids, prim))
+        inputs, out = _kept(prim, args, out)
+        self.nodes.append(Node(bprop, inputs, input_vids, out, output_vids, prim))
 
     # ---- backward -----------------------------------------------------------------------
     def backward(self, roots: list[tuple[Tensor, Tensor]]) -> dict[int, Tensor]:
@@ -216,6 +220,34 @@ def _flat_vids(vids):
             yield from _flat_vids(vid)
         elif vid is not None:
             yield vid
+
+
+_plans: dict = {}   # (primitive class, number of inputs) -> (keep each input, keep the output)
+
+
+def _plan(prim, n_inputs: int) -> tuple:
+    bprop = reverse.BPROPS.get(type(prim).__name__) if getattr(type(prim), "bprop", None) is None else None
+    plan = saved.KEEP_ALL if bprop is None else saved.plan_for(bprop, n_inputs)
+    return ((True,) * n_inputs, True) if plan is saved.KEEP_ALL else plan
+
+
+def _kept(prim, args: tuple, out) -> tuple:
+    """(inputs, output) as the node keeps them: snapshots of what prim's bprop reads,
+    storage-less stand-ins for the rest (saved.py)."""
+    try:
+        keep_inputs, keep_out = _plans[type(prim), len(args)]
+    except KeyError:
+        keep_inputs, keep_out = _plans[type(prim), len(args)] = _plan(prim, len(args))
+    inputs = tuple([_snapshot(a) if keep else saved.stand_in(a, prim) for a, keep in zip(args, keep_inputs)])
+    if keep_out is True:
+        return inputs, _snapshot(out)
+    if keep_out is False:
+        return inputs, saved.stand_in(out, prim)
+    if type(out) not in (tuple, list):     # out[k] of a single Tensor reads its values
+        return inputs, _snapshot(out)
+    n = len(out)
+    return inputs, type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim)
+                             for i, o in enumerate(out))
 
 
 def _snapshot(value):

@@ -49,7 +49,13 @@ class SymbolicTensor(Tensor):
         raise unknown_value(self)
 
     def asnumpy(self):
-        """A GraphArray: the value can only become a Tensor again (`tensor(x.asnumpy())`)."""
+        """A GraphArray: the value can only become a Tensor again (`tensor(x.asnumpy())`).
+        The strict syntax level (jit_syntax_level STRICT, jit(fullgraph=True)) has no JIT
+        Fallback to NumPy at all."""
+        if interpreter.graph_builder is not None and interpreter.graph_builder.strict:
+            raise AttributeError(f"In JIT strict mode, cannot get attributes asnumpy or the Tensor[{self.dtype}] "
+                                 f"object has no attribute: 'asnumpy'. Use the LAX syntax level "
+                                 f"(jit_syntax_level LAX, or jit(fullgraph=False)) to allow it.")
         return GraphArray(self)
 
     def __bool__(self) -> bool:
@@ -116,6 +122,8 @@ class GraphBuilder(interpreter.Interpreter):
         self.blocks: list[Block] = [Block()]
         self.load_levels: list[dict] = [{}]
         self.location = ""
+        self.strict = False
+        """The strict syntax level: no JIT Fallback (see compile_program)."""
 
     @property
     def block(self) -> Block:
@@ -161,6 +169,15 @@ class GraphBuilder(interpreter.Interpreter):
         value = Value(TensorSpec(tensor.shape, tensor.dtype))
         self.block.nodes.append(Node("const", None, (tensor,), (value,)))
         return value
+
+    def offer_fused(self, prim, inputs: tuple, outputs: tuple) -> None:
+        """`outputs`, Tensors computed in the graph from `inputs` by several primitives, are
+        what `prim` computes from the same inputs in one kernel: autodiff keeps
+        differentiating the composed nodes, the executed graph runs prim where the outputs
+        are all defined (passes.fuse_offered)."""
+        record = (prim, tuple(self.value_of(x) for x in inputs), tuple(self.value_of(o) for o in outputs))
+        for value in record[2]:
+            value.fused_as = record
 
     def value_of(self, tensor) -> Value:
         if isinstance(tensor, SymbolicTensor):

@@ -12,6 +12,7 @@ import functools
 import os
 import weakref
 
+from .. import context as _context
 from ..autograd import tape as _tape
 from ..autograd.casting import casting
 from ..autograd.grad import _differentiate, _Result, _tensor_leaves, differentiable_part, rebuild, roots_of
@@ -22,9 +23,10 @@ from ..ops import interpreter
 from ..ops.function import array_func
 from ..ops.operations.control_flow_ops import Morph
 from ..ops.primitive import Primitive, TensorSpec
-from . import autodiff, passes
+from . import autodiff, dynamic, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic
 from .ir import Block, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
+from .jit_options import DEFAULT_OPTIONS, JitOptions, Unsupported, check_jit_arguments
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
 from .runtime_scalar import RuntimeScalar
@@ -192,10 +194,11 @@ def signature(value):
     return ("C", type(value), value)
 
 
-def _symbolic_inputs(value, inputs: list):
-    """Tensor arguments replaced by symbolic ones (graph inputs), the rest kept."""
+def _symbolic_inputs(value, inputs: list, shape=None):
+    """Tensor arguments replaced by symbolic ones (graph inputs), the rest kept; `shape`
+    replaces a Tensor's own (a dynamic shape's Dims)."""
     if isinstance(value, Tensor) and not isinstance(value, Parameter):
-        graph_input = Value(TensorSpec(value.shape, value.dtype))
+        graph_input = Value(TensorSpec(value.shape if shape is None else shape, value.dtype))
         inputs.append(graph_input)
         return symbolic(graph_input)
     if type(value) in (tuple, list):
@@ -216,21 +219,31 @@ def _raw_inputs(value, raws: list) -> None:
             _raw_inputs(v, raws)
 
 
-def compile_program(name: str, fn, args: tuple, kwargs: dict) -> Program:
-    """Build, differentiate, optimize and lower `fn(*args, **kwargs)`."""
+def compile_program(name: str, fn, args: tuple, kwargs: dict, shapes: dict | None = None,
+                    strict: bool = False) -> Program:
+    """Build, differentiate, optimize and lower `fn(*args, **kwargs)`. `shapes`: {argument
+    position: shape} for arguments of dynamic shape (see dynamic.py), compiled under
+    guards the caller holds open. `strict`: MindSpore's STRICT syntax level, without JIT
+    Fallback: NumPy of graph values is refused and a returned dict gives its values."""
     if interpreter.graph_builder is not None:
         raise GraphError("compile_program can not run while another graph is built")
     builder = GraphBuilder(call, differentiate)
+    builder.strict = strict
     inputs: list[Value] = []
-    symbolic_args = _symbolic_inputs(args, inputs)
+    shapes = shapes or {}
+    symbolic_args = tuple(_symbolic_inputs(a, inputs, shapes.get(i)) for i, a in enumerate(args))
     symbolic_kwargs = {k: _symbolic_inputs(v, inputs) for k, v in kwargs.items()}
     with builder.active():
         output = call(fn, symbolic_args, symbolic_kwargs)
+        if strict and type(output) is dict:
+            output = tuple(output.values())
         output = _output_atoms(builder, output)
     graph = Graph(name, inputs, builder.block, output)
     _save(graph, "parsed")
     passes.optimize(graph)
     passes.prepare_for_execution(graph)
+    if shapes:
+        dynamic.fix_constants(graph)
     _save(graph, "optimized")
     program = Program(graph)
     _save_source(program)
@@ -274,23 +287,120 @@ def _write(filename: str, text: str) -> None:
 
 
 class ProgramCache:
-    """Programs of one function or Cell by input signature."""
+    """Programs of one function or Cell by input signature.
 
-    def __init__(self, name: str):
+    `dynamic`: the declared inputs (DynamicInputs) when some have dynamic shapes: calls
+    are checked against them and share the programs compiled under guards that hold
+    for their sizes (see dynamic.py). `graph_break`: what a call does when the compiler
+    refuses the function: None raises the error, "python" runs the function itself (op
+    by op, PyNative), "unsupported" raises jit_options.Unsupported (PIJit's fullgraph)."""
+
+    def __init__(self, name: str, dynamic=None, graph_break=None, auto_dynamic=False, strict=False):
         self.name = name
+        self.strict = strict
+        """Compile at the STRICT syntax level (jit(fullgraph=True))."""
         self.programs: dict = {}
+        self.last_compiled: Program | None = None
+        """The program compiled last (`Cell.get_func_graph_proto`)."""
+        self.dynamic = dynamic
+        self.graph_break = graph_break
+        self.auto_dynamic = auto_dynamic
+        """jit(dynamic=1): the sizes in which a call differs from the first compiled one
+        become dynamic (then calls that do not fit are compiled as they come)."""
+        self._first_specs = None
+        self._guarded: dict = {}
+        """{the signature the declaration leaves open: [(guards, program)]}"""
+        self._broken: set = set()
+        """The signatures run by the Python function (graph breaks)."""
 
-    def program(self, fn, args: tuple, kwargs: dict, extra_key=()) -> Program:
-        """The Program for these inputs, compiled on the first request for their signature."""
+    def program(self, fn, args: tuple, kwargs: dict, extra_key=()) -> Program | None:
+        """The Program for these inputs, compiled on the first request for their
+        signature; None when they run as Python (a graph break)."""
+        if self.dynamic is not None:
+            try:
+                return self._dynamic_program(fn, args, kwargs, extra_key)
+            except dynamic.UndeclaredError:
+                pass
         key = (signature(args), signature(kwargs), extra_key)
         program = self.programs.get(key)
         if program is None:
-            program = compile_program(self.name, fn, args, kwargs)
-            self.programs[key] = program
+            if key in self._broken:
+                return None
+            if self.auto_dynamic:
+                if self._first_specs is None:
+                    self._first_specs = dynamic.declared_specs(args)
+                elif self.dynamic is None:
+                    self.dynamic = dynamic.changed_sizes(self._first_specs, args)
+                    if self.dynamic is not None:
+                        return self.program(fn, args, kwargs, extra_key)
+            program = self._compile(key, fn, args, kwargs)
+            if program is not None:
+                self.programs[key] = program
         return program
 
-    def run(self, fn, args: tuple, kwargs: dict, extra_key=()):
+    def _dynamic_program(self, fn, args: tuple, kwargs: dict, extra_key):
+        open_key, sizes = self.dynamic.key_and_sizes(args)
+        static = tuple(signature(a) for i, a in enumerate(args) if i >= len(self.dynamic.specs)
+                       or self.dynamic.specs[i] is None)
+        key = (open_key, static, signature(kwargs), extra_key)
+        candidates = self._guarded.setdefault(key, [])
+        for guards, program in candidates:
+            if guards.hold(sizes):
+                return program
+        if key in self._broken:
+            return None
+        with dynamic.Guarded() as guards:
+            program = self._compile(key, fn, args, kwargs, self.dynamic.symbolic_shapes(args))
+        if program is not None:
+            candidates.append((guards, program))
+            self.programs[key + (len(candidates),)] = program
+        return program
+
+    def _compile(self, key, fn, args: tuple, kwargs: dict, shapes=None) -> Program | None:
+        strict = self.strict or _STRICT in key[-1]
+        if self.graph_break is None:
+            return self._compile_now(fn, args, kwargs, shapes, strict)
+        try:
+            return self._compile_now(fn, args, kwargs, shapes, strict)
+        except GraphError as error:
+            if self.graph_break == "unsupported":
+                raise Unsupported(str(error)) from error
+        except Exception:
+            # a graph break: the Python function, run, shows what it does with these inputs
+            if self.graph_break == "unsupported":
+                raise
+        self._broken.add(key)
+        return None
+
+    def _compile_now(self, fn, args: tuple, kwargs: dict, shapes, strict: bool) -> Program:
+        if shapes or strict:
+            program = compile_program(self.name, fn, args, kwargs, shapes, strict)
+        else:
+            program = compile_program(self.name, fn, args, kwargs)
+        self.last_compiled = program
+        return program
+
+    def graph_proto(self, argument_names: list[str], varargs: str) -> bytes | None:
+        """The anf_ir ModelProto of the graph compiled last (`Cell.get_func_graph_proto`)."""
+        if self.last_compiled is None:
+            return None
+        from .export.anf_ir_writer import graph_proto  # the export package imports this module
+        return graph_proto(self.last_compiled.graph, argument_names, varargs)
+
+    def dynamic_sizes(self, args: tuple) -> tuple | None:
+        """The unknown sizes of a call of dynamic shape; None for a call compiled as it is."""
+        if self.dynamic is None:
+            return None
+        try:
+            return self.dynamic.key_and_sizes(args)[1]
+        except dynamic.UndeclaredError:
+            return None
+
+    def run(self, fn, args: tuple, kwargs: dict, extra_key=(), python=None):
+        """fn's program for these inputs run; at a graph break, `python` (default fn) run."""
         program = self.program(fn, args, kwargs, extra_key)
+        if program is None:
+            return (python or fn)(*args, **kwargs)
         raws: list = []
         _raw_inputs((args, tuple(kwargs.values())), raws)
         return program.run(*raws)
@@ -299,14 +409,47 @@ class ProgramCache:
 def _cell_cache(cell) -> ProgramCache:
     cache = cell.__dict__.get("_graph_cache")
     if cache is None:
-        cache = ProgramCache(type(cell).__name__)
+        declared = cell.__dict__.get("_inputs")
+        inputs = dynamic.DynamicInputs(dynamic.declared_specs(declared), _set_inputs_mismatch) if declared else None
+        cache = ProgramCache(type(cell).__name__, inputs)
         object.__setattr__(cell, "_graph_cache", cache)
     return cache
 
 
+def _set_inputs_mismatch(kind: str, index: int, spec, arg):
+    """A Cell's call that its `set_inputs` declaration does not describe (MindSpore's words)."""
+    n = index + 1
+    if kind == "mutable":
+        return TypeError(f"For set_inputs or tuple(list) in set_inputs, the {n}th should be mutable one, but got "
+                         f"static! (expected {spec}, got {type(arg).__name__})")
+    if kind == "dtype":
+        return TypeError(f"For set_inputs or tuple(list) in set_inputs, the {n}th type should be Tensor[{spec.dtype}], "
+                         f"but got Tensor[{arg.dtype}]!")
+    if kind == "rank":
+        return ValueError(f"For set_inputs and tuple(list) in set_inputs, the dims of {n}th input must be the same as "
+                          f"expected, but got expected: {len(spec.shape)}, and input: {len(arg.shape)}!")
+    expected, got = next((e, g) for e, g in zip(spec.shape, arg.shape) if e not in (-1, g))
+    return ValueError(f"For set_inputs and tuple(list) in set_inputs, the shape of {n}th input must be the same as "
+                      f"expected, but got expected: {expected}, and input: {got}!")
+
+
+_STRICT = "STRICT"
+"""In a Cell's extra key: its graph is compiled at the STRICT syntax level."""
+
+
+def _cell_key(cell) -> tuple:
+    """What a Cell's programs depend on besides its inputs: its training flag and its
+    syntax level (its JitConfig's, else the context's)."""
+    config = cell.__dict__.get("_jit_config_dict")   # Cell.jit_config_dict, read on each call: kept cheap
+    level = config.get("jit_syntax_level") if config else ""
+    if level == _STRICT or (level != "LAX" and _context.get_context("jit_syntax_level") == _context.STRICT):
+        return (cell.training, _STRICT)
+    return (cell.training,)
+
+
 def cell_program_call(cell, args: tuple, kwargs: dict):
     """A Cell called from Python in GRAPH_MODE: its program for these inputs, run."""
-    return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+    return _cell_cache(cell).run(lambda *a, **k: call_cell(cell, a, k), args, kwargs, _cell_key(cell))
 
 
 def cell_recorded_call(cell, args: tuple, kwargs: dict):
@@ -314,12 +457,12 @@ def cell_recorded_call(cell, args: tuple, kwargs: dict):
     and recorded as one node (see recorded_call); NOT_REPLAYABLE when that can not be."""
     if kwargs or not _only_tapes():
         return interpreter.NOT_REPLAYABLE
-    return recorded_call(_cell_cache(cell), lambda *a: call_cell(cell, a, {}), args, (cell.training,))
+    return recorded_call(_cell_cache(cell), lambda *a: call_cell(cell, a, {}), args, _cell_key(cell))
 
 
 def compile_cell(cell, args: tuple, kwargs: dict) -> None:
     """`Cell.compile`: the Cell's program for these inputs compiled into its cache, not run."""
-    _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, (cell.training,))
+    _cell_cache(cell).program(lambda *a, **k: call_cell(cell, a, k), args, kwargs, _cell_key(cell))
 
 
 def call_cell_body(cell, construct, args, kwargs):
@@ -330,14 +473,27 @@ def call_cell_body(cell, construct, args, kwargs):
 
 
 class JitFunction:
-    """A function compiled on call (`jit` / `ms_function`)."""
+    """A function compiled on call (`jit` / `ms_function`) with its options (JitOptions).
+    `dynamic_inputs`: the declared inputs of dynamic shape (`enable_dynamic`), if any."""
 
-    def __init__(self, fn):
+    def __init__(self, fn, options: JitOptions = DEFAULT_OPTIONS):
         self.fn = fn
-        self.cache = ProgramCache(getattr(fn, "__name__", "jit"))
+        self.options = options
+        self.dynamic_inputs = None
         self.__name__ = getattr(fn, "__name__", "jit")
         self.__doc__ = getattr(fn, "__doc__", None)
         self.__wrapped__ = fn
+        self.cache = self.new_cache()
+
+    def new_cache(self) -> ProgramCache:
+        options = self.options
+        return ProgramCache(self.__name__, self.dynamic_inputs, options.graph_break, bool(options.dynamic),
+                            strict=options.capture_mode == "ast" and options.fullgraph)
+
+    def declare_dynamic(self, inputs) -> None:
+        """The dynamic inputs `enable_dynamic` declares: later calls compile for them."""
+        self.dynamic_inputs = inputs
+        self.cache = self.new_cache()
 
     def __call__(self, *args, **kwargs):
         if interpreter.graph_builder is not None:
@@ -376,7 +532,7 @@ class _BoundJit:
         caches = self.instance.__dict__.setdefault("_jit_caches", {}) if hasattr(self.instance, "__dict__") else {}
         cache = caches.get(fn)
         if cache is None:
-            cache = caches[fn] = ProgramCache(fn.__name__)
+            cache = caches[fn] = self.jit_function.new_cache()
         bound = self._bound_calls.get(id(cache))
         if bound is None:
             bound = self._bound_calls[id(cache)] = lambda *a, **k: call(fn, (self.instance,) + a, k)
@@ -386,7 +542,7 @@ class _BoundJit:
                 if outputs is not interpreter.NOT_REPLAYABLE:
                     return outputs
             return fn(self.instance, *args, **kwargs)
-        return cache.run(bound, args, kwargs)
+        return cache.run(bound, args, kwargs, python=functools.partial(fn, self.instance))
 
 
 # ---- gradients through compiled calls -------------------------------------------------------
@@ -412,6 +568,8 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     if any(_nests_tensors(a) for a in args):
         return interpreter.NOT_REPLAYABLE
     program = cache.program(fn, args, {}, extra_key)
+    if program is None:   # a graph break: run as Python
+        return interpreter.NOT_REPLAYABLE
     params = _replayable_parameters.get(program, _UNKNOWN)
     if params is _UNKNOWN:
         params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
@@ -423,11 +581,7 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     positions, params = _followed(args, params)
     if not positions and not params:
         return program.run(*raws)
-    gradients = _gradient_programs.setdefault(program, {})
-    key = (positions, tuple(id(p) for p in params))
-    gradient = gradients.get(key)
-    if gradient is None:
-        gradient = gradients[key] = _GradientProgram(fn, positions, params, args)
+    gradient = _gradient_of(cache, program, fn, positions, params, args)
     residuals = None
     if gradient.split is None:
         outputs = program.run(*raws)
@@ -438,6 +592,28 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     for tape in _tape.recording_tapes():
         tape.record(node, inputs, outputs)
     return outputs
+
+
+def _gradient_of(cache: ProgramCache, program: Program, fn, positions: tuple, params: tuple, args: tuple):
+    """The gradient program of `program` for these arguments. A program of dynamic shape
+    has gradient programs of dynamic shape too, each valid under its own guards (a
+    bprop may use a size the forward did not)."""
+    gradients = _gradient_programs.setdefault(program, {})
+    key = (positions, tuple(id(p) for p in params))
+    sizes = cache.dynamic_sizes(args)
+    if sizes is None:
+        gradient = gradients.get(key)
+        if gradient is None:
+            gradient = gradients[key] = _GradientProgram(fn, positions, params, args)
+        return gradient
+    candidates = gradients.setdefault(key, [])
+    for guards, gradient in candidates:
+        if guards.hold(sizes):
+            return gradient
+    with dynamic.Guarded() as guards:
+        gradient = _GradientProgram(fn, positions, params, args, cache.dynamic.symbolic_shapes(args))
+    candidates.append((guards, gradient))
+    return gradient
 
 
 def _followed(args: tuple, params: tuple) -> tuple[tuple, tuple]:
@@ -498,7 +674,7 @@ class _GradientProgram:
     gradients of a function with several outputs record as compiled calls too, and a
     third order still reaches them."""
 
-    def __init__(self, fn, positions: tuple, params: tuple, args: tuple):
+    def __init__(self, fn, positions: tuple, params: tuple, args: tuple, shapes: dict | None = None):
         self.positions = positions
         self.params = params
         n = len(args)
@@ -513,13 +689,13 @@ class _GradientProgram:
         """The structure of the cotangents as differentiable_part gives it (None: one Tensor)."""
 
         self.run = JitFunction(gradient)
-        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params)
+        self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params, shapes or {})
 
 
-def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple):
+def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple, shapes: dict):
     builder = GraphBuilder(call, differentiate)
     inputs: list[Value] = []
-    symbolic_args = _symbolic_inputs(args, inputs)
+    symbolic_args = tuple(_symbolic_inputs(a, inputs, shapes.get(i)) for i, a in enumerate(args))
     sens = SensInputs()
     with builder.active():
         result = differentiate(fn, symbolic_args, positions, params, sens, False, "grad")
@@ -530,6 +706,8 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple)
     if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
         return None
     passes.prepare_for_execution(graph)
+    if shapes:
+        dynamic.fix_constants(graph)
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):
@@ -588,14 +766,17 @@ def _only_tensors(value) -> bool:
     return isinstance(value, Tensor)
 
 
-def jit(function=None, *args, **kwargs):
-    """jit(function=None, ...): compile `function` to a graph on each new input signature.
-    Usable as @jit and @jit(...) on functions and methods."""
+def jit(function=None, *, capture_mode="ast", jit_level="O0", dynamic=0, fullgraph=False, backend="", **options):
+    """jit(function=None, *, capture_mode, jit_level, dynamic, fullgraph, backend, **options):
+    compile `function` to a graph on each new input signature (see jit_options.py for
+    what each option does). Usable as @jit and @jit(...) on functions and methods; 1.x
+    options (input_signature, hash_args, jit_config) are accepted and kept."""
+    jit_options = check_jit_arguments(capture_mode, jit_level, dynamic, fullgraph, backend, options)
     if function is None:
-        return lambda fn: JitFunction(fn)
+        return lambda fn: JitFunction(fn, jit_options)
     if not callable(function):
         raise TypeError(f"For 'jit', the 'function' must be a function or method, but got {type(function).__name__}.")
-    return JitFunction(function)
+    return JitFunction(function, jit_options)
 
 
 ms_function = jit

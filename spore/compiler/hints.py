@@ -3,8 +3,9 @@ inlining hints, the recursion limit and memory recycling (`mindspore.common.api`
 
 Graph mode compiles per input signature (shapes, dtypes and the values of Python
 arguments) and parses user code as it is, so MindSpore's compilation hints (`mutable`,
-`enable_dynamic`, `lazy_inline`, `no_inline`) validate their arguments and leave the
-computation unchanged: the values are what they would be with the hints applied.
+`lazy_inline`, `no_inline`) validate their arguments and leave the computation
+unchanged: the values are what they would be with the hints applied. `enable_dynamic`
+declares dynamic shapes: one graph then serves the sizes it leaves open (dynamic.py).
 """
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from .._kernels import memory as _memory
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
 from .compiler import JitFunction
+from .dynamic import DynamicInputs, declared_specs
+from .jit_options import JIT_CONFIG_OPTIONS
 
 __all__ = ["JitConfig", "enable_dynamic", "jit_class", "lazy_inline", "ms_memory_recycle", "mutable", "no_inline",
            "set_recursion_limit"]
@@ -63,8 +66,9 @@ def mutable(input_data, dynamic_len=False):
 
 
 def enable_dynamic(**kwargs):
-    """Declare dynamic shapes (`Tensor(shape=None, ...)` per argument name) for a `jit`
-    function."""
+    """Declare dynamic shapes (`Tensor(shape=[None, ...], ...)`, or shape=None for an
+    unknown rank, per argument name) for a `jit` function: calls are checked against
+    them and share the graphs compiled for the unknown sizes."""
     if not kwargs:
         raise ValueError("When using decorator enable_dynamic, the input cannot be empty!")
     for name, value in kwargs.items():
@@ -77,14 +81,28 @@ def enable_dynamic(**kwargs):
         if not isinstance(fn, JitFunction):
             raise ValueError(f"Decorator enable_dynamic can only be used for function or method decorated by "
                              f"ms.jit, but got {fn}.")
-        parameters = inspect.signature(fn.fn).parameters
+        names = list(inspect.signature(fn.fn).parameters)
         for name in kwargs:
-            if name not in parameters:
+            if name not in names:
                 raise ValueError(f"For 'enable_dynamic', '{name}' is not an argument of '{fn.__name__}'; its "
-                                 f"arguments are {list(parameters)}.")
+                                 f"arguments are {names}.")
+        declared = tuple(kwargs.get(name) for name in names)
+        fn.declare_dynamic(DynamicInputs(declared_specs(declared), _enable_dynamic_mismatch))
         return fn
 
     return decorate
+
+
+def _enable_dynamic_mismatch(kind: str, index: int, spec, arg):
+    """A call that its `enable_dynamic` declaration does not describe (MindSpore's words)."""
+    if kind == "mutable":
+        return TypeError(f"When using decorator enable_dynamic, the input {index} should be a Tensor of dynamic "
+                         f"tensor shape = {spec.shape}, but got {type(arg).__name__}.")
+    if kind == "dtype":
+        return TypeError(f"When using decorator enable_dynamic, input tensor dtype = {arg.dtype}, dynamic tensor "
+                         f"dtype = {spec.dtype}, tensor dtypes are not the same.")
+    return ValueError(f"When using decorator enable_dynamic, input tensor shape = {tuple(arg.shape)}, dynamic "
+                      f"tensor shape = {spec.shape}, tensor shapes are not the same.")
 
 
 def lazy_inline(fn=None, attrs=None, policy=None):
@@ -128,27 +146,34 @@ def ms_memory_recycle():
     _memory.empty_cache()
 
 
-_JIT_LEVELS = ("O0", "O1", "O2")
-_EXC_MODES = ("auto", "sink", "no_sink")
+_BACKEND_OF_LEVEL = {"O0": "ms_backend", "O1": "ms_backend", "O2": "GE"}
+"""The backend MindSpore records for each jit_level (its O2 is the GE graph sink)."""
 
 
-def _check_option(name: str, value, options: tuple) -> None:
-    if value not in options:
-        shown = [o for o in options if o]
-        raise ValueError(f"For 'JitConfig', the '{name}' must be one of {shown}, but got {value!r}.")
+def _check_option(name: str, value) -> None:
+    allowed = JIT_CONFIG_OPTIONS[name]
+    if name == "jit_level" and value not in allowed:
+        raise ValueError(f"For '{name}' must be one of {allowed}.")
+    if value not in allowed:
+        raise ValueError(f"For '{name}' must be one of '{allowed}'.")
 
 
 class JitConfig:
-    """Compilation options for a Cell (`cell.set_jit_config`) or `jit`. spore records
-    them; its one compiler serves every level."""
+    """Compilation options for a Cell (`cell.set_jit_config`) or `jit(jit_config=...)`,
+    readable back from `jit_config_dict`. spore's one compiler serves every jit_level;
+    jit_syntax_level accepts MindSpore's COMPATIBLE beside STRICT and LAX."""
 
     def __init__(self, jit_level="", exc_mode="auto", jit_syntax_level="", debug_level="RELEASE",
                  infer_boost="off", **kwargs):
-        _check_option("jit_level", jit_level, ("",) + _JIT_LEVELS)
-        _check_option("exc_mode", exc_mode, _EXC_MODES)
-        _check_option("jit_syntax_level", jit_syntax_level, ("", "STRICT", "LAX"))
-        _check_option("debug_level", debug_level, ("RELEASE", "DEBUG"))
-        _check_option("infer_boost", infer_boost, ("on", "off"))
+        if jit_level != "":
+            _check_option("jit_level", jit_level)
+        _check_option("exc_mode", exc_mode)
+        if jit_syntax_level not in ("", "COMPATIBLE"):
+            _check_option("jit_syntax_level", jit_syntax_level)
+        _check_option("debug_level", debug_level)
+        _check_option("infer_boost", infer_boost)
         self.jit_config_dict = dict(kwargs)
         self.jit_config_dict.update(jit_level=jit_level, exc_mode=exc_mode, jit_syntax_level=jit_syntax_level,
                                     debug_level=debug_level, infer_boost=infer_boost)
+        if jit_level in _BACKEND_OF_LEVEL:
+            self.jit_config_dict["backend"] = _BACKEND_OF_LEVEL[jit_level]

@@ -30,13 +30,18 @@ _value_ids = itertools.count()
 
 
 class Value:
-    """A Tensor defined by a node (or a graph input), with its shape and dtype."""
+    """A Tensor defined by a node (or a graph input), with its shape and dtype.
 
-    __slots__ = ("id", "spec")
+    `fused_as`: (primitive, input values, output values) when the value is one of the
+    outputs of composed nodes that the primitive computes in one kernel (a bprop offers it,
+    GraphBuilder.offer_fused); passes.fuse_offered swaps the kernel in for execution."""
+
+    __slots__ = ("id", "spec", "fused_as")
 
     def __init__(self, spec):
         self.id = next(_value_ids)
         self.spec = spec
+        self.fused_as = None
 
     def __repr__(self) -> str:
         return f"%{self.id}"
@@ -74,6 +79,27 @@ class FusedKernel:
         self.kernel = kernel
         self.merged = merged
         self.attrs = {"merged": tuple(repr(p) for p in merged)}
+
+
+class FusedUpdate:
+    """Stands in an `effect` node for the updates of many Parameters by one optimizer
+    primitive (same attributes, same hyper-parameters) that a pass merged into one call of
+    its multi-tensor kernel. The node's inputs are the primitive's, with a tuple (one entry
+    per Parameter) at each of `list_positions` (the states and the gradient); the kernel
+    returns one list per state, which rebinds the states as the primitive's own calls
+    would. The node has no outputs (the merged calls' results were unused)."""
+
+    pure = False
+    side_effect = True
+
+    def __init__(self, prim, kernel, count: int):
+        self.name = f"{prim.name}[x{count}]"
+        self.kernel = kernel
+        self.merged = (prim,)
+        self.list_positions = prim.list_positions
+        self.state_positions = prim.state_positions
+        self.state_results = prim.state_results
+        self.attrs = {"merged": repr(prim), "count": count}
 
 
 class Block:

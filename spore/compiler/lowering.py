@@ -20,7 +20,7 @@ from .._kernels.layout import dense
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, Graph, NumpyOutput, ScalarOutput, Value, flat_values
+from .ir import Block, FusedUpdate, Graph, NumpyOutput, ScalarOutput, Value, flat_values
 
 
 class Program:
@@ -117,6 +117,9 @@ class Program:
         """The node's kernel on its raw inputs; a Primitive declaring states or selecting
         results gets its states rebound and its values picked from the kernel's results."""
         prim = node.prim
+        if isinstance(prim, FusedUpdate):
+            self._fused_update(node, lines, pad)
+            return
         states = prim.state_positions
         args = ", ".join(self._state(a) if i in states else self._atom(a, True) for i, a in enumerate(node.inputs))
         call = f"{self._global(prim.kernel, 'k')}({args})"
@@ -142,9 +145,24 @@ class Program:
         for value, index in zip(node.outputs[len(returned):], prim.state_results):
             lines.append(f"{pad}{self._name(value)} = _r[{index}]")
 
+    def _fused_update(self, node, lines: list, pad: str) -> None:
+        """One multi-tensor call updating many Parameters: each state input a tuple of their
+        storages, each of the kernel's state results a list rebinding them."""
+        prim = node.prim
+        args = ", ".join(self._state(a) if i in prim.state_positions else self._atom(a, True)
+                         for i, a in enumerate(node.inputs))
+        lines.append(f"{pad}_r = {self._global(prim.kernel, 'k')}({args})")
+        relaid = any(v in self._relaid for v in flat_values(node.inputs))
+        for position, index in zip(prim.state_positions, prim.state_results):
+            result = f"map(dense, _r[{index}])" if relaid else f"_r[{index}]"
+            lines.append(f"{pad}{', '.join(self._state(t) for t in node.inputs[position])}, = {result}")
+
     def _state(self, atom) -> str:
         """A state input: the current storage of the Tensor or Parameter the graph holds
-        (rebinding it is assigning to this), or a graph value."""
+        (rebinding it is assigning to this; a tuple of them for a FusedUpdate), or a graph
+        value."""
+        if type(atom) is tuple:
+            return _sequence(tuple, [self._state(a) for a in atom])
         if isinstance(atom, Tensor):
             return f"{self._global(atom, 'P')}._t"
         return self._atom(atom, True)

@@ -10,15 +10,19 @@ branches with constant conditions already happened while the parser built the gr
 - for execution only (not export, `prepare_for_execution`): a sparse softmax cross
   entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
   on channels-last input, so that the convolution, activation and pooling chains after
-  them run in the layout that is fastest on the CPU.
+  them run in the layout that is fastest on the CPU; an optimizer's updates of many
+  Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
+  place of the composed nodes they emitted (the fused attention backward).
 """
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient, is_small_convolution
 from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
+from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
-from .ir import Block, FusedKernel, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
+from ..common.tensor import Tensor
+from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -27,13 +31,13 @@ _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
 def eliminate_common_subexpressions(graph: Graph) -> None:
     replaced: dict = {}
     _cse_block(graph.body, {}, replaced)
-    graph.output = _substitute(graph.output, replaced)
+    graph.output = substitute(graph.output, replaced)
 
 
 def _cse_block(block: Block, seen: dict, replaced: dict) -> None:
     kept = []
     for node in block.nodes:
-        node.inputs = _substitute(node.inputs, replaced)
+        node.inputs = substitute(node.inputs, replaced)
         for sub in node.blocks.values():
             _cse_block(sub, dict(seen), replaced)
         if node.kind == "apply" and node.prim.pure:
@@ -45,7 +49,7 @@ def _cse_block(block: Block, seen: dict, replaced: dict) -> None:
             seen[key] = node
         kept.append(node)
     block.nodes = kept
-    block.results = _substitute(block.results, replaced)
+    block.results = substitute(block.results, replaced)
 
 
 def _key(atoms):
@@ -58,17 +62,18 @@ def _key(atoms):
     return ("object", id(atoms))
 
 
-def _substitute(atoms, replaced: dict):
+def substitute(atoms, replaced: dict):
+    """`atoms` (an atom or a nest of them) with each Value in `replaced` replaced."""
     if isinstance(atoms, Value):
         return replaced.get(atoms, atoms)
     if type(atoms) in (tuple, list):
-        return type(atoms)(_substitute(a, replaced) for a in atoms)
+        return type(atoms)(substitute(a, replaced) for a in atoms)
     if type(atoms) is dict:
-        return {k: _substitute(v, replaced) for k, v in atoms.items()}
+        return {k: substitute(v, replaced) for k, v in atoms.items()}
     if isinstance(atoms, NumpyOutput):
-        return NumpyOutput(_substitute(atoms.value, replaced))
+        return NumpyOutput(substitute(atoms.value, replaced))
     if isinstance(atoms, ScalarOutput):
-        return ScalarOutput(_substitute(atoms.value, replaced), atoms.kind)
+        return ScalarOutput(substitute(atoms.value, replaced), atoms.kind)
     return atoms
 
 
@@ -157,9 +162,60 @@ def optimize(graph: Graph) -> Graph:
 def prepare_for_execution(graph: Graph) -> Graph:
     """The rewrites that pay when the graph runs as kernels (an exported graph keeps one
     node per primitive)."""
+    fuse_offered(graph)
     _fuse_cross_entropy_block(graph.body)
     lay_out_channels_last(graph)
+    fuse_parameter_updates(graph)
     return graph
+
+
+def fuse_offered(graph: Graph) -> None:
+    """For each fused kernel a bprop offered (Value.fused_as) whose composed outputs are all
+    still computed in the graph's body, and used only after the last of them: one node of
+    the kernel there, its outputs replacing the composed ones, which then die unless
+    something else (a higher-order gradient) uses their intermediate values."""
+    body = graph.body.nodes
+    defined = {v: i for i, node in enumerate(body) for v in node.outputs}
+    first_use: dict = {}
+    for i, node in enumerate(body):
+        for v in _values_read(node):
+            first_use.setdefault(v, i)
+    records = {id(v.fused_as): v.fused_as for v in defined if v.fused_as is not None}
+    inserted, replaced = {}, {}
+    for prim, inputs, outputs in records.values():
+        if not all(o in defined for o in outputs):
+            continue
+        at = max(defined[o] for o in outputs)
+        if any(first_use.get(o, at + 1) <= at for o in outputs):
+            continue
+        if not all(defined.get(v, -1) < at and (v in defined or v in graph.inputs) for v in inputs):
+            continue
+        new = tuple(Value(o.spec) for o in outputs)
+        inserted[at] = Node("apply", prim, inputs, new, body[at].location, tuple_output=True)
+        replaced.update(zip(outputs, new))
+    if not inserted:
+        return
+    graph.body.nodes = [n for i, node in enumerate(body) for n in ((node, inserted[i]) if i in inserted else (node,))]
+    substitute_block(graph.body, replaced)
+    graph.output = substitute(graph.output, replaced)
+    eliminate_dead_code(graph)
+
+
+def _values_read(node):
+    yield from flat_values(node.inputs)
+    for sub in node.blocks.values():
+        for inner in sub.nodes:
+            yield from _values_read(inner)
+        yield from flat_values(sub.results)
+
+
+def substitute_block(block: Block, replaced: dict) -> None:
+    """`substitute` over the inputs of every node of `block` (and their blocks) and its results."""
+    for node in block.nodes:
+        node.inputs = substitute(node.inputs, replaced)
+        for sub in node.blocks.values():
+            substitute_block(sub, replaced)
+    block.results = substitute(block.results, replaced)
 
 
 def _fuse_cross_entropy_block(block: Block) -> None:
@@ -267,3 +323,103 @@ def _runs_on_onednn(node) -> bool:
     w_shape = w.spec.shape if isinstance(w, Value) else tuple(w.shape)
     return not is_small_convolution(x.spec.shape[0], w_shape, node.outputs[0].spec.shape[2:], node.prim.window,
                                     node.prim.group)
+
+
+# ---- an optimizer's updates as one multi-tensor call ------------------------------------------------
+def fuse_parameter_updates(graph: Graph) -> None:
+    """Runs of effect nodes in the graph's body that update Parameters with one optimizer
+    primitive (same attributes, hyper-parameters and variable dtype; results unused) become
+    one FusedUpdate node calling the primitive's multi-tensor kernel where the last of them
+    was. The nodes between the members of a run stay before it; a run ends at a node that
+    reads or writes one of its Parameters (it must see them updated) or has blocks. The
+    multi-tensor kernel is the same rule as the per-parameter one, so the numbers do not
+    change; only the calls do (one per run instead of one per Parameter, ATen's `_foreach`
+    kernels instead of a few kernels per Parameter)."""
+    used: set = set(flat_values(graph.output))
+    mark_inputs(graph.body, used)
+    nodes, run, segment, run_key, run_params = [], [], [], None, set()
+
+    def flush():
+        if len(run) >= 2:
+            merged = set(map(id, run))
+            nodes.extend(n for n in segment if id(n) not in merged)
+            nodes.append(_fused_update(run))
+        else:
+            nodes.extend(segment)
+        run.clear()
+        segment.clear()
+        run_params.clear()
+
+    for node in graph.body.nodes:
+        key = _update_key(node, used)
+        params = _state_ids(node) if key is not None else set()
+        if key is not None and (not run or key == run_key) and not params & run_params:
+            run.append(node)
+            segment.append(node)
+            run_key = key
+            run_params.update(params)
+        elif run and key is None and not node.blocks and not _touches(node, run_params):
+            segment.append(node)
+        else:
+            flush()
+            if key is not None:
+                run.append(node)
+                run_key = key
+                run_params.update(params)
+            segment.append(node)
+    flush()
+    graph.body.nodes = nodes
+
+
+def mark_inputs(block: Block, used: set) -> None:
+    """Adds to `used` every Value the nodes of `block` (and their blocks) read or yield."""
+    for node in block.nodes:
+        used.update(flat_values(node.inputs))
+        for sub in node.blocks.values():
+            mark_inputs(sub, used)
+            used.update(flat_values(sub.results))
+
+
+def _update_key(node, used: set):
+    """What an update must share with the others of its run to be merged with them, or None
+    when `node` is no update that can be merged."""
+    prim = node.prim
+    positions = getattr(prim, "list_positions", None)
+    if (node.kind != "effect" or positions is None or node.blocks
+            or type(prim).__name__ not in MULTI_TENSOR_KERNELS):
+        return None
+    if any(v in used for v in node.outputs):
+        return None
+    states = [node.inputs[p] for p in prim.state_positions]
+    if not all(isinstance(s, Tensor) for s in states):
+        return None
+    shared = tuple(a for i, a in enumerate(node.inputs) if i not in positions)
+    return type(prim), repr(prim.attrs), states[0].dtype, _key(shared)
+
+
+def _state_ids(node) -> set:
+    return {id(node.inputs[p]) for p in node.prim.state_positions}
+
+
+def _touches(node, params: set) -> bool:
+    """Whether node reads or writes one of the Parameters (by id) in `params`."""
+    if node.kind == "load":
+        return id(node.param) in params
+    return any(id(a) in params for a in _flat_atoms(node.inputs))
+
+
+def _flat_atoms(atoms):
+    if type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from _flat_atoms(atom)
+    else:
+        yield atoms
+
+
+def _fused_update(run: list) -> Node:
+    prim = run[0].prim
+    kernel = build_multi_tensor_kernel(type(prim).__name__, prim)
+    positions = prim.list_positions
+    inputs = tuple(tuple(node.inputs[i] for node in run) if i in positions else atom
+                   for i, atom in enumerate(run[0].inputs))
+    return Node("effect", FusedUpdate(prim, kernel, len(run)), inputs, (), run[0].location)

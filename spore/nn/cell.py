@@ -14,6 +14,7 @@ Parameters share a name, all of them are renamed to their attribute paths.
 """
 from __future__ import annotations
 
+import inspect
 import itertools
 import warnings
 import weakref
@@ -384,8 +385,11 @@ class Cell(CellStateMixin, CellSettingsMixin):
         nothing to recompute."""
 
     def set_inputs(self, *inputs, **kwargs) -> None:
-        """Record the input signature (used by Graph mode for dynamic shapes)."""
+        """Declare the inputs of Graph mode calls: Tensors whose shapes may have unknown
+        sizes (None / -1) or an unknown rank. Calls in GRAPH_MODE are then checked
+        against them and share one compiled graph across the unknown sizes."""
         object.__setattr__(self, "_inputs", inputs)
+        self.__dict__.pop("_graph_cache", None)   # the next call compiles for the declaration
 
     def get_inputs(self):
         return self._inputs
@@ -411,6 +415,17 @@ class Cell(CellStateMixin, CellSettingsMixin):
         inputs of the same signature in GRAPH_MODE runs the cached graph. As in MindSpore, it
         compiles in PYNATIVE_MODE too (errors in construct show up here)."""
         interpreter.compile_cell(self, args, kwargs, run=False)
+
+    def get_func_graph_proto(self) -> bytes | None:
+        """The graph this Cell was last compiled to (called in GRAPH_MODE, or `compile`) as
+        MindSpore's anf_ir.proto ModelProto, serialized; None while it has none (PyNative)."""
+        cache = self.__dict__.get("_graph_cache")
+        if cache is None:
+            return None
+        parameters = inspect.signature(self.construct).parameters.values()
+        names = [p.name for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        varargs = next((p.name for p in parameters if p.kind == p.VAR_POSITIONAL), "input")
+        return cache.graph_proto(names, varargs)
 
     def remove_redundant_parameters(self) -> None:
         """Deprecated in MindSpore, where it only warns so: spore Cells keep no redundant

@@ -11,7 +11,7 @@ from .parallel_strategy import build_searched_strategy
 from .dataset_helper import DatasetHelper, connect_network_with_dataset, data_sink
 from .model import Model
 from .convert_net_utils import ConvertNetUtils
-from ..compiler.export import export, load
+from ..compiler.export import export, export_split_mindir, load
 from .summary import SummaryRecord
 from .. import amp
 from ..amp import build_train_network

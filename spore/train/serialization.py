@@ -489,6 +489,7 @@ _DEFINED_ELSEWHERE = {
     "build_searched_strategy": "spore.train.parallel_strategy",
     "ckpt_to_safetensors": "spore.train.checkpoint_tools",
     "export": "spore.compiler.export",
+    "export_split_mindir": "spore.compiler.export",
     "get_ckpt_path_with_strategy": "spore.train.checkpoint_tools",
     "load": "spore.compiler.export",
     "load_checkpoint_async": "spore.train.checkpoint_tools",

@@ -10,6 +10,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore.ops.operations.attention_ops import ScaledDotProductAttention
 from tests.ops.op_testing import OpCase, case_id, rand
 
 from .gradcheck import check_gradients
@@ -89,7 +90,16 @@ def _msda(value, locations, weight):
 
 _msda.__name__ = "multi_scale_deformable_attn_function"
 
+def _sdpa(q, k, v):
+    return ScaledDotProductAttention(0.7)(q, k, v)[0]
+
+
+_sdpa.__name__ = "ScaledDotProductAttention"
+
+
 GRAD_CASES = [
+    OpCase(_sdpa, (rand(2, 2, 3, 2, dtype=f64), rand(2, 2, 4, 2, dtype=f64), rand(2, 2, 4, 2, dtype=f64)), None,
+           prim="ScaledDotProductAttention"),
     OpCase(_pfa, (rand(B, S, N * D, dtype=f64), rand(B, S, KVN * D, dtype=f64), rand(B, S, KVN * D, dtype=f64)),
            None),
     OpCase(_pfa_pse, (rand(B, N, S, D, dtype=f64), rand(B, N, S, D, dtype=f64), rand(B, N, S, D, dtype=f64),

@@ -383,20 +383,6 @@ def test_super_in_a_cell(graph_mode):
     assert_values(wider(X.reshape(1, 3)), [[12]])
 
 
-def refuses_try(x):
-    try:  # <- here
-        y = x + 1
-    except ValueError:
-        y = x
-    return y
-
-
-def refuses_del(x):
-    y = x * 2
-    del y  # <- here
-    return x
-
-
 def refuses_nonlocal(x):
     a = 1
 
@@ -424,8 +410,9 @@ def refuses_while_else(x):
     return x
 
 
-REFUSED = [(refuses_try, "'Try'"), (refuses_del, "'Delete'"), (refuses_nonlocal, "'Nonlocal'"),
-           (refuses_for_else, "'for...else...'"), (refuses_while_else, "'while...else...'")]
+# ('try' and 'del': test_errors.py)
+REFUSED = [(refuses_nonlocal, "'Nonlocal'"), (refuses_for_else, "'for...else...'"),
+           (refuses_while_else, "'while...else...'")]
 
 
 @pytest.mark.parametrize(("fn", "what"), REFUSED, ids=[fn.__name__ for fn, _ in REFUSED])

@@ -9,7 +9,7 @@ import pytest
 
 from spore import dataset as ds
 from spore import dtype as mstype
-from spore.dataset.sources.tfrecord import masked_crc32c
+from spore.common.crc32c import masked_crc32c
 
 from .helpers import rows
 

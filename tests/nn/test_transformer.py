@@ -267,6 +267,16 @@ def test_encoder_layer(norm_first, activation, reference):
     np.testing.assert_allclose(out.asnumpy(), expected, **F64)
 
 
+
+@pytest.mark.parametrize("batch_first", [False, True])
+def test_encoder_layer_without_masks(batch_first):
+    """Self-attention without mask, weights or dropout runs the fused attention kernel."""
+    layer = TransformerEncoderLayer(E, 2, 16, batch_first=batch_first, dtype=ms.float64).set_train(False)
+    src = rand(N, L, E) if batch_first else rand(L, N, E)
+    expected = reference_encoder_layer(parameters(layer), src, 2, batch_first=batch_first)
+    np.testing.assert_allclose(layer(Tensor(src)).asnumpy(), expected, **F64)
+    np.testing.assert_allclose(ms.jit(layer)(Tensor(src)).asnumpy(), expected, **F64)
+
 @pytest.mark.parametrize("norm_first", [False, True])
 @pytest.mark.parametrize("activation, reference", [("relu", relu), ("gelu", gelu)])
 def test_decoder_layer(norm_first, activation, reference):
@@ -505,5 +515,16 @@ def test_encoder_layer_gradients():
 
     def loss():
         return (layer(src, src_key_padding_mask=Tensor(PADDING[:, :L])) * weights).sum()
+
+    check_parameter_gradients(layer, loss)
+
+
+@pytest.mark.parametrize("batch_first", [False, True])
+def test_encoder_layer_gradients_through_the_fused_attention(batch_first):
+    layer = TransformerEncoderLayer(E, 2, 16, dropout=0.0, batch_first=batch_first, dtype=ms.float64).set_train()
+    src, weights = Tensor(rand(L, N, E)), Tensor(rand(L, N, E))
+
+    def loss():
+        return (layer(src) * weights).sum()
 
     check_parameter_gradients(layer, loss)

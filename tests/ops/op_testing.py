@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import copy
 import importlib
+import os
 import pkgutil
+import sys
+import zlib
 from collections.abc import Hashable
 from typing import Any, Callable, NamedTuple
 
@@ -196,16 +199,30 @@ def run_error_case(case: ErrorCase) -> None:
         case.op(*to_tensors(case.inputs))
 
 
-_rng = np.random.default_rng(0)
+_streams: dict[str, np.random.Generator] = {}
+
+
+def _caller_stream() -> np.random.Generator:
+    """The random stream of the test module calling `rand` / `positive`, seeded from the
+    module's file name: a module's inputs are the same whichever modules were imported
+    (collected) before it."""
+    frame = sys._getframe(1)
+    while frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    module = os.path.basename(frame.f_globals.get("__file__", ""))
+    if module not in _streams:
+        _streams[module] = np.random.default_rng(zlib.crc32(module.encode()))
+    return _streams[module]
 
 
 def rand(*shape, dtype=np.float32, low=-1.0, high=1.0) -> np.ndarray:
     """Uniform random values of `dtype` (integers drawn from [low, high))."""
+    rng = _caller_stream()
     if np.issubdtype(dtype, np.integer):
-        return _rng.integers(int(low), int(high), size=shape).astype(dtype)
+        return rng.integers(int(low), int(high), size=shape).astype(dtype)
     if dtype == np.bool_:
-        return _rng.random(shape) < 0.5
-    return _rng.uniform(low, high, size=shape).astype(dtype)
+        return rng.random(shape) < 0.5
+    return rng.uniform(low, high, size=shape).astype(dtype)
 
 
 def positive(*shape, dtype=np.float32) -> np.ndarray:
@@ -214,8 +231,8 @@ def positive(*shape, dtype=np.float32) -> np.ndarray:
 
 def ramp(*shape, dtype=np.float32, low=-1.0, high=1.0) -> np.ndarray:
     """Evenly spaced values in [low, high] of `shape`, drawn from no random stream: the
-    inputs of families added later, so that the random inputs of the others stay what
-    they were."""
+    inputs of families added later to a module, so that the random inputs of its other
+    cases stay what they were."""
     size = int(np.prod(shape))
     return np.linspace(low, high, size).reshape(shape).astype(dtype)
 

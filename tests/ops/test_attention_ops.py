@@ -9,6 +9,7 @@ import pytest
 
 import spore as ms
 from spore import ops
+from spore.ops.operations.attention_ops import ScaledDotProductAttention, ScaledDotProductAttentionGrad
 
 from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
@@ -597,6 +598,64 @@ ERROR_CASES += [
               "'probs' must be \\(num_tokens, topk\\)"),
 ]
 
+
+
+# ---- spore's fused attention (nn.MultiheadAttention's): (N, H, L, D) heads -------------------------------------
+SDPA_SCALE = 0.7
+
+
+def _np_weights(q, k, scale):
+    """softmax(q k^T * scale) and its log-sum-exp, in float64."""
+    scores = np.einsum("nhld,nhsd->nhls", q.astype(f64), k.astype(f64)) * scale
+    top = scores.max(-1, keepdims=True)
+    lse = np.log(np.exp(scores - top).sum(-1, keepdims=True)) + top
+    return np.exp(scores - lse), lse[..., 0]
+
+
+def _np_sdpa(q, k, v, scale=SDPA_SCALE):
+    weights, lse = _np_weights(q, k, scale)
+    return np.einsum("nhls,nhsd->nhld", weights, v.astype(f64)).astype(q.dtype), lse.astype(q.dtype)
+
+
+def _np_sdpa_grad(dout, q, k, v, out, lse, scale=SDPA_SCALE):
+    weights, _ = _np_weights(q, k, scale)
+    dout = dout.astype(f64)
+    dweights = np.einsum("nhld,nhsd->nhls", dout, v.astype(f64))
+    dscores = weights * (dweights - (dweights * weights).sum(-1, keepdims=True)) * scale
+    grads = (np.einsum("nhls,nhsd->nhld", dscores, k.astype(f64)), np.einsum("nhls,nhld->nhsd", dscores, q.astype(f64)),
+             np.einsum("nhls,nhld->nhsd", weights, dout))
+    return tuple(g.astype(q.dtype) for g in grads)
+
+
+def _sdpa_grad_inputs(dtype, q_len=4, kv_len=6):
+    q, k, v, dout = rand(2, 3, q_len, 5, dtype=dtype), rand(2, 3, kv_len, 5, dtype=dtype), \
+        rand(2, 3, kv_len, 5, dtype=dtype), rand(2, 3, q_len, 5, dtype=dtype)
+    return (dout, q, k, v) + _np_sdpa(q, k, v)
+
+
+SDPA_CASES = [
+    OpCase(ScaledDotProductAttention(SDPA_SCALE), (rand(2, 3, 4, 5), rand(2, 3, 6, 5), rand(2, 3, 6, 5)), _np_sdpa),
+    OpCase(ScaledDotProductAttention(SDPA_SCALE), (rand(1, 2, 3, 4, dtype=f64),) * 3, _np_sdpa, rtol=1e-10),
+    OpCase(ScaledDotProductAttentionGrad(SDPA_SCALE), _sdpa_grad_inputs(np.float32), _np_sdpa_grad, rtol=1e-4,
+           atol=1e-5),
+    OpCase(ScaledDotProductAttentionGrad(SDPA_SCALE), _sdpa_grad_inputs(f64, 3, 3), _np_sdpa_grad, rtol=1e-10),
+]
+CASES += SDPA_CASES
+
+ERROR_CASES += [
+    ErrorCase(ScaledDotProductAttention(SDPA_SCALE), (rand(2, 4, 5),) * 3, ValueError,
+              "For 'ScaledDotProductAttention', the 'query' must be 4-D"),
+    ErrorCase(ScaledDotProductAttention(SDPA_SCALE), (rand(1, 2, 3, 4), rand(1, 2, 3, 4, dtype=f64),
+                                                      rand(1, 2, 3, 4)), TypeError, "the dtype of 'key'"),
+    ErrorCase(ScaledDotProductAttention(SDPA_SCALE), (rand(1, 2, 3, 4), rand(1, 2, 5, 4), rand(1, 2, 5, 3)),
+              ValueError, "'key' and 'value' must have the shape"),
+    ErrorCase(ScaledDotProductAttention(SDPA_SCALE), (np.ones((1, 2, 3, 4), np.int32),) * 3, TypeError,
+              "'query'"),
+    ErrorCase(ScaledDotProductAttentionGrad(SDPA_SCALE), _sdpa_grad_inputs(np.float32)[:5] + (rand(2, 3, 5),),
+              ValueError, "the 'logsumexp' must have the shape"),
+    ErrorCase(ScaledDotProductAttentionGrad(SDPA_SCALE), (rand(2, 3, 5, 5),) + _sdpa_grad_inputs(np.float32)[1:],
+              ValueError, "the 'dout' must have the shape"),
+]
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_forward(case):

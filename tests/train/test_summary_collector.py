@@ -9,6 +9,7 @@ import struct
 import numpy as np
 import pytest
 
+import spore as ms
 import spore.dataset as ds
 from spore import Model, Tensor, nn
 from spore.train import SummaryCollector, SummaryRecord, load_checkpoint
@@ -34,6 +35,8 @@ def _steps(summary_dir):
     events = [_fields(message) for message in _records(path)]
     steps = []
     for event in events[1:]:
+        if 5 not in event:   # the graph's event
+            continue
         values = [_fields(v) for v in _fields(event[5][0])[1]]
         steps.append((event[2][0], {v[1][0].decode(): v for v in values}))
     return steps
@@ -57,6 +60,22 @@ def test_default_collection_matches_mindspore(tmp_path):
     saved = load_checkpoint(metadata["model_params_file_map"]["8"])
     assert sorted(saved) == ["bias", "weight"]
     assert os.path.basename(metadata["model_params_file_map"]["8"]) == "Dense_8_step.ckpt"
+
+
+def test_the_train_graph_is_collected_in_graph_mode(tmp_path):
+    """As on MindSpore 2.7.1: the train network's graph is the event after the version, its
+    inputs named for TrainOneStepCell's `*inputs`, then the steps' values."""
+    ms.set_context(mode=ms.GRAPH_MODE)
+    try:
+        _train(tmp_path, epochs=1)
+    finally:
+        ms.set_context(mode=ms.PYNATIVE_MODE)
+    (path,) = glob.glob(os.path.join(str(tmp_path), "*.out.events.summary.*_MS"))
+    events = [_fields(message) for message in _records(path)]
+    assert [sorted(e) for e in events[:3]] == [[1, 3], [1, 4], [1, 2, 5]]
+    graph = _fields(events[1][4][0])
+    assert [_fields(p)[1][0].decode() for p in graph[3]][:4] == ["inputs0", "inputs1", "weight", "bias"]
+    assert [step for step, _ in _steps(tmp_path)] == [1, 2, 4, 4]
 
 
 def test_custom_collection_matches_mindspore(tmp_path):

@@ -9,6 +9,7 @@ import zlib
 import numpy as np
 import pytest
 
+import spore as ms
 from spore import Tensor, nn
 from spore.train import SummaryRecord
 
@@ -144,8 +145,10 @@ def test_plugin_filter_duplicates_and_empty_steps(record):
 def test_argument_errors(record):
     with pytest.raises(ValueError, match="plugin"):
         record.add_value("foo", "x", Tensor(1.0))
-    with pytest.raises(ValueError, match="graph"):
+    with pytest.raises(TypeError, match="'graph' value must be bytes"):   # MindSpore 2.7.1: TypeError
         record.add_value("graph", "x", Tensor(1.0))
+    with pytest.raises(ValueError, match="'graph' value of 'x' is not a graph proto"):
+        record.add_value("graph", "x", b"junk")
     with pytest.raises(ValueError, match="name"):
         record.add_value("scalar", 3, Tensor(1.0))
     with pytest.raises(TypeError):
@@ -164,6 +167,47 @@ def test_argument_errors(record):
         record.set_mode("test")
     with pytest.raises(RuntimeError, match="only one instance"):
         SummaryRecord(os.path.dirname(record.log_dir))
+
+
+def test_the_network_graph_is_written_once_compiled(tmp_path):
+    """As on MindSpore 2.7.1: records before the network is compiled write their values; the
+    first record after writes only the graph's event (graph_def, no step), its values kept
+    for the next record."""
+    net = nn.Dense(4, 3)
+    with SummaryRecord(str(tmp_path), network=net) as summary:
+        summary.add_value("scalar", "loss", Tensor(np.float32(1.0)))
+        summary.record(1)
+        ms.set_context(mode=ms.GRAPH_MODE)
+        try:
+            net(Tensor(np.ones((2, 4), np.float32)))
+        finally:
+            ms.set_context(mode=ms.PYNATIVE_MODE)
+        summary.add_value("scalar", "loss", Tensor(np.float32(2.0)))
+        assert summary.record(2)
+        summary.record(3)
+        summary.flush()
+        events = [_fields(m) for m in _records(summary.log_dir)]
+    assert [sorted(e) for e in events] == [[1, 3], [1, 2, 5], [1, 4], [1, 2, 5]]
+    assert [e[2][0] for e in events if 2 in e] == [1, 3]
+    graph = _fields(events[2][4][0])                       # GraphProto
+    parameters = [_fields(p)[1][0].decode() for p in graph[3]]
+    assert parameters == ["x", "weight", "bias"]          # Dense.construct(self, x)
+    assert struct.unpack("<f", _fields(_fields(events[3][5][0])[1][0])[3][0])[0] == 2.0
+
+
+def test_a_graph_added_as_a_value(tmp_path):
+    """As on MindSpore 2.7.1: the graph's event comes before the step's values."""
+    net = nn.ReLU()
+    net.compile(Tensor(np.ones((2, 2), np.float32)))
+    with SummaryRecord(str(tmp_path)) as summary:
+        summary.add_value("scalar", "loss", Tensor(np.float32(1.0)))
+        summary.add_value("graph", "train_network/graph", net.get_func_graph_proto())
+        assert summary.record(1)
+        summary.flush()
+        events = [_fields(m) for m in _records(summary.log_dir)]
+    assert [sorted(e) for e in events] == [[1, 3], [1, 4], [1, 2, 5]]
+    (relu,) = [_fields(n) for n in _fields(events[1][4][0])[1]]
+    assert relu[3] == [b"ReLU"]
 
 
 def test_close_and_constructor_errors(tmp_path):

@@ -4,5 +4,6 @@ package). graph_writer: the walk over a traced graph both writers share; mindir_
 onnx_writer (+ onnx_ops): the two backends; schema: MINDIR's field numbers; wire: encoding
 and decoding; mindir_reader: a file to plain objects; op_mapping: MindSpore's ops <-> spore
 Primitives, limited to loadable_ops (the allow-list of ops a file may name); mindir_graph:
-a loaded graph's steps."""
+a loaded graph's steps; split: export_split_mindir."""
 from .api import export, load, load_mindir, save_mindir
+from .split import export_split_mindir

@@ -13,6 +13,7 @@ from .. import compiler, passes
 from ..builder import GraphBuilder
 from ..ir import Graph
 from . import mindir_writer, onnx_writer
+from .decompose import decompose_for_export
 from .mindir_graph import MindIRGraph
 from .mindir_reader import read_model
 from .model_proto import ModelProto
@@ -62,7 +63,7 @@ def trace(net, inputs: tuple) -> Graph:
         if training:
             net.set_train(True)
     name = type(net).__name__ if isinstance(net, Cell) else getattr(net, "__name__", "graph")
-    return passes.optimize(Graph(name, graph_inputs, builder.block, output))
+    return decompose_for_export(passes.optimize(Graph(name, graph_inputs, builder.block, output)))
 
 
 def export(net, *inputs, file_name, file_format, **kwargs) -> None:

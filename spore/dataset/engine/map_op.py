@@ -7,10 +7,12 @@ numbers, whichever worker runs it), so parallel and serial runs give identical r
 Within a task, a run of built-in transforms that declare themselves `batchable` is
 applied once to the task's rows stacked into one array, when they share a shape and
 dtype, instead of once per row: same arithmetic, a fraction of the Python overhead.
-Python functions and random transforms run row by row.
+Python functions and random transforms run row by row, a run of them fused into one
+function per row (row_chain.py).
 """
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterator
 
@@ -19,12 +21,12 @@ import numpy as np
 from .. import checks, config, random_streams
 from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
-from ..values import as_columns
 from .cache import DatasetCache
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
 from .parallel import ROWS_PER_TASK, chunks, ordered_map
+from .row_chain import failure, row_chain
 from .sync_op import sync_nodes
 
 
@@ -68,20 +70,23 @@ class MapDataset(Dataset):
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
         waiting: deque = deque()  # the rows of tasks in flight, to place their results in
+        to_processes = workers > 1 and self.python_multiprocessing
+        # Stacked when possible if the first transform wants it so, or to cross to a worker
+        # process (one array crosses faster than many).
+        stack = runner.segments[0][0] or to_processes
 
         def tasks():
             for index, chunk in enumerate(chunks(self.children[0]._rows(epoch.child(0)))):
                 waiting.append(chunk)
                 inputs = self._layout.inputs(chunk)
-                # Stacked when possible: the first batchable transform wants it so, and one
-                # array crosses to a worker process faster than many.
-                stacked = _stack_single(inputs)
+                stacked = _stack_single(inputs) if stack else None
                 yield index, inputs if stacked is None else stacked
 
         assemble = self._layout.assemble
-        for outputs in ordered_map(runner, tasks(), workers, self.python_multiprocessing):
+        run = runner.stacking_results if to_processes else runner
+        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
             if isinstance(outputs, np.ndarray):
-                outputs = [(value,) for value in outputs]
+                outputs = _unstacked(outputs)
             for row, out in zip(waiting.popleft(), outputs):
                 yield assemble(row, out)
 
@@ -111,11 +116,16 @@ class _Runner:
     def __init__(self, operations: list, input_columns: list[str], num_outputs: int, epoch: Epoch,
                  rows_per_task: int = ROWS_PER_TASK):
         self.rows_per_task = rows_per_task
-        self.operations = operations
-        self.names = [_name(op) for op in operations]
         self.input_columns = input_columns
         self.num_outputs = num_outputs
         self.epoch = epoch
+        # Runs of batchable transforms (applied to stacked rows when the rows stack) and
+        # runs of the others (fused into one function per row).
+        self.segments = []
+        for batchable, run in itertools.groupby(operations, key=lambda op: bool(getattr(op, "batchable", False))):
+            ops = list(run)
+            names = [_name(op) for op in ops]
+            self.segments.append((batchable, ops, names, row_chain(ops, names, input_columns)))
 
     def __call__(self, task: tuple[int, list[tuple] | np.ndarray]) -> list[tuple] | np.ndarray:
         """The output rows of a task's input rows (or of its single input column, stacked);
@@ -131,35 +141,55 @@ class _Runner:
                                    f"but output_columns names {self.num_outputs}.")
         return result
 
+    def stacking_results(self, task: tuple[int, list[tuple] | np.ndarray]) -> list[tuple] | np.ndarray:
+        """What calling the runner gives, a single output column of arrays (not scalars)
+        stacked when they stack: one array crosses from a worker process faster than many."""
+        result = self(task)
+        if isinstance(result, list) and len(result[0]) == 1 and np.ndim(result[0][0]) > 0:
+            stacked = _stack_single(result)
+            if stacked is not None:
+                return stacked
+        return result
+
     def _apply(self, values: list[tuple] | np.ndarray, first: int) -> list[tuple] | np.ndarray:
         # Exactly one of the two is set: the rows, or their only value stacked along axis 0.
         rows, stacked = (None, values) if isinstance(values, np.ndarray) else (values, None)
-        for op, name in zip(self.operations, self.names):
-            if getattr(op, "batchable", False):
+        for batchable, ops, names, chain in self.segments:
+            if batchable:
                 if stacked is None:
                     stacked = _stack_single(rows)
                 if stacked is not None:
-                    stacked = self._call_batched(op, name, stacked, first)
+                    k = 0
+                    while k < len(ops):
+                        following = ops[k + 1] if k + 1 < len(ops) else None
+                        stacked, through = self._call_batched(ops[k], names[k], stacked, first, following)
+                        k += 2 if through else 1
                     continue
             if stacked is not None:
-                rows, stacked = [(value,) for value in stacked], None
-            rows = [self._call(op, name, row, first + n) for n, row in enumerate(rows)]
+                rows, stacked = _unstacked(stacked), None
+            rows = [chain(row, first + n) for n, row in enumerate(rows)]
         return rows if stacked is None else stacked
 
-    def _call(self, op, name: str, args: tuple, row_number: int) -> tuple:
-        try:
-            return as_columns(op(*args), name)
-        except Exception as e:
-            raise RuntimeError(f"map: {name} failed on row {row_number} of input column(s) {self.input_columns}: "
-                               f"{type(e).__name__}: {e}") from e
-
-    def _call_batched(self, op, name: str, stacked: np.ndarray, first: int) -> np.ndarray:
+    def _call_batched(self, op, name: str, stacked: np.ndarray, first: int, following) -> tuple[np.ndarray, bool]:
+        """op's result on the stacked rows, or op's and `following`'s when op does both in
+        one pass; and whether it did."""
         try:
             op._check(stacked.shape[1:], stacked.dtype)
-            return op._apply_batch(stacked)
+            if following is not None:
+                result = op._apply_batch_through(following, stacked)
+                if result is not NotImplemented:
+                    return result, True
+            return op._apply_batch(stacked), False
         except Exception as e:
-            raise RuntimeError(f"map: {name} failed on rows {first}..{first + len(stacked) - 1} of input "
-                               f"column(s) {self.input_columns}: {type(e).__name__}: {e}") from e
+            raise failure(name, f"rows {first}..{first + len(stacked) - 1}", self.input_columns, e) from e
+
+
+def _unstacked(stacked: np.ndarray) -> list[tuple]:
+    """The rows of a stacked single column; a row of a 1-D stack is a 0-d array, as a row
+    of scalars reaches a transform unstacked (iterating would give NumPy scalars)."""
+    if stacked.ndim == 1:
+        return [(stacked[i, ...],) for i in range(len(stacked))]
+    return [(value,) for value in stacked]
 
 
 def _stack_single(rows: list[tuple]) -> np.ndarray | None:

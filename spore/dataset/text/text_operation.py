@@ -52,6 +52,22 @@ class Tokenizer(TextOperation):
         tokens, starts, ends = self._tokens(array.item())
         return tokens_output(tokens, starts, ends, True)
 
+    def _row_path(self, lists_out: bool):
+        if self.with_offsets:
+            return None
+        words = self._words
+
+        def tokenize(value):
+            if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind == "U":
+                text = value.item()
+            elif isinstance(value, str):
+                text = value
+            else:  # what the transform itself checks and converts
+                return self(value)
+            tokens = words(text) or [""]
+            return tokens if lists_out else np.array(tokens, dtype=str)
+        return tokenize
+
     def _words(self, text: str) -> list[str]:
         """The tokens of `text` alone (no offsets to compute)."""
         return self._tokens(text)[0]

@@ -34,6 +34,8 @@ class Lookup(TextOperation):
     """Words (a string array of any shape) to their ids in `vocab`, as `data_type`. A word
     not in the vocab takes the id of `unknown_token`; without one it is an error."""
 
+    takes_str_lists = True
+
     def __init__(self, vocab, unknown_token=None, data_type=mstype.int32):
         validators.check_vocab("Lookup", vocab)
         if unknown_token is not None and not isinstance(unknown_token, str):
@@ -47,15 +49,38 @@ class Lookup(TextOperation):
         self._ids = vocab.vocab()
 
     def _apply(self, array: np.ndarray) -> np.ndarray:
-        words = array.reshape(-1).tolist()
+        return np.array(self._ids_of(array.reshape(-1).tolist()), dtype=self._np_type).reshape(array.shape)
+
+    def _row_path(self, lists_out: bool):
+        def lookup(value):
+            if type(value) is not list:  # not a tokenizer's list of str: what the transform itself does
+                return self(value)
+            return np.array(self._ids_of(value), dtype=self._np_type)
+        return lookup
+
+    def _row_path_through(self, following, lists_out: bool):
+        # When no word can fail, Truncate can cut the words before they are looked up.
         unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
-        ids = [self._ids.get(word, unknown) for word in words]
+        if type(following) is not Truncate or unknown is None:
+            return None
+        length = following.max_seq_len
+
+        def lookup_truncated(value):
+            if type(value) is not list:
+                return NotImplemented
+            return np.array(self._ids_of(value[:length]), dtype=self._np_type)
+        return lookup_truncated
+
+    def _ids_of(self, words: list[str]) -> list:
+        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+        get = self._ids.get
+        ids = [get(word, unknown) for word in words]
         if unknown is None and None in ids:
             word = words[ids.index(None)]
             if self.unknown_token is not None:
                 raise RuntimeError(f"For 'Lookup', the 'unknown_token' {self.unknown_token!r} is not in the vocab.")
             raise RuntimeError(f"For 'Lookup', the word {word!r} is not in the vocab and no 'unknown_token' is set.")
-        return np.array(ids, dtype=self._np_type).reshape(array.shape)
+        return ids
 
 
 class ToNumber(TextOperation):
@@ -149,6 +174,15 @@ class Truncate(TensorOperation):
         if array.ndim not in (1, 2):
             raise RuntimeError(f"For 'Truncate', the input must be 1-D or 2-D, but got shape {array.shape}.")
         return array[..., :self.max_seq_len]
+
+    def _row_path(self, lists_out: bool):
+        length = self.max_seq_len
+
+        def truncate(value):
+            if type(value) is np.ndarray and value.ndim in (1, 2):
+                return value[..., :length]
+            return self(value)
+        return truncate
 
 
 class TruncateSequencePair(TensorOperation):

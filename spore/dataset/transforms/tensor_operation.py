@@ -10,6 +10,10 @@ or by `Dataset.map`, and returns a NumPy array. A subclass implements one of:
   serves both: an eager call is a batch of one, and `map` applies it once per task of
   rows. `_check` validates one input's shape and dtype (raising as the eager call would).
 
+A transform may also offer `map` a row path (`_row_path`): a function of one row's value
+giving what calling the transform gives, without the checks and conversions that any
+input needs but that the values map passes do not (see engine/row_chain.py).
+
 Random transforms draw from `random_streams.current()` (never from NumPy's global state),
 which `map` sets per task so that runs repeat under a seed.
 """
@@ -22,6 +26,8 @@ from ..values import as_array
 
 class TensorOperation:
     batchable = False
+    takes_str_lists = False
+    """Whether the row path takes a 1-D string array as a Python list of str."""
 
     def __call__(self, *inputs):
         if len(inputs) != 1:
@@ -34,6 +40,24 @@ class TensorOperation:
     def _apply(self, array: np.ndarray) -> np.ndarray:
         self._check(array.shape, array.dtype)
         return self._apply_batch(array[None])[0]
+
+    def _row_path(self, lists_out: bool):
+        """A function of one value giving one value, as calling the transform does, for
+        map's rows; `lists_out`: it may give a 1-D string array as a Python list of str
+        (the next transform takes them). None: map calls the transform itself."""
+        return None
+
+    def _row_path_through(self, following, lists_out: bool):
+        """A row path through this transform and `following` together, giving what the two
+        give one after the other, or NotImplemented for a value it leaves to them apart;
+        `lists_out` as for _row_path. None: no such path."""
+        return None
+
+    def _apply_batch_through(self, following, arrays: np.ndarray):
+        """What _apply_batch and then `following`'s give, in one pass, for a transform that
+        knows how (the input checked by _check, which implies `following`'s check passes);
+        NotImplemented otherwise."""
+        return NotImplemented
 
     def _check(self, shape: tuple, dtype: np.dtype) -> None:
         """Raise if one input of this shape and dtype is invalid (batchable transforms)."""

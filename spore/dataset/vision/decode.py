@@ -30,16 +30,39 @@ class Decode(ImageOperation):
         if data.ndim != 1 or data.dtype != np.uint8:
             raise RuntimeError(f"For 'Decode', the input must be the encoded image as a 1-D uint8 array, but got "
                                f"shape {data.shape} and dtype {data.dtype}.")
-        image_module = pillow()
-        try:
-            image = image_module.open(io.BytesIO(data.tobytes())).convert("RGB")
-        except Exception as e:
-            raise RuntimeError(f"For 'Decode', the image could not be decoded ({type(e).__name__}: {e}); the data "
-                               f"is not an image format Pillow reads, or is corrupt.") from e
+        image = decode_rgb(data)
         return image if self.to_pil else np.array(image)  # a writable array, as MindSpore returns
+
+    def _row_path_through(self, following, lists_out: bool):
+        # A transform that can take the decoded PIL image (RandomResizedCrop) gets it.
+        apply_to_decoded = getattr(following, "_apply_to_decoded", None)
+        if self.to_pil or apply_to_decoded is None:
+            return None
+
+        def decode_cropped(data):
+            if not (isinstance(data, np.ndarray) and data.ndim == 1 and data.dtype == np.uint8):
+                return NotImplemented
+            return apply_to_decoded(decode_rgb(data))
+        return decode_cropped
 
     def __repr__(self) -> str:
         return f"Decode(to_pil={self.to_pil})"
+
+
+def decode_rgb(data: np.ndarray):
+    """The image encoded in `data` as a decoded RGB PIL image."""
+    image_module = pillow()
+    try:
+        image = image_module.open(io.BytesIO(data.tobytes()))
+        # convert copies even an RGB image: only load that one.
+        if image.mode == "RGB":
+            image.load()
+        else:
+            image = image.convert("RGB")
+    except Exception as e:
+        raise RuntimeError(f"For 'Decode', the image could not be decoded ({type(e).__name__}: {e}); the data "
+                           f"is not an image format Pillow reads, or is corrupt.") from e
+    return image
 
 
 def pillow():

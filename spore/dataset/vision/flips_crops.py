@@ -215,6 +215,8 @@ class RandomCropDecodeResize(RandomResizedCrop):
     """Decode, then RandomResizedCrop (same arguments): a random region of the encoded
     image resized to `size`."""
 
+    _apply_to_decoded = None  # its input is an encoded image, which Decode must not hand it decoded
+
     def _input(self, value) -> np.ndarray:
         return Decode()._input(value)
 

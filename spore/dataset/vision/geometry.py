@@ -146,8 +146,16 @@ class RandomResizedCrop(ImageOperation):
     def _apply(self, image: np.ndarray) -> np.ndarray:
         check_image("RandomResizedCrop", image.shape)
         top, left, height, width = self._region(image.shape[0], image.shape[1], random_streams.current())
-        crop = image[None, top:top + height, left:left + width]
-        return resize(crop, *_pair(self.size), self.interpolation)[0]
+        return self._resized(image[top:top + height, left:left + width])
+
+    def _apply_to_decoded(self, image) -> np.ndarray:
+        """What _apply gives for the array of a decoded (RGB) PIL image, the region cut out
+        before the pixels become an array: only the region is copied."""
+        top, left, height, width = self._region(image.height, image.width, random_streams.current())
+        return self._resized(np.asarray(image.crop((left, top, left + width, top + height))))
+
+    def _resized(self, crop: np.ndarray) -> np.ndarray:
+        return resize(crop[None], *_pair(self.size), self.interpolation)[0]
 
     def _region(self, height: int, width: int, rng: np.random.Generator) -> tuple[int, int, int, int]:
         area = height * width

@@ -121,13 +121,38 @@ def _bilinear_uint8(images: np.ndarray, height: int, width: int) -> np.ndarray:
     """OpenCV's INTER_LINEAR for 8-bit images: integer weights summing to 2048, a
     horizontal pass into int32 rows, then a vertical pass rounded as its SIMD path does."""
     rows, row_w = _fixed_linear_taps(images.shape[1], height)
-    cols, col_w = _fixed_linear_taps(images.shape[2], width)
-    trailing = (1,) * (images.ndim - 3)
+    cols, _ = _fixed_linear_taps(images.shape[2], width)
+    left_w, right_w = _column_weights(images.shape[2], width, images.shape[3:])
     x = images.astype(np.int32)
-    h = (x[:, :, cols[:, 0]] * col_w[:, 0].reshape(1, 1, -1, *trailing)
-         + x[:, :, cols[:, 1]] * col_w[:, 1].reshape(1, 1, -1, *trailing))
+    h = np.take(x, cols[:, 0], axis=2)
+    h *= left_w
+    right = np.take(x, cols[:, 1], axis=2)
+    right *= right_w
+    h += right
     h >>= 4
-    top = (h[:, rows[:, 0]] * row_w[:, 0].reshape(1, -1, 1, *trailing)) >> 16
-    bottom = (h[:, rows[:, 1]] * row_w[:, 1].reshape(1, -1, 1, *trailing)) >> 16
+    row_w = row_w.reshape(1, -1, 2, *(1,) * (images.ndim - 2))
+    top = np.take(h, rows[:, 0], axis=1)
+    top *= row_w[:, :, 0]
+    top >>= 16
+    bottom = np.take(h, rows[:, 1], axis=1)
+    bottom *= row_w[:, :, 1]
+    bottom >>= 16
+    top += bottom
+    top += 2
+    top >>= 2
     # Every term is non-negative: only the upper bound needs saturating.
-    return np.minimum((top + bottom + 2) >> 2, 255).astype(np.uint8)
+    np.minimum(top, 255, out=top)
+    return top.astype(np.uint8)
+
+
+@functools.lru_cache(maxsize=512)
+def _column_weights(n_in: int, n_out: int, channels: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The fixed-point weights of each output column's two taps, repeated for each channel:
+    multiplying by a (W, C) array runs NumPy's inner loop along W * C, not along C alone."""
+    _, weights = _fixed_linear_taps(n_in, n_out)
+    shape = (n_out, *channels)
+    expanded = tuple(np.ascontiguousarray(np.broadcast_to(weights[:, k].reshape(-1, *(1,) * len(channels)), shape))
+                     for k in range(2))
+    for array in expanded:
+        array.setflags(write=False)
+    return expanded

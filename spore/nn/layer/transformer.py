@@ -25,6 +25,7 @@ from ...common import dtype as mstype
 from ...common.initializer import XavierNormal, XavierUniform, initializer
 from ...common.parameter import Parameter
 from ...common.tensor import Tensor
+from ...ops.operations.attention_ops import ScaledDotProductAttention
 from ...ops.validator import check_bool, check_float_range, check_positive_int, check_type
 from ..cell import Cell
 from ..container import CellList
@@ -123,44 +124,59 @@ class MultiheadAttention(Cell):
             self.bias_v = Parameter(initializer(XavierNormal(), (1, 1, embed_dim), dtype), "bias_v")
         else:
             self.bias_k = self.bias_v = None
+        self._fused_attention = ScaledDotProductAttention(self.head_dim ** -0.5)
 
     def construct(self, query, key, value, key_padding_mask=None, need_weights=True, attn_mask=None,
                   average_attn_weights=True):
         batched = self._check_inputs(query, key, value)
         if not batched:
             query, key, value = ops.expand_dims(query, 1), ops.expand_dims(key, 1), ops.expand_dims(value, 1)
-        elif self.batch_first:
-            query, key, value = ops.swapaxes(query, 0, 1), ops.swapaxes(key, 0, 1), ops.swapaxes(value, 0, 1)
-        tgt_len, batch, _ = query.shape
-        mask = self._combined_mask(key_padding_mask, attn_mask, batched, tgt_len, batch, key.shape[0], query.dtype)
-        q, k, v = self._project(query, key, value)
+        # The sequences keep their layout through the projections (one GEMM over contiguous
+        # rows); the heads are split off as views.
+        seq_axis = 1 if batched and self.batch_first else 0
+        tgt_len, batch = query.shape[seq_axis], query.shape[1 - seq_axis]
+        mask = self._combined_mask(key_padding_mask, attn_mask, batched, tgt_len, batch, key.shape[seq_axis],
+                                   query.dtype)
+        q, k, v = (self._heads(t, seq_axis) for t in self._project(query, key, value))
+        # heads: q (N, H, L, D), k and v (N, H, S, D)
         if self.bias_k is not None:
-            k = ops.concat((k, ops.tile(self.bias_k, (1, batch, 1))), 0)
-            v = ops.concat((v, ops.tile(self.bias_v, (1, batch, 1))), 0)
-        # heads: q (N, H, L, D), k^T (N, H, D, S), v (N, H, S, D)
-        q = ops.transpose(q.reshape(tgt_len, batch, self.num_heads, self.head_dim), (1, 2, 0, 3))
-        k = ops.transpose(k.reshape(k.shape[0], batch, self.num_heads, self.head_dim), (1, 2, 3, 0))
-        v = ops.transpose(v.reshape(v.shape[0], batch, self.num_heads, self.head_dim), (1, 2, 0, 3))
+            k = ops.concat((k, self._bias_heads(self.bias_k, batch)), 2)
+            v = ops.concat((v, self._bias_heads(self.bias_v, batch)), 2)
         if self.add_zero_attn:
-            k = ops.concat((k, ops.zeros(k.shape[:3] + (1,), k.dtype)), 3)
+            k = ops.concat((k, ops.zeros(k.shape[:2] + (1, self.head_dim), k.dtype)), 2)
             v = ops.concat((v, ops.zeros(v.shape[:2] + (1, self.head_dim), v.dtype)), 2)
-        scores = ops.matmul(q * (self.head_dim ** -0.5), k)
-        if mask is not None:
-            scores = scores + mask
-        weights = ops.softmax(scores, -1)
-        if self.training and self.dropout > 0:
-            weights = ops.dropout(weights, p=self.dropout)
-        output = ops.transpose(ops.matmul(weights, v), (2, 0, 1, 3)).reshape(tgt_len, batch, self.embed_dim)
+        weights = None
+        if mask is None and not need_weights and not (self.training and self.dropout > 0):
+            output = self._fused_attention(q, k, v)[0]
+        else:
+            scores = ops.matmul(q * (self.head_dim ** -0.5), ops.swapaxes(k, 2, 3))
+            if mask is not None:
+                scores = scores + mask
+            weights = ops.softmax(scores, -1)
+            if self.training and self.dropout > 0:
+                weights = ops.dropout(weights, p=self.dropout)
+            output = ops.matmul(weights, v)
+        # (N, H, L, D) -> the query's layout, heads concatenated
+        order = (0, 2, 1, 3) if seq_axis else (2, 0, 1, 3)
+        output = ops.transpose(output, order).reshape(query.shape[:2] + (self.embed_dim,))
         output = ops.dense(output, self.out_proj.weight, self.out_proj.bias)
         if not batched:
             output = ops.squeeze(output, 1)
-        elif self.batch_first:
-            output = ops.swapaxes(output, 0, 1)
         if not need_weights:
             return (output,)
         if average_attn_weights:
             weights = ops.mean(weights, 1)
         return output, (weights if batched else ops.squeeze(weights, 0))
+
+    def _heads(self, t, seq_axis: int):
+        """(seq, N, E) or (N, seq, E) (seq_axis 1) as (N, H, seq, D): a view."""
+        t = t.reshape(t.shape[:2] + (self.num_heads, self.head_dim))
+        return ops.transpose(t, (0, 2, 1, 3) if seq_axis else (1, 2, 0, 3))
+
+    def _bias_heads(self, bias, batch: int):
+        """bias_k / bias_v (1, 1, E) as one more key per batch and head: (N, H, 1, D)."""
+        return ops.tile(ops.transpose(bias.reshape(1, 1, self.num_heads, self.head_dim), (0, 2, 1, 3)),
+                        (batch, 1, 1, 1))
 
     def _check_inputs(self, query, key, value) -> bool:
         """Whether the inputs are batched; raises for ranks or widths that do not fit."""
@@ -187,7 +203,10 @@ class MultiheadAttention(Cell):
         return batched
 
     def _project(self, query, key, value) -> tuple:
-        """The input projections q, k, v, each (seq, N, embed_dim)."""
+        """The input projections q, k, v, each (seq, N, embed_dim) (or batch first); one
+        product with in_proj_weight for self-attention (query, key and value one Tensor)."""
+        if self._qkv_same_embed_dim and query is key and key is value:
+            return ops.chunk(ops.dense(query, self.in_proj_weight, self.in_proj_bias), 3, -1)
         if self._qkv_same_embed_dim:
             w_q, w_k, w_v = ops.chunk(self.in_proj_weight, 3, 0)
         else:

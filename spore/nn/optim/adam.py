@@ -67,13 +67,8 @@ class Adam(Optimizer):
         beta1_power = ops.assign(self.beta1_power, self.beta1_power * self.beta1)
         beta2_power = ops.assign(self.beta2_power, self.beta2_power * self.beta2)
         hyper = (self.beta1, self.beta2, self.eps)
-        if self.use_amsgrad:
-            for param, m, v, vhat, lr, grad in zip(self.parameters, self.moment1, self.moment2, self.vhat, lrs,
-                                                   gradients):
-                self.opt(param, m, v, vhat, beta1_power, beta2_power, lr, *hyper, grad)
-        else:
-            for param, m, v, lr, grad in zip(self.parameters, self.moment1, self.moment2, lrs, gradients):
-                self.opt(param, m, v, beta1_power, beta2_power, lr, *hyper, grad)
+        states = (self.moment1, self.moment2, self.vhat) if self.use_amsgrad else (self.moment1, self.moment2)
+        self.opt.apply_all(self.parameters, *states, beta1_power, beta2_power, lrs, *hyper, gradients)
         return (True,) * self.param_length
 
 
@@ -100,9 +95,9 @@ class AdamWeightDecay(Optimizer):
         self._check_gradients(gradients)
         decays = per_parameter_decays(self)
         lrs = self._step_lrs()
-        for param, m, v, lr, decay, grad in zip(self.parameters, self.moments1, self.moments2, lrs, decays,
-                                                gradients):
-            self.opt(param, m, v, lr, self.beta1, self.beta2, self.eps, decay, in_dtype(grad, param.dtype))
+        gradients = tuple(in_dtype(grad, param.dtype) for grad, param in zip(gradients, self.parameters))
+        self.opt.apply_all(self.parameters, self.moments1, self.moments2, lrs, self.beta1, self.beta2, self.eps,
+                           decays, gradients)
         return (True,) * self.param_length
 
 

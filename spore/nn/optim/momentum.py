@@ -1,4 +1,4 @@
-"""Momentum: SGD with momentum (optionally Nesterov's), one ApplyMomentum per parameter."""
+"""Momentum: SGD with momentum (optionally Nesterov's): ApplyMomentum over the parameters."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
@@ -30,6 +30,5 @@ class Momentum(Optimizer):
 
     def construct(self, gradients):
         gradients = self._prepared_gradients(gradients)
-        for param, moment, lr, grad in zip(self.parameters, self.moments, self._step_lrs(), gradients):
-            self.opt(param, moment, lr, grad, self.momentum)
+        self.opt.apply_all(self.parameters, self.moments, self._step_lrs(), gradients, self.momentum)
         return (True,) * self.param_length

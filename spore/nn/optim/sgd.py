@@ -1,5 +1,5 @@
 """SGD: stochastic gradient descent with optional momentum, dampening and Nesterov's
-momentum, one SGD primitive per parameter."""
+momentum: the SGD primitive over the parameters."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
@@ -42,9 +42,7 @@ class SGD(Optimizer):
 
     def construct(self, gradients):
         gradients = self._prepared_gradients(gradients)
-        for param, grad, lr, accum, stat in zip(self.parameters, gradients, self._step_lrs(), self.accum,
-                                                self.stat):
-            self.opt(param, grad, lr, accum, self.momentum, stat)
+        self.opt.apply_all(self.parameters, gradients, self._step_lrs(), self.accum, self.momentum, self.stat)
         return (True,) * self.param_length
 
 

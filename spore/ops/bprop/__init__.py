@@ -4,6 +4,7 @@ Each module covers the primitives of one operations module; importing this packa
 fills the table."""
 from . import (  # fills the bprop table
     array_bprop,
+    attention_bprop,
     box_bprop,
     comm_bprop,
     conv_bprop,

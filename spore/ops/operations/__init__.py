@@ -26,6 +26,7 @@ from .optim_ops import *
 from .fused_optim_ops import *
 from .other_ops import *
 from . import other_ops
+from . import attention_ops  # spore's own fused attention: registered, not exported
 from .random_ops import *
 from .reduce_ops import *
 from .rnn_ops import *

@@ -17,10 +17,12 @@ kernels depart from their documentation (ApplyMomentum ignores `use_nesterov` an
 """
 from __future__ import annotations
 
-from ..._kernels.tensor_data import MS_OF
+from ..._kernels.registry import build_multi_tensor_kernel
+from ..._kernels.tensor_data import MS_OF, solely_held
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from ..primitive import Primitive, TensorSpec
+from .. import interpreter
+from ..primitive import Primitive, TensorSpec, _unwrap, as_results
 from ..validator import check_bool, check_dtype, check_tensor, check_type
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
 ]
 
 _FLOATS = mstype.float_type
+_UNBUILT = object()
 _SCALAR_DTYPES = mstype.int_type + mstype.uint_type + _FLOATS
 
 
@@ -64,6 +67,7 @@ class _ApplyOptimizer(Primitive):
     variable_dtypes: tuple = _FLOATS
     narrower_gradient = True
     """Whether the gradient may have a narrower float dtype than the variable (converted)."""
+    _multi = _multi_attrs = _UNBUILT
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -72,11 +76,61 @@ class _ApplyOptimizer(Primitive):
         position = {name: i for i, name in enumerate(cls.inputs)}
         cls.state_positions = tuple(position[name] for name in cls.states)
         cls._tensor_positions = cls.state_positions[1:] + (position[cls.gradient],)
+        cls.list_positions = cls.state_positions + (position[cls.gradient],)
         cls._scalar_positions = tuple(position[name] for name in cls.scalars)
         cls.state_results = tuple(range(len(cls.states)))
         results = cls.states + tuple(cls.extra_results)
         returned = tuple(results.index(name) for name in cls.outputs)
         cls.output_results = returned[0] if len(returned) == 1 else returned
+
+    # ---- many parameters at once -------------------------------------------------------------
+    def apply_all(self, *columns) -> None:
+        """This update of many parameters: each input a sequence with one entry per parameter
+        (the state Tensors, the gradients, per-parameter hyper-parameters) or one value for all.
+        Each parameter's states are rebound as its own call would rebind them (or written in
+        place when nothing else can see them). In PyNative,
+        with nothing recording (no gradient, no graph being built), the parameters sharing
+        their hyper-parameters update together, through the multi-tensor kernel where there is
+        one; otherwise (or for a call the cheap check does not pass) one call per parameter."""
+        calls = [tuple(column[i] if isinstance(column, (tuple, list)) else column for column in columns)
+                 for i in range(len(columns[0]))]
+        if interpreter.STACK or not all(self._is_plain_call(call) for call in calls):
+            for call in calls:
+                self(*call)
+            return
+        update = self._multi_kernel()
+        groups: dict = {}
+        for call in calls:
+            groups.setdefault(tuple(id(call[p]) for p in self._scalar_positions), []).append(call)
+        listed, states = self.list_positions, self.state_positions
+        for group in groups.values():
+            first = group[0]
+            # Nothing else sees the old states (no array, view or other Tensor on them): they
+            # are written in place, which nobody can tell from rebinding, without new memory.
+            in_place = (all(solely_held(call[p]) for call in group for p in states)
+                        and len({id(call[p]._t) for call in group for p in states}) == len(group) * len(states))
+            results = update(*[[call[p]._t for call in group] if p in listed else _unwrap(first[p])
+                               for p in range(len(first))], in_place=in_place)
+            for position, index in zip(self.state_positions, self.state_results):
+                for call, new in zip(group, results[index]):
+                    call[position]._t = new
+
+    def _multi_kernel(self):
+        """The multi-tensor kernel for this instance's attributes; without one registered, the
+        kernel applied to each parameter in turn."""
+        if self._multi is _UNBUILT or self._multi_attrs != self.attrs:
+            self._multi = build_multi_tensor_kernel(type(self).__name__, self) or self._each_parameter
+            self._multi_attrs = dict(self.attrs)
+        return self._multi
+
+    def _each_parameter(self, *inputs, in_place: bool = False) -> tuple:
+        """The kernel over lists (the inputs at list_positions), one parameter at a time:
+        each result as a list (new tensors: `in_place` is not used)."""
+        kernel, listed = self.kernel, frozenset(self.list_positions)
+        count = len(inputs[self.list_positions[0]])
+        per_parameter = [as_results(kernel(*[x[i] if p in listed else x for p, x in enumerate(inputs)]))
+                         for i in range(count)]
+        return tuple(zip(*per_parameter))
 
     # ---- checks ---------------------------------------------------------------------------
     def check(self, *inputs):

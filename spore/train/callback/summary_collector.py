@@ -46,10 +46,10 @@ class SummaryCollector(Callback):
     `ckpt_dir/train_metadata.json`, which SummaryLandscape reads.
 
     `collect_specified_data` updates the defaults (or replaces them, with
-    keep_default_action=False). spore compiles no MindSpore graph proto and writes no
-    lineage file: 'collect_graph', 'collect_dataset_graph', the lineage switches and
-    `custom_lineage_data` are checked and accepted, and the graph is reported as not
-    available, as MindSpore reports it for a PyNative network.
+    keep_default_action=False). 'collect_graph' writes the train network's compiled graph
+    (GRAPH_MODE; in PyNative it is reported as not available, as MindSpore does). spore writes
+    no lineage file: 'collect_dataset_graph', the lineage switches and `custom_lineage_data`
+    are checked and accepted.
     """
 
     def __init__(self, summary_dir, collect_freq=10, num_process=32, collect_specified_data=None,
@@ -114,8 +114,7 @@ class SummaryCollector(Callback):
         if cb_params.mode != "train":
             return
         if not self._graph_reported and self._specified.get("collect_graph"):
-            _logger.warning("Can not get graph proto, spore compiles no MindSpore graph, so SummaryCollector will "
-                            "not collect graph.")
+            self._collect_graph(cb_params.train_network)
         self._graph_reported = True
         if not self._dataset_sink_mode:
             self._collect_tensor_data(cb_params)
@@ -136,6 +135,15 @@ class SummaryCollector(Callback):
         self._record.flush()
 
     # ---- what is collected -------------------------------------------------------------
+    def _collect_graph(self, network) -> None:
+        """The train network's compiled graph, written with the first step's values."""
+        graph = network.get_func_graph_proto() if network is not None else None
+        if graph is None:
+            _logger.warning("Can not get graph proto, it may not be 'GRAPH_MODE' in context currently, so "
+                            "SummaryCollector will not collect graph.")
+            return
+        self._record.add_value("graph", "train_network/graph", graph)
+
     def _require_record(self) -> None:
         if self._record is None:
             raise RuntimeError("For 'SummaryCollector', the callback must be entered (Model does it) before a run.")

@@ -3,7 +3,7 @@
 message of mindspore/ccsrc's summary.proto, and the masked CRC32C of the message.
 
 Only the messages and fields SummaryRecord writes are encoded here: Event (wall_time 1,
-step 2, version 3, summary 5), Summary.Value (tag 1, scalar_value 3, image 4, tensor 8,
+step 2, version 3, graph_def 4, summary 5), Summary.Value (tag 1, scalar_value 3, image 4, tensor 8,
 histogram 9), Image, Histogram and its buckets, and anf_ir.proto's TensorProto (dims 1,
 data_type 2, float_data 3)."""
 from __future__ import annotations
@@ -13,48 +13,38 @@ import zlib
 
 import numpy as np
 
-from ...common.protobuf_wire import bytes_field, double_field, float_field, string_field, varint_field
+from ...common.crc32c import masked_crc32c
+from ...common.protobuf_wire import bytes_field, double_field, float_field, protobuf_fields, string_field, varint_field
 
 EVENT_FILE_NAME_MARK = ".out.events.summary."
 VERSION = "MindSpore.Event:1"
 
 
 # ---- records --------------------------------------------------------------------------------
-def _crc32c_table() -> list[int]:
-    table = []
-    for i in range(256):
-        c = i
-        for _ in range(8):
-            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
-        table.append(c)
-    return table
-
-
-_CRC32C_TABLE = _crc32c_table()
-
-
-def crc32c(data: bytes) -> int:
-    """CRC-32C (Castagnoli), the checksum of the records."""
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC32C_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
-
-
-def _masked(crc: int) -> int:
-    return (((crc >> 15) | (crc << 17)) + 0xA282EAD8) & 0xFFFFFFFF
-
-
 def record(message: bytes) -> bytes:
     """One record of the event file holding `message`."""
     length = struct.pack("<Q", len(message))
-    return (length + struct.pack("<I", _masked(crc32c(length))) + message
-            + struct.pack("<I", _masked(crc32c(message))))
+    return (length + struct.pack("<I", masked_crc32c(length)) + message
+            + struct.pack("<I", masked_crc32c(message)))
 
 
 def version_event(wall_time: float) -> bytes:
     """The first event of every file: its format version."""
     return double_field(1, wall_time) + string_field(3, VERSION)
+
+
+def graph_of(model_proto: bytes) -> bytes:
+    """The GraphProto of an anf_ir ModelProto (Cell.get_func_graph_proto); ValueError when
+    `model_proto` is not one."""
+    graphs = [value for number, value in protobuf_fields(model_proto) if number == 4]
+    if len(graphs) != 1 or not isinstance(graphs[0], bytes):
+        raise ValueError("it holds no graph")
+    return graphs[0]
+
+
+def graph_event(wall_time: float, graph: bytes) -> bytes:
+    """The event of a compiled graph (graph_def 4, a GraphProto)."""
+    return double_field(1, wall_time) + bytes_field(4, graph)
 
 
 def summary_event(wall_time: float, step: int, values: list[bytes]) -> bytes:

@@ -23,7 +23,7 @@ __all__ = ["SummaryRecord"]
 _logger = logging.getLogger(__name__)
 _instances_lock = threading.Lock()
 _VALUE_PLUGINS = ("scalar", "tensor", "image", "histogram")
-_OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "graph", "landscape")
+_OTHER_PLUGINS = ("train_lineage", "eval_lineage", "dataset_graph", "custom_lineage_data", "landscape")
 _NAME_PATTERN = re.compile(r"^[A-Za-z0-9_.-]*$")
 
 
@@ -46,9 +46,10 @@ class SummaryRecord:
     keeps a value ('scalar': one element; 'tensor' and 'histogram': rank >= 1; 'image': an
     NCHW batch) until `record(step)` writes the kept values as that step's event. One
     instance may be open at a time; use it as a context manager or call `close()`.
-    spore writes no graph (MindSpore's compiled-graph proto) and no lineage: a `network`
-    only logs that its graph is not available, as MindSpore does for PyNative networks,
-    and the lineage, graph and landscape plugins are refused. `num_process` is accepted:
+    With a `network`, the first `record` after it is compiled (called in GRAPH_MODE) writes
+    only its graph (`get_func_graph_proto`) as an event, the kept values waiting for the next
+    `record`; until then `record` logs that its graph is not available, as MindSpore does.
+    spore writes no lineage: the lineage and landscape plugins are refused. `num_process` is accepted:
     spore writes in the calling thread. `max_file_size` bounds the file in bytes.
     """
 
@@ -81,6 +82,7 @@ class SummaryRecord:
             self._pool: dict[str, dict] = {}  # plugin -> {name: value}, plugins in the order first added
             self._closed = False
             self._warned_graph = False
+            self._graph_written = False
             self._file = open(self._path, "wb")  # noqa: SIM115 - open until close()
             self._write(event_file.version_event(time.time()))
             SummaryRecord.count += 1
@@ -108,8 +110,11 @@ class SummaryRecord:
         self._mode = mode
 
     def add_value(self, plugin: str, name: str, value) -> None:
-        """Keep `value` (a Tensor) under `name` for the next `record`; a second value of one
-        name and plugin replaces the first."""
+        """Keep `value` (a Tensor; for 'graph', a Cell's get_func_graph_proto()) under `name`
+        for the next `record`; a second value of one name and plugin replaces the first."""
+        if plugin == "graph":
+            self._keep_graph(name, value)
+            return
         if plugin in _OTHER_PLUGINS:
             raise ValueError(f"For 'SummaryRecord.add_value', spore does not write the '{plugin}' plugin; it writes "
                              f"{list(_VALUE_PLUGINS)}.")
@@ -124,6 +129,17 @@ class SummaryRecord:
             raise TypeError(f"For \"SummaryRecord\", the parameter \"value\" expect to be Tensor, but got "
                             f"{type(value).__name__}")
         self._keep(plugin, name, value.asnumpy().copy())
+
+    def _keep_graph(self, name: str, value) -> None:
+        if not isinstance(value, bytes):
+            raise TypeError(f"For 'SummaryRecord.add_value', the 'graph' value must be bytes (a Cell's "
+                            f"get_func_graph_proto()), but got {type(value).__name__}.")
+        try:
+            graph = event_file.graph_of(value)
+        except ValueError as problem:
+            raise ValueError(f"For 'SummaryRecord.add_value', the 'graph' value of {name!r} is not a graph proto: "
+                             f"{problem}.") from None
+        self._pool.setdefault("graph", {})[name] = graph
 
     def _keep(self, plugin: str, name: str, array) -> None:
         if plugin == "scalar" and array.size != 1:
@@ -152,9 +168,15 @@ class SummaryRecord:
             _logger.error("For 'SummaryRecord', The record writer is closed, please check if close() method is "
                           "called")
             return False
-        if self.network is not None and not self._warned_graph:
-            _logger.warning("Failed to get proto for graph.")
-            self._warned_graph = True
+        if self.network is not None and not self._graph_written:
+            graph = self.network.get_func_graph_proto()
+            if graph is not None:  # the graph's event is all this call writes, as in MindSpore
+                self._write(event_file.graph_event(time.time(), event_file.graph_of(graph)))
+                self._graph_written = True
+                return True
+            if not self._warned_graph:
+                _logger.warning("Failed to get proto for graph.")
+                self._warned_graph = True
         for plugin, name, array in take_summary_values():   # what the summary operators saw
             try:
                 self._keep(plugin, name, array)
@@ -164,6 +186,10 @@ class SummaryRecord:
         values = []
         for plugin, entries in pool.items():
             if plugin_filter is not None and not plugin_filter(plugin):
+                continue
+            if plugin == "graph":   # an event of its own, before the step's values (as MindSpore)
+                for graph in entries.values():
+                    self._write(event_file.graph_event(time.time(), graph))
                 continue
             for name, array in entries.items():
                 encoded = _ENCODERS[plugin](name, array)

@@ -1,0 +1,91 @@
+"""Consecutive per-row transforms of one map, fused into one function of a row's input values.
+
+Built once per pipeline run (and inherited by worker processes). A transform that offers
+a row path (`TensorOperation._row_path`) is called through it on a row's single value:
+no arity check, no conversion of its input or wrapping of its output into a tuple of
+column values, and, between text transforms that agree on it, 1-D string arrays handed
+on as Python lists of str, made an array once by the last transform that wants one. A
+transform may also offer one path through itself and the transform after it
+(`_row_path_through`), for values it knows how to do both for at once; other values go
+through the two one after the other. Anything else (user functions, transforms of several
+columns) is called as a function and its result taken as column values, as map always
+did. Either way a failure names the transform and the row, in the same words.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..transforms.tensor_operation import TensorOperation
+from ..values import as_columns
+
+Stage = Callable[[tuple, int], tuple]
+
+
+def row_chain(operations: list, names: list[str], input_columns: list[str]) -> Stage:
+    """A function of (a row's input values, the row's number) giving the row's output
+    values after `operations`, applied in order."""
+    stages = _stages(operations, names, input_columns)
+    if len(stages) == 1:
+        return stages[0]
+
+    def apply(args: tuple, row_number: int) -> tuple:
+        for stage in stages:
+            args = stage(args, row_number)
+        return args
+    return apply
+
+
+def failure(name: str, where: str, input_columns: list[str], error: Exception) -> RuntimeError:
+    """The error map raises when transform `name` failed on `where` (rows or a row)."""
+    return RuntimeError(f"map: {name} failed on {where} of input column(s) {input_columns}: "
+                        f"{type(error).__name__}: {error}")
+
+
+def _stages(operations: list, names: list[str], input_columns: list[str], through: bool = True) -> list[Stage]:
+    stages = []
+    k = 0
+    while k < len(operations):
+        op, name = operations[k], names[k]
+        following = operations[k + 1] if k + 1 < len(operations) else None
+        if through and isinstance(op, TensorOperation) and following is not None:
+            path = op._row_path_through(following, _takes_lists(operations, k + 2))
+            if path is not None:
+                apart = _stages(operations[k:k + 2], names[k:k + 2], input_columns, through=False)
+                stages.append(_through_stage(path, apart, name, input_columns))
+                k += 2
+                continue
+        path = op._row_path(_takes_lists(operations, k + 1)) if isinstance(op, TensorOperation) else None
+        stages.append(_stage(path, op, name, input_columns))
+        k += 1
+    return stages
+
+
+def _takes_lists(operations: list, k: int) -> bool:
+    """Whether operations[k] (if any) takes 1-D string arrays as lists of str."""
+    return k < len(operations) and isinstance(operations[k], TensorOperation) and operations[k].takes_str_lists
+
+
+def _stage(path, op, name: str, input_columns: list[str]) -> Stage:
+    def call(args: tuple, row_number: int) -> tuple:
+        try:
+            if path is not None and len(args) == 1:
+                return (path(args[0]),)
+            return as_columns(op(*args), name)
+        except Exception as e:
+            raise failure(name, f"row {row_number}", input_columns, e) from e
+    return call
+
+
+def _through_stage(path, apart: list[Stage], name: str, input_columns: list[str]) -> Stage:
+    def call(args: tuple, row_number: int) -> tuple:
+        if len(args) == 1:
+            try:
+                value = path(args[0])
+            except Exception as e:
+                raise failure(name, f"row {row_number}", input_columns, e) from e
+            if value is not NotImplemented:
+                return (value,)
+        for stage in apart:
+            args = stage(args, row_number)
+        return args
+    return call
