@@ -5,6 +5,8 @@ variable to it (no tensor is written in place).
 """
 from __future__ import annotations
 
+import copy
+
 import torch
 
 from .registry import kernel, kernel_factory
@@ -59,6 +61,15 @@ def print_lines(prim):
         if values:
             print(*prim.lines(values), sep="\n", flush=True)
     return write
+
+
+@kernel_factory("Raise")
+def raise_error(prim):
+    """Raise (a copy of) the primitive's exception where the condition holds."""
+    def check(condition) -> None:
+        if bool(condition.reshape(())):
+            raise copy.copy(prim.error).with_traceback(None)
+    return check
 
 
 @kernel_factory("GetNext")

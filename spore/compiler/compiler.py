@@ -25,10 +25,11 @@ from ..ops.operations.control_flow_ops import Morph
 from ..ops.primitive import Primitive, TensorSpec
 from . import autodiff, dynamic, passes
 from .builder import GraphArray, GraphBuilder, GraphError, SymbolicTensor, symbolic
-from .ir import Block, Graph, Node, NumpyOutput, Value, flat_values
+from .ir import Block, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
 from .jit_options import DEFAULT_OPTIONS, JitOptions, Unsupported, check_jit_arguments
 from .lowering import Program
 from .parser import FunctionParser, is_user_code, method_function
+from .runtime_scalar import RuntimeScalar
 
 
 # ---- calls while a graph is built -----------------------------------------------------------
@@ -58,6 +59,8 @@ def _tensor_of_graph_value(input_data, dtype=None, shape=None, init=None, *_flag
     if shape is not None or init is not None:
         raise GraphError("A Tensor built from a value computed in the graph takes no 'shape' or 'init'.")
     value = input_data.tensor if isinstance(input_data, GraphArray) else input_data
+    if isinstance(value, RuntimeScalar):   # a number computed at run time becomes a Tensor again
+        value = symbolic(value._node)
     return value if dtype is None else array_func.cast(value, dtype)
 
 
@@ -248,6 +251,8 @@ def compile_program(name: str, fn, args: tuple, kwargs: dict, shapes: dict | Non
 
 
 def _output_atoms(builder: GraphBuilder, output):
+    if isinstance(output, RuntimeScalar):
+        return ScalarOutput(output._node, output.kind)
     if isinstance(output, SymbolicTensor):
         return output._node
     if isinstance(output, Parameter):

@@ -7,9 +7,8 @@ measured and returned. The functions that compare or reduce numbers accept Tenso
 values exist only when the graph runs: `max` / `min` of a 1-D Tensor reduce it, of several
 values with a Tensor among them compare element-wise; `all` / `any` of a Tensor reduce it;
 `round` of a Tensor rounds it; `type` of a graph Tensor is `Tensor`. `int`, `float` and
-`bool` of a one-element graph Tensor or Parameter, whose value MindSpore keeps as a Python scalar
-computed when the graph runs, give a 0-d Tensor of Int64, Float32 or Bool (spore's graphs
-hold no Python scalars computed at run time). `str()` of a graph Tensor and `str.format`
+`bool` of a one-element graph Tensor or Parameter give a Python scalar computed when the
+graph runs (runtime_scalar.py), and so do `max` / `min` of such scalars. `str()` of a graph Tensor and `str.format`
 with one give text made when the graph runs, which `print` shows.
 """
 from __future__ import annotations
@@ -17,17 +16,21 @@ from __future__ import annotations
 import builtins
 import string
 
-from ..common import dtype as mstype
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import array_func, math_func
+from ..ops.function import array_func, debug_func, math_func
 from ..ops.operations.other_ops import RuntimeText
 from .builder import SymbolicTensor
+from .runtime_scalar import item_of, runtime_scalar, scalar_kind
 
 
 def _map(fn, *sequences):
     if not sequences:
         raise TypeError("map() must have at least two arguments.")
+    for sequence in sequences:
+        if isinstance(sequence, Tensor):   # as in MindSpore, whose map walks lists and tuples only
+            raise RuntimeError(f"map() can only be applied to lists and tuples in Graph mode, but got a Tensor of "
+                               f"dtype {sequence.dtype}.")
     items = [fn(*args) for args in builtins.zip(*sequences)]
     return items if type(sequences[0]) is list else tuple(items)
 
@@ -50,6 +53,8 @@ def _range(*bounds):
 
 def _extremum(python, pairwise, reduce_name: str):
     def extremum(*args, **kwargs):
+        if len(args) == 1 and type(args[0]) in (tuple, list) and any(scalar_kind(a) for a in args[0]):
+            args = tuple(args[0])   # numbers, some computed at run time: compared as arguments
         if kwargs or not any(isinstance(a, Tensor) for a in args):
             return python(*args, **kwargs)
         if len(args) == 1:
@@ -67,6 +72,9 @@ def _extremum(python, pairwise, reduce_name: str):
         result = args[0]
         for value in args[1:]:
             result = pairwise(result, value) if isinstance(result, Tensor) else pairwise(value, result)
+        kinds = [scalar_kind(a) for a in args]
+        if None not in kinds:   # Python numbers, some computed at run time: a number
+            return runtime_scalar(result, float if float in kinds else int if int in kinds else bool)
         return result
     return extremum
 
@@ -85,7 +93,7 @@ def _round(number, ndigits=None):
     return builtins.round(number) if ndigits is None else builtins.round(number, ndigits)
 
 
-def _scalar(python, dtype):
+def _scalar(python):
     def scalar(*args):
         if len(args) != 1 or not isinstance(args[0], (SymbolicTensor, Parameter)):
             return python(*args)
@@ -93,8 +101,8 @@ def _scalar(python, dtype):
         if value.size != 1:
             raise ValueError(f"{python.__name__}() of a Tensor needs one element, but the Tensor has shape "
                              f"{value.shape}.")
-        value = array_func.reshape(value, ())
-        return value != 0 if dtype is mstype.bool_ else array_func.cast(value, dtype)
+        value = array_func.reshape(debug_func.stop_gradient(value), ())
+        return runtime_scalar(value != 0 if python is builtins.bool else value, python)
     return scalar
 
 
@@ -134,11 +142,20 @@ def _format(text: str):
     return format_
 
 
+def percent_format(text: str, values):
+    """`text % values` with graph Tensors among the values: a RuntimeText showing them
+    where their `%s` stands."""
+    items = values if type(values) is tuple else (values,)
+    marked = tuple(f"\x00{i}\x00" if isinstance(v, (SymbolicTensor, Parameter)) else v for i, v in enumerate(items))
+    pieces = (text % marked).split("\x00")
+    return RuntimeText([items[int(piece)] if i % 2 else piece for i, piece in enumerate(pieces)])
+
+
 _REPLACEMENTS = {
     builtins.map: _map, builtins.zip: _zip, builtins.enumerate: _enumerate, builtins.filter: _filter,
     builtins.range: _range, builtins.type: _type, builtins.round: _round,
-    builtins.int: _scalar(builtins.int, mstype.int64), builtins.float: _scalar(builtins.float, mstype.float32),
-    builtins.bool: _scalar(builtins.bool, mstype.bool_), builtins.str: _str,
+    builtins.int: _scalar(builtins.int), builtins.float: _scalar(builtins.float),
+    builtins.bool: _scalar(builtins.bool), builtins.str: _str,
     builtins.max: _extremum(builtins.max, math_func.maximum, "max"),
     builtins.min: _extremum(builtins.min, math_func.minimum, "min"),
     builtins.all: _reduction(builtins.all, "all"), builtins.any: _reduction(builtins.any, "any"),
@@ -147,6 +164,8 @@ def graph_builtin(fn):
     """What calling `fn` means in a graph: its Graph-mode version when it is one of the
     built-ins above or a dict view method, else None."""
     owner = getattr(fn, "__self__", None)
+    if isinstance(owner, SymbolicTensor) and getattr(fn, "__name__", None) == "item":
+        return item_of(owner)
     if type(owner) is str and getattr(fn, "__name__", None) == "format":
         return _format(owner)
     if type(owner) is dict and getattr(fn, "__name__", None) in _DICT_VIEWS:

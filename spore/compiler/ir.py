@@ -143,11 +143,21 @@ class NumpyOutput:
         self.value = value
 
 
+class ScalarOutput:
+    """A graph output the caller gets as a Python `kind` (a number computed at run time)."""
+
+    __slots__ = ("value", "kind")
+
+    def __init__(self, value: Value, kind: type):
+        self.value = value
+        self.kind = kind
+
+
 def flat_values(atoms):
     """The Values in an atom or a nest of tuples / lists of atoms."""
     if isinstance(atoms, Value):
         yield atoms
-    elif isinstance(atoms, NumpyOutput):
+    elif isinstance(atoms, (NumpyOutput, ScalarOutput)):
         yield atoms.value
     elif type(atoms) in (tuple, list):
         for atom in atoms:
@@ -168,6 +178,8 @@ def format_atom(atom) -> str:
         return f"({inner}{',' if len(atom) == 1 else ''})" if isinstance(atom, tuple) else f"[{inner}]"
     if isinstance(atom, NumpyOutput):
         return f"asnumpy({atom.value!r})"
+    if isinstance(atom, ScalarOutput):
+        return f"{atom.kind.__name__}({atom.value!r})"
     if type(atom) is dict:
         return "{" + ", ".join(f"{k!r}: {format_atom(v)}" for k, v in atom.items()) + "}"
     return repr(atom)

@@ -20,7 +20,7 @@ from .._kernels.layout import dense
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, FusedUpdate, Graph, NumpyOutput, Value, flat_values
+from .ir import Block, FusedUpdate, Graph, NumpyOutput, ScalarOutput, Value, flat_values
 
 
 class Program:
@@ -78,6 +78,8 @@ class Program:
             return _sequence(type(output), [self._output(o) for o in output])
         if isinstance(output, NumpyOutput):
             return f"wrap({self._name(output.value)}).asnumpy()"
+        if isinstance(output, ScalarOutput):
+            return f"{output.kind.__name__}({self._name(output.value)}.item())"
         if type(output) is dict:   # a new dict per run: the caller may change it
             return "{" + ", ".join(f"{self._atom(k, True)}: {self._output(v)}" for k, v in output.items()) + "}"
         return self._atom(output, True)

@@ -29,15 +29,18 @@ import operator
 import textwrap
 import types
 
+import numpy as np
+
 from ..common import dtype as mstype
 from ..common.nest import flatten, unflatten
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor
-from ..ops.function import math_func, other_func
-from ..ops.operations.other_ops import RuntimeText, graph_print
+from ..ops.function import array_func, math_func, other_func
+from ..ops.operations.other_ops import Raise, RuntimeText, graph_print
 from .builder import GraphBuilder, GraphError, SymbolicTensor, symbolic
-from .graph_builtins import graph_builtin
+from .graph_builtins import graph_builtin, percent_format
 from .ir import Block, Node, Value
+from .runtime_scalar import DTYPES, scalar_kind, with_kinds
 
 _BINARY = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
@@ -52,7 +55,6 @@ _COMPARE = {
     ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
 }
 _MAX_UNROLL = 100_000
-_RUNTIME_SCALARS = {bool: mstype.bool_, int: mstype.int64, float: mstype.float32}
 
 
 class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -63,6 +65,13 @@ class _Return(Exception):  # noqa: N818 - a control-flow signal, not an error
 
 class _Break(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
+
+
+class _RuntimeRange:
+    """`range(...)` with a bound computed when the graph runs."""
+
+    def __init__(self, bounds: list):
+        self.bounds = bounds
 
 
 class _LoopGuard:
@@ -84,6 +93,10 @@ _RETURNED = "<the value a loop returned>"
 
 class _Continue(Exception):  # noqa: N818 - a control-flow signal, not an error
     pass
+
+
+class _Raised(Exception):  # noqa: N818 - a control-flow signal, not an error
+    """A `raise` that the graph runs on the path being built: the rest of it never runs."""
 
 
 def is_user_code(obj) -> bool:
@@ -201,6 +214,9 @@ class FunctionParser:
         self.global_names: set = set()
         self.outer_lists: dict = {}
         """The graph's own copies of the lists and dicts of globals and closures it reads."""
+        self.runtime_paths = 0
+        """How many branches or loop bodies on Tensor conditions the code being built is in:
+        there a `raise` becomes part of the graph instead of failing the compilation."""
 
     # ---- entry --------------------------------------------------------------------------
     def run(self, args: tuple, kwargs: dict):
@@ -281,7 +297,7 @@ class FunctionParser:
         self.builder.location = f"{self.source.filename}:{getattr(node, 'lineno', 0)}"
         try:
             return action(*args)
-        except (_Return, _Break, _Continue):
+        except (_Return, _Break, _Continue, _Raised):
             raise
         except Exception as error:  # noqa: BLE001 - every error gets the user's line attached
             raise annotate(error, self.source.where(node)) from None
@@ -318,18 +334,55 @@ class FunctionParser:
             scope[stmt.name] = Closure(stmt, scope, self)
         elif kind is ast.Assert:
             test = self.eval(stmt.test, scope)
-            if _is_runtime(test):
-                raise GraphError("'assert' on a Tensor computed in the graph is not supported in Graph mode.")
-            if not test:
-                raise AssertionError(self.eval(stmt.msg, scope) if stmt.msg is not None else "")
+            if _is_runtime(test) or not test:
+                error = AssertionError(*(() if stmt.msg is None else (self.eval(stmt.msg, scope),)))
+                failed = math_func.logical_not(_as_bool(_condition(test))) if _is_runtime(test) else None
+                self._raise(error, stmt, failed)
         elif kind is ast.Raise:
-            raise self.eval(stmt.exc, scope) if stmt.exc is not None else GraphError("bare 'raise'")
+            if stmt.exc is None:
+                raise GraphError("A bare 'raise' (re-raising) is not supported in Graph mode.")
+            error = self.eval(stmt.exc, scope)
+            self._raise(error() if isinstance(error, type) else error, stmt, None)
         elif kind is ast.With:
             self._with(stmt, scope)
         elif kind is ast.Global:
             self.global_names.update(stmt.names)   # as in MindSpore, assigning them changes nothing
         else:
             raise GraphError(f"The statement '{type(stmt).__name__}' is not supported in Graph mode.")
+
+    def _raise(self, error, stmt, condition) -> None:
+        """Raise `error` now when every path reaches it, else when the graph runs: where
+        `condition` holds, or (None) wherever the path being built runs."""
+        if not isinstance(error, BaseException):
+            raise TypeError("exceptions must derive from BaseException")
+        if condition is None and not self.runtime_paths:
+            raise error
+        if any(_is_runtime(a) for a in error.args):
+            raise GraphError(f"The message of a '{type(error).__name__}' raised in a graph must be constant, not a "
+                             f"Tensor computed in the graph.")
+        Raise(annotate(error, self.source.where(stmt)))(Tensor(True) if condition is None else condition)
+        if condition is None:
+            raise _Raised()
+
+    def _building_path(self, run, *args) -> bool:
+        """run(*args) as a branch or loop body on a Tensor condition; whether it raised."""
+        self.runtime_paths += 1
+        try:
+            run(*args)
+        except _Raised:
+            return True
+        finally:
+            self.runtime_paths -= 1
+        return False
+
+    def _placeholder(self, value, block: Block):
+        """What a path that raised yields for `value`, which the other path yields: zeros of
+        its Tensors (never used: the graph stopped), its Python values as they are."""
+        leaves, structure = flatten(value)
+        with self.builder.nested(block):
+            leaves = [with_kinds([array_func.zeros(leaf.shape, leaf.dtype)], [scalar_kind(leaf)])[0]
+                      if isinstance(leaf, Tensor) else leaf for leaf in leaves]
+        return unflatten(leaves, structure)
 
     def assign(self, target, value, scope: dict) -> None:
         kind = type(target)
@@ -395,8 +448,8 @@ class FunctionParser:
         for node in ast.walk(stmt):
             if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
                 raise GraphError(f"'{type(node).__name__.lower()}' inside an 'if' on a Tensor is supported only "
-                                 f"at the top level of a function, or as the last statement of an 'if' branch "
-                                 f"directly in a 'for' loop's body, in Graph mode.")
+                                 f"at the top level of a function, or under 'if's directly in a loop's body, in "
+                                 f"Graph mode.")
         self._tensor_if(test, stmt.body, stmt.orelse, scope)
 
     def _tensor_if(self, test, body: list, orelse: list, scope: dict) -> None:
@@ -404,13 +457,17 @@ class FunctionParser:
         change merged by an `if` node."""
         branches = []
         for statements in (body, orelse):
-            branch_scope = dict(scope)
+            branch_scope = {name: _own_nest(value) for name, value in scope.items()}
             with self.builder.nested(Block()) as block:
-                self.exec_block(statements, branch_scope)
-            branches.append((block, branch_scope))
-        (then_block, then_scope), (else_block, else_scope) = branches
+                raised = self._building_path(self.exec_block, statements, branch_scope)
+            branches.append((block, branch_scope, raised))
+        (then_block, then_scope, then_raised), (else_block, else_scope, else_raised) = branches
+        if then_raised != else_raised:   # the names take the other path's values
+            block, raised_scope, other = (then_block, then_scope, else_scope) if then_raised else (
+                else_block, else_scope, then_scope)
+            raised_scope.update({n: self._placeholder(v, block) for n, v in other.items() if _changed(v, scope.get(n))})
         names = [n for n in then_scope if n in else_scope
-                 and (then_scope[n] is not scope.get(n) or else_scope[n] is not scope.get(n))]
+                 and (_changed(then_scope[n], scope.get(n)) or _changed(else_scope[n], scope.get(n)))]
         flat_then, flat_else, leaf_names, structures = [], [], [], []
         for name in names:
             then_leaves, structure = flatten(then_scope[name])
@@ -427,34 +484,48 @@ class FunctionParser:
             scope[name] = unflatten([next(merged) for _ in range(count)], structure)
         for name in set(then_scope) ^ set(else_scope):
             scope.pop(name, None)
+        if then_raised and else_raised:
+            raise _Raised()
 
     def _tensor_if_returning(self, stmt: ast.If, test, rest: list, scope: dict):
         """`if <Tensor>:` with a return inside: each branch runs on to the end of the
         function (the statements after the `if` join whichever branch does not return),
         and the node yields the value returned."""
-        results = []
-        blocks = []
+        results, blocks, raised = [], [], []
         for body in (stmt.body, stmt.orelse):
-            branch_scope = dict(scope)
+            branch_scope = {name: _own_nest(value) for name, value in scope.items()}
             with self.builder.nested(Block()) as block:
-                try:
-                    self.exec_block(list(body) + list(rest), branch_scope, function_level=True)
-                    value = None
-                except _Return as ret:
-                    value = ret.value
-            results.append(value)
+                returned = []
+                raised.append(self._building_path(self._returned_value, list(body) + list(rest), branch_scope,
+                                                  returned))
+            results.append(returned[0] if returned else None)
             blocks.append(block)
+        if raised[0] != raised[1]:   # the path that raised yields what the other returns
+            chosen = 0 if raised[0] else 1
+            results[chosen] = self._placeholder(results[1 - chosen], blocks[chosen])
         flat_then, structure = flatten(results[0])
         flat_else, other = flatten(results[1])
         if structure != other:
             raise GraphError("The two branches of an 'if' on a Tensor return values of different structure: "
                              f"{structure} and {other}.")
-        return unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
-                                         ["the return value"] * len(flat_then)), structure)
+        value = unflatten(self._merge_if(test, blocks[0], flat_then, blocks[1], flat_else,
+                                          ["the return value"] * len(flat_then)), structure)
+        if all(raised):
+            raise _Raised()
+        return value
+
+    def _returned_value(self, stmts: list, scope: dict, returned: list) -> None:
+        """The statements to the end of the function; what they return put in `returned`."""
+        try:
+            self.exec_block(stmts, scope, function_level=True)
+            returned.append(None)
+        except _Return as ret:
+            returned.append(ret.value)
 
     def _merge_if(self, test, then_block, then_values, else_block, else_values, names) -> list:
         merged, yields_then, yields_else, outputs = [], [], [], []
         for name, a, b in zip(names, then_values, else_values):
+            kind = scalar_kind(a) if scalar_kind(a) is scalar_kind(b) else None
             differ = not (isinstance(a, Tensor) or isinstance(b, Tensor)) and a is not b and a != b
             if differ:
                 a, b = _runtime_scalars(name, a, b)
@@ -472,7 +543,7 @@ class FunctionParser:
             yields_then.append(a._node)
             yields_else.append(b._node)
             outputs.append(out)
-            merged.append(symbolic(out))
+            merged.append(with_kinds([symbolic(out)], [kind])[0])
         then_block.results, else_block.results = tuple(yields_then), tuple(yields_else)
         condition = self.builder.value_of(_condition(test))
         self.builder.block.nodes.append(Node("if", None, (condition,), tuple(outputs), self.builder.location,
@@ -484,14 +555,17 @@ class FunctionParser:
         if isinstance(value, SymbolicTensor):
             return value
         if not isinstance(value, Tensor):
-            value = Tensor(value)
+            value = Tensor(value, DTYPES.get(type(value)))
         with self.builder.nested(block):
             return symbolic(self.builder.value_of(value))
 
     def _for(self, stmt: ast.For, scope: dict, function_level: bool) -> None:
         if stmt.orelse:
             raise GraphError("The 'for...else...' statement is not supported in Graph mode.")
-        iterable = self.eval(stmt.iter, scope)
+        iterable = self._iterable(stmt.iter, scope)
+        if isinstance(iterable, _RuntimeRange):
+            self._guarded(stmt, self._range_loop, stmt, iterable.bounds, scope)
+            return None
         if isinstance(iterable, Tensor):
             if iterable.ndim == 0:
                 raise TypeError("iteration over a 0-d Tensor")
@@ -513,6 +587,37 @@ class FunctionParser:
                 continue
         return guard
 
+    def _iterable(self, node, scope: dict):
+        """What a `for` loop walks: `range(...)` with an int bound computed at run time is
+        a _RuntimeRange, anything else its value."""
+        if isinstance(node, ast.Call) and not node.keywords and not any(
+                isinstance(a, ast.Starred) for a in node.args) and self.eval(node.func, scope) is range:
+            bounds = [self.eval(a, scope) for a in node.args]
+            numbers = any(scalar_kind(b) is int and _is_runtime(b) for b in bounds) and all(
+                scalar_kind(b) is int for b in bounds)   # Tensors are refused, as in MindSpore
+            return _RuntimeRange(bounds) if numbers else self.call(range, bounds, {})
+        return self.eval(node, scope)
+
+    def _range_loop(self, stmt: ast.For, bounds: list, scope: dict) -> None:
+        """`for target in range(...)` with a bound known at run time: a `while` node
+        carrying the index (as MindSpore runs it), the step a constant."""
+        start, stop, step = (0, bounds[0], 1) if len(bounds) == 1 else (tuple(bounds) + (1,))[:3]
+        if _is_runtime(step) or not isinstance(step, int) or step == 0:
+            raise GraphError(f"The step of a 'range' with a bound computed in the graph must be a constant "
+                             f"non-zero int, but got {step!r}.")
+        index, end = "<range index>", "<range end>"
+        scope.update({index: start, end: stop})
+        if isinstance(stmt.target, ast.Name) and stmt.target.id not in scope:
+            scope[stmt.target.id] = start   # carried by the loop, as the index is
+        test = ast.Compare(ast.Name(index, ast.Load()), [ast.Lt() if step > 0 else ast.Gt()],
+                           [ast.Name(end, ast.Load())])
+        advance = [ast.Assign([stmt.target], ast.Name(index, ast.Load())),
+                   ast.Assign([ast.Name(index, ast.Store())],
+                              ast.BinOp(ast.Name(index, ast.Load()), ast.Add(), ast.Constant(step)))]
+        loop = ast.fix_missing_locations(ast.copy_location(ast.While(test, advance + stmt.body, []), stmt))
+        self._tensor_while(loop, scope)
+        del scope[index], scope[end]
+
     def _return_after_loop(self, guard: _LoopGuard, rest: list, scope: dict):
         """The function's value after a `for` loop in which a `return` on a Tensor condition
         may have run: that value where it did, else what the rest of the function returns."""
@@ -521,45 +626,83 @@ class FunctionParser:
         return self._tensor_if_returning(ast.If(None, [returned], []), guard.returned, rest, scope)
 
     def _guarded_statements(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
-        """A `for` loop's body in one iteration. `if <Tensor>: ...; break` (or `continue`)
-        clears the guard's Tensor flags where the condition holds: every later statement
-        of the loop runs in an `if` on the flag (of the iteration for `continue`, of the
-        loop for `break`), so the unrolled loop stays one pass, without copies per path."""
+        """A loop's body in one iteration. A `break`, `continue` or `return` under `if`s
+        on Tensors, at any depth, clears the guard's Tensor flags where the path to it is
+        taken: every later statement of the loop runs in an `if` on the flag (of the
+        iteration for `continue`, of the loop for `break`), so the unrolled loop stays one
+        pass, without copies per path."""
+        plain: list = []
         for stmt in stmts:
-            if _ends_in_jump(stmt, guard.returns):
-                test = self._guarded(stmt, self.eval, stmt.test, scope)
-                if _is_runtime(test) or guard.active is not None:
-                    self._guarded(stmt, self._tensor_jump, stmt, test, scope, guard)
-                    self._guarded_statements(stmt.orelse, scope, guard)   # runs where no jump was taken
-                    continue
-            if guard.active is None:
-                self.exec_block([stmt], scope)
+            if not (isinstance(stmt, _JUMPS) or (isinstance(stmt, ast.If) and _jumps(stmt))):
+                plain.append(stmt)
+                continue
+            self._run_guarded(plain, scope, guard)
+            plain = []
+            if isinstance(stmt, _JUMPS):
+                if guard.active is None:   # taken on every path: Python's own jump
+                    self._guarded(stmt, self.exec_stmt, stmt, scope, False)
+                self._guarded(stmt, self._jump, stmt, scope, guard)
+                return
+            test = self._guarded(stmt, self.eval, stmt.test, scope)
+            if not _is_runtime(test):
+                self._guarded_statements(stmt.body if test else stmt.orelse, scope, guard)
             else:
-                self._guarded(stmt, self._tensor_if, guard.active, [stmt], [], scope)
+                self._guarded(stmt, self._guarded_if, stmt, test, scope, guard)
+            if guard.active is False:   # every path jumped: the rest never runs
+                return
+        self._run_guarded(plain, scope, guard)
 
-    def _tensor_jump(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
-        taken = _condition(test) if guard.active is None else _and(guard.active, test)
-        if stmt.body[:-1]:
-            self._tensor_if(taken, stmt.body[:-1], [], scope)
-        jump = stmt.body[-1]
+    def _run_guarded(self, stmts: list, scope: dict, guard: _LoopGuard) -> None:
+        """Statements without jumps, where the guard says the iteration still runs."""
+        if not stmts:
+            return
+        if guard.active is None:
+            self.exec_block(stmts, scope)
+        else:
+            self._guarded(stmts[0], self._tensor_if, guard.active, stmts, [], scope)
+
+    def _guarded_if(self, stmt: ast.If, test, scope: dict, guard: _LoopGuard) -> None:
+        """`if <Tensor>:` with jumps inside: each branch runs under the guard narrowed to
+        its condition; afterwards the iteration runs where either branch still does."""
+        if not guard.returns and any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
+            raise GraphError("'return' inside an 'if' on a Tensor in a loop is supported only in a 'for' loop at "
+                             "the top level of a function in Graph mode.")
+        outer = guard.active
+        paths = []
+        for condition, body in ((_as_bool(_condition(test)), stmt.body),
+                                (math_func.logical_not(_as_bool(_condition(test))), stmt.orelse)):
+            guard.active = condition if outer is None else _and(outer, condition)
+            self._guarded_statements(body, scope, guard)
+            paths.append(guard.active)
+        then_path, else_path = paths
+        guard.active = then_path if else_path is False else else_path if then_path is False else _or(*paths)
+
+    def _jump(self, jump, scope: dict, guard: _LoopGuard) -> None:
+        """A jump where the guard's flag holds: that path stops (and for `break` the loop,
+        for `return` the function, with the value returned)."""
+        taken = guard.active
         if isinstance(jump, ast.Return):
+            if not guard.returns:
+                raise GraphError("'return' inside an 'if' on a Tensor in a loop is supported only in a 'for' loop "
+                                 "at the top level of a function in Graph mode.")
             value = None if jump.value is None else self.eval(jump.value, scope)
             guard.value = value if guard.value is None else _select_nest(taken, value, guard.value)
             guard.returned = taken if guard.returned is None else _or(guard.returned, taken)
-        staying = math_func.logical_not(_as_bool(taken))
-        guard.active = staying if guard.active is None else _and(guard.active, staying)
         if not isinstance(jump, ast.Continue):
+            staying = math_func.logical_not(taken)
             guard.running = staying if guard.running is None else _and(guard.running, staying)
+        guard.active = False
 
     def _while(self, stmt: ast.While, scope: dict, function_level: bool) -> None:
         if stmt.orelse:
             raise GraphError("The 'while...else...' statement is not supported in Graph mode.")
         test = self.eval(stmt.test, scope)
-        if isinstance(test, Tensor) and any(_ends_in_jump(s, False) for s in stmt.body):
-            # a Tensor condition, even a constant one, with a jump on a Tensor: MindSpore's loop node
+        if isinstance(test, Tensor) and any(_jumps(s) for s in stmt.body):
+            # a Tensor condition, even a constant one, with a jump: MindSpore's loop node
             self._tensor_while(stmt, scope)
             return
         iterations = 0
+        guard = _LoopGuard(returns=False)
         while not _is_runtime(test):
             if not test:
                 return
@@ -567,47 +710,45 @@ class FunctionParser:
             if iterations > _MAX_UNROLL:
                 raise GraphError(f"A 'while' loop with a Python condition ran {_MAX_UNROLL} times while the graph "
                                  f"was compiled; make its condition a Tensor.")
+            guard.active = guard.running
             try:
-                self.exec_block(stmt.body, scope)
+                self._guarded_statements(stmt.body, scope, guard)
             except _Break:
                 return
             except _Continue:
                 pass
             test = self.eval(stmt.test, scope)
-        if iterations:
-            raise GraphError("A 'while' condition changed from a Python value to a Tensor during the loop; "
-                             "make it a Tensor from the start.")
-        self._tensor_while(stmt, scope)
+        # the condition became a Tensor (a jump or a branch on a Tensor changed what it reads):
+        # the iterations left are a loop node, still stopped where a `break` ran
+        self._tensor_while(stmt, scope, guard.running)
 
-    def _tensor_while(self, stmt: ast.While, scope: dict) -> None:
-        """A `while` node; `if <Tensor>: ...; break` (or `continue`) in its body runs the
-        rest of the body under the flags of a _LoopGuard, `running` carried by the loop."""
-        jumps = [n for s in stmt.body if not _ends_in_jump(s, False) for n in ast.walk(s)]
-        for node in jumps + [n for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s)
-                             if isinstance(n, ast.Return)]:
-            if isinstance(node, (ast.Break, ast.Continue, ast.Return)):
-                raise GraphError(f"'{type(node).__name__.lower()}' inside a 'while' on a Tensor is supported only as "
-                                 f"the last statement of an 'if' branch directly in the loop's body in Graph mode.")
+    def _tensor_while(self, stmt: ast.While, scope: dict, running=None) -> None:
+        """A `while` node; a `break` or `continue` under `if`s on Tensors in its body runs
+        the rest of the body under the flags of a _LoopGuard, `running` carried by the loop
+        (the body runs only where it holds, so each pass starts unguarded)."""
+        if any(_jumps(s, ast.Return) for s in stmt.body):
+            raise GraphError("'return' inside a 'while' loop on a Tensor is not supported in Graph mode; set a "
+                             "variable and 'break' instead.")
         names = sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)
                         and isinstance(n.ctx, ast.Store) and n.id in scope})
+        kinds = [scalar_kind(scope[name]) for name in names]
         for name in names:
-            if type(scope[name]) in _RUNTIME_SCALARS:   # MindSpore carries it as a scalar computed at run time
-                scope[name] = Tensor(scope[name], _RUNTIME_SCALARS[type(scope[name])])
+            if type(scope[name]) in DTYPES:   # MindSpore carries it as a scalar computed at run time
+                scope[name] = Tensor(scope[name], DTYPES[type(scope[name])])
             if not isinstance(scope[name], Tensor):
                 raise GraphError(f"'{name}' changes inside a 'while' loop on a Tensor but holds the Python value "
                                  f"{scope[name]!r}; make it a Tensor.")
-        breaks = any(isinstance(n, ast.Break) for s in stmt.body if _ends_in_jump(s, False) for n in ast.walk(s))
+        breaks = any(_jumps(s, ast.Break) for s in stmt.body)
 
         def condition(carried):
-            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, carried))}))
+            test = _condition(self.eval(stmt.test, {**scope, **dict(zip(names, with_kinds(carried, kinds)))}))
             return _and(test, carried[-1]) if breaks else test
 
         def body(carried):
-            loop_scope.update(zip(names, carried))
+            loop_scope.update(zip(names, with_kinds(carried, kinds)))
             guard = _LoopGuard(returns=False)
-            guard.active = guard.running = carried[-1] if breaks else None
-            self._guarded_statements(stmt.body, loop_scope, guard)
-            running = [guard.running if guard.running is not None else carried[-1]] if breaks else []
+            self._building_path(self._guarded_statements, stmt.body, loop_scope, guard)
+            running = [Tensor(True) if guard.running is None else guard.running] if breaks else []
             return [loop_scope[name] for name in names] + running
 
         def mismatch(index, spec, value):
@@ -615,9 +756,9 @@ class FunctionParser:
                               f"'while' loop on a Tensor, but became {_describe(value)}.")
 
         loop_scope = dict(scope)
-        initial = [scope[name] for name in names] + ([Tensor(True)] if breaks else [])
+        initial = [scope[name] for name in names] + ([Tensor(True) if running is None else running] if breaks else [])
         outputs = self.builder.while_loop(initial, condition, body, mismatch)
-        scope.update(zip(names, outputs))
+        scope.update(zip(names, with_kinds(outputs, kinds)))
 
     # ---- expressions --------------------------------------------------------------------
     def eval(self, node, scope: dict):
@@ -683,12 +824,19 @@ class FunctionParser:
         return result
 
     def _eval_BinOp(self, node, scope):
-        return _BINARY[type(node.op)](self.eval(node.left, scope), self.eval(node.right, scope))
+        left, right = self.eval(node.left, scope), self.eval(node.right, scope)
+        if type(left) is str and isinstance(node.op, ast.Mod) and any(
+                _is_runtime(v) for v in (right if type(right) is tuple else (right,))):
+            return percent_format(left, right)
+        return _BINARY[type(node.op)](left, right)
 
     def _eval_UnaryOp(self, node, scope):
         operand = self.eval(node.operand, scope)
         if isinstance(node.op, ast.Not):
-            return math_func.logical_not(_condition(operand)) if _is_runtime(operand) else not operand
+            if not _is_runtime(operand):
+                return not operand
+            return with_kinds([math_func.logical_not(_as_bool(_condition(operand)))],
+                              [bool if scalar_kind(operand) else None])[0]
         return _UNARY[type(node.op)](operand)
 
     def _eval_Compare(self, node, scope):
@@ -698,7 +846,10 @@ class FunctionParser:
             right = self.eval(right_node, scope)
             value = _COMPARE[type(op)](left, right)
             # a < b < c is (a < b) and (b < c): a Tensor link needs one truth value, as in MindSpore.
-            result = value if result is None else _and(_condition(result), value)
+            if result is None or not (isinstance(result, Tensor) or isinstance(value, Tensor)):
+                result = value if result is None else result and value
+            else:
+                result = _and(_condition(result), value)
             # A Tensor result, even a constant one such as a comparison of a module-level Tensor, is
             # element-wise; only a False Python value stops the chain.
             if not isinstance(result, Tensor) and not result:
@@ -714,7 +865,9 @@ class FunctionParser:
                 return result
             value = self.eval(value_node, scope)
             if _is_runtime(result):
+                both_bool = scalar_kind(result) is bool and scalar_kind(value) is bool
                 result = _and(result, value) if is_and else _or(result, value)
+                result = with_kinds([result], [bool if both_bool else None])[0]
             else:
                 result = value
         return result
@@ -724,7 +877,11 @@ class FunctionParser:
         if not _is_runtime(test):
             return self.eval(node.body if test else node.orelse, scope)
         from ..ops.function import selection_func
-        return selection_func.select(_condition(test), self.eval(node.body, scope), self.eval(node.orelse, scope))
+        body, orelse = self.eval(node.body, scope), self.eval(node.orelse, scope)
+        kind = scalar_kind(body) if scalar_kind(body) is scalar_kind(orelse) else None
+        if kind is not None and not isinstance(body, Tensor) and not isinstance(orelse, Tensor):
+            body, orelse = Tensor(body, DTYPES[kind]), Tensor(orelse, DTYPES[kind])
+        return with_kinds([selection_func.select(_condition(test), body, orelse)], [kind])[0]
 
     def _eval_Subscript(self, node, scope):
         return self.eval(node.value, scope)[self.eval(node.slice, scope)]
@@ -809,7 +966,9 @@ class FunctionParser:
         if isinstance(fn, type) and getattr(fn, "__ms_class__", False):
             _check_constant_arguments(fn, args, kwargs)
         fn = graph_builtin(fn) or fn
-        return self.call_other(fn, args, kwargs)
+        result = self.call_other(fn, args, kwargs)
+        # a NumPy scalar that Python code made at compile time is a Python number in the graph
+        return result.item() if isinstance(result, np.generic) else result
 
 
 def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:
@@ -820,19 +979,44 @@ def _check_constant_arguments(cls, args: tuple, kwargs: dict) -> None:
                             f"constants, but argument {index} is a Tensor computed in the graph.")
 
 
+def _own_nest(value):
+    """A branch's own copy of the lists and dicts in `value` (at any depth), so that what a
+    branch on a Tensor writes into them reaches the code after it only through the join."""
+    if type(value) in (list, tuple):
+        return type(value)(_own_nest(v) for v in value)
+    if type(value) is dict:
+        return {k: _own_nest(v) for k, v in value.items()}
+    return value
+
+
+def _changed(new, old) -> bool:
+    """Whether a branch changed a name's value: rebound it, or wrote into its containers."""
+    if new is old:
+        return False
+    if type(new) not in (list, tuple, dict) or type(new) is not type(old):
+        return True
+    new_leaves, new_structure = flatten(new)
+    old_leaves, old_structure = flatten(old)
+    return new_structure != old_structure or any(a is not b for a, b in zip(new_leaves, old_leaves))
+
+
 def _own(value):
     """MindSpore's graphs treat lists and dicts as values: a name, an argument, an
     attribute read gets its own (shallow) copy, which its in-place methods change."""
     return copy.copy(value) if type(value) in (list, dict) else value
 
 
-def _ends_in_jump(stmt, returns: bool) -> bool:
-    """`if ...: ...; break` (or continue, or with `returns` return), with an `else` that
-    does not jump."""
-    jumps = (ast.Break, ast.Continue, ast.Return) if returns else (ast.Break, ast.Continue)
-    return (isinstance(stmt, ast.If) and isinstance(stmt.body[-1], jumps)
-            and not any(isinstance(n, (ast.Break, ast.Continue, ast.Return)) for s in stmt.body[:-1] + stmt.orelse
-                        for n in ast.walk(s)))
+_JUMPS = (ast.Break, ast.Continue, ast.Return)
+
+
+def _jumps(node, kinds=_JUMPS) -> bool:
+    """Whether `node` holds a `break`, `continue` or `return` (of `kinds`) of the loop
+    around it: not those of loops or functions inside it."""
+    if isinstance(node, kinds):
+        return True
+    if isinstance(node, (ast.For, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        return False
+    return any(_jumps(child, kinds) for child in ast.iter_child_nodes(node))
 
 
 def _select_nest(condition, chosen, other):
@@ -845,13 +1029,16 @@ def _select_nest(condition, chosen, other):
                          f"and {other_structure}.")
     leaves = []
     for a, b in zip(chosen_leaves, other_leaves):
-        if isinstance(a, Tensor) or isinstance(b, Tensor):
-            leaves.append(selection_func.select(_condition(condition), a, b))
-        elif a is b or a == b:
-            leaves.append(a)
-        else:
+        kind = scalar_kind(a) if scalar_kind(a) is scalar_kind(b) else None
+        if not (isinstance(a, Tensor) or isinstance(b, Tensor)):
+            if a is b or a == b:
+                leaves.append(a)
+                continue
             a, b = _runtime_scalars("the value returned", a, b)
-            leaves.append(selection_func.select(_condition(condition), a, b) if isinstance(a, Tensor) else a)
+        if isinstance(a, Tensor) or isinstance(b, Tensor):
+            leaves.append(with_kinds([selection_func.select(_condition(condition), a, b)], [kind])[0])
+        else:
+            leaves.append(a)
     return unflatten(leaves, structure)
 
 
@@ -859,12 +1046,12 @@ def _runtime_scalars(name: str, a, b) -> tuple:
     """Two Python values a Tensor condition chooses between: numbers of one type become
     0-d Tensors (MindSpore keeps them as scalars computed at run time); other values are
     left for the caller to refuse."""
-    if not {type(a), type(b)} <= set(_RUNTIME_SCALARS):
+    if not {type(a), type(b)} <= set(DTYPES):
         return a, b
     if type(a) is not type(b):
         raise TypeError(f"Cannot join the values of '{name}' chosen by a Tensor condition: {type(a).__name__} "
                         f"{a!r} and {type(b).__name__} {b!r}.")
-    dtype = _RUNTIME_SCALARS[type(a)]
+    dtype = DTYPES[type(a)]
     return Tensor(a, dtype), Tensor(b, dtype)
 
 

@@ -22,7 +22,7 @@ from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, Value, flat_values
+from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -72,6 +72,8 @@ def substitute(atoms, replaced: dict):
         return {k: substitute(v, replaced) for k, v in atoms.items()}
     if isinstance(atoms, NumpyOutput):
         return NumpyOutput(substitute(atoms.value, replaced))
+    if isinstance(atoms, ScalarOutput):
+        return ScalarOutput(substitute(atoms.value, replaced), atoms.kind)
     return atoms
 
 

@@ -49,13 +49,13 @@ def yields(x):
     yield x  # <- here
 
 
-def breaks_a_tensor_while(x):
+def returns_from_a_tensor_while(x):
     while x.sum() < 100:  # <- here
         x = x * 2
         if x.sum() > 50:
             x = x + 1
             if x.sum() > 60:
-                break
+                return x
     return x
 
 
@@ -76,11 +76,10 @@ def tensor_dict_key(x):
     return table
 
 
-def returns_from_an_if_in_a_loop(x):
-    for i in range(3):
-        if x.sum() > i:  # <- here
-            x = x + 1
-            if x.sum() > 5:
+def returns_from_an_inner_loop(x):
+    for i in range(2):
+        for j in range(2):
+            if x.sum() > i + j:  # <- here
                 return x
     return x * 2
 
@@ -103,11 +102,12 @@ UNSUPPORTED = [
     (uses_del, (X,), "The statement 'Delete' is not supported in Graph mode"),
     (defines_a_class, (X,), "The statement 'ClassDef' is not supported in Graph mode"),
     (yields, (X,), "The expression 'Yield' is not supported in Graph mode"),
-    (breaks_a_tensor_while, (X,), "'break' inside a 'while' on a Tensor is supported only as the last statement"),
+    (returns_from_a_tensor_while, (X,), "'return' inside a 'while' loop on a Tensor is not supported"),
     (tensor_range_bound, (X, Tensor(3, ms.int32)), "not known when the graph is compiled"),
     (computed_range_bound, (X,), "not known when the graph is compiled"),
     (tensor_dict_key, (X,), "A dict key must be a constant in Graph mode, not a Tensor"),
-    (returns_from_an_if_in_a_loop, (X,), "'return' inside an 'if' on a Tensor is supported only at the top level"),
+    (returns_from_an_inner_loop, (X,), "'return' inside an 'if' on a Tensor in a loop is supported only in a 'for' "
+     "loop at the top level"),
     (branches_disagree_on_shape, (X,), "'y' has shape (2, 3) and dtype Float32 in one branch of an 'if' on a "
                                        "Tensor, but shape () and dtype Float32 in the other"),
     (tensor_slice_bound, (X,), "A slice bound must be a constant in Graph mode"),

@@ -1,5 +1,5 @@
 """State and debug primitives: Assign family, CopyWithSlice, Depend, Identity, Reshard,
-Print, GetNext.
+Print, GetNext, Raise.
 
 The assign ops rebind the variable to new storage and never write the old one, so an
 array taken earlier with `asnumpy()` keeps the old values (MindSpore writes in place,
@@ -13,6 +13,7 @@ import pytest
 import spore as ms
 from spore import Parameter, Tensor, ops
 from spore.common.initializer import initializer
+from spore.ops.operations.other_ops import Raise
 
 from .op_testing import ErrorCase, OpCase, case_id, rand, run_case, run_error_case
 
@@ -64,6 +65,8 @@ CASES = [
     OpCase(ops.identity, (rand(0, 2),), lambda x: x, prim="Identity"),
     OpCase(ops.Print(), ("value:", rand(2)), lambda *inputs: None),
     OpCase(ops.print_, (), lambda: None, prim="Print"),
+    OpCase(Raise(ValueError("never")), (np.array(False),), lambda condition: None),
+    OpCase(Raise(ValueError("never")), (np.array([0.0], np.float32),), lambda condition: None),
     # GetNext cannot run in spore (see ERROR_CASES); its declared outputs are checked here.
     OpCase(lambda: ops.GetNext([ms.float32, ms.int32], [(2, 3), (2,)], 2, "queue").infer(), (),
            lambda: GET_NEXT_SPECS, prim="GetNext"),
@@ -98,6 +101,11 @@ ERROR_CASES = [
     ErrorCase(ops.Identity(), ([1, 2],), TypeError, "For 'Identity', the 'x' must be a Tensor"),
     # Print prints any input, as MindSpore's does; it only refuses keyword arguments.
     ErrorCase(lambda: ops.Print()("x", end=""), (), TypeError, "end", prim="Print"),
+    ErrorCase(Raise(KeyError("the key")), (np.array(True),), KeyError, "the key"),
+    ErrorCase(Raise(ValueError("v")), (np.array([True, False]),), ValueError, "For 'Raise', the 'condition' must "
+              "have one element"),
+    ErrorCase(Raise(ValueError("v")), (True,), TypeError, "For 'Raise', the 'condition' must be a Tensor"),
+    ErrorCase(lambda: Raise("text"), (), TypeError, "the 'error' must be an exception", prim="Raise"),
     ErrorCase(ops.GetNext([ms.float32], [(2, 3)], 1, "queue"), (), RuntimeError,
               "For 'GetNext', spore has no device data queue.*Iterate the dataset"),
     ErrorCase(lambda: ops.GetNext(ms.float32, [(2, 3)], 1, "q"), (), TypeError, "For 'GetNext', the 'types'"),

@@ -19,7 +19,7 @@ from ...common import dtype as mstype
 from ...common.parameter import Parameter
 from ...common.protobuf_wire import bytes_field, float_field, string_field, varint_field
 from ...common.tensor import Tensor
-from ..ir import Graph, NumpyOutput, Value, flat_values
+from ..ir import Graph, NumpyOutput, ScalarOutput, Value, flat_values
 
 IR_VERSION = 1
 _SCOPE = "Default"
@@ -53,7 +53,7 @@ def _tuple_type(values) -> bytes:
 
 
 def _holds_graph_values(atoms) -> bool:
-    return any(isinstance(a, (Value, Parameter, NumpyOutput))
+    return any(isinstance(a, (Value, Parameter, NumpyOutput, ScalarOutput))
                or (isinstance(a, (tuple, list)) and _holds_graph_values(a)) for a in atoms)
 
 
@@ -125,7 +125,7 @@ class AnfIrWriter:
             self.names[id(value)] = self._add_node("TupleGetItem", [whole, self._constant(index)], _value_type(value))
 
     def _input(self, atom) -> str:
-        if isinstance(atom, NumpyOutput):
+        if isinstance(atom, (NumpyOutput, ScalarOutput)):
             atom = atom.value
         if isinstance(atom, Value):
             return self.names[id(atom)]

@@ -10,8 +10,8 @@ from ..function import math_func as F
 from .broadcast import grad_like
 from .registry import bprop, non_differentiable
 
-# Print writes its inputs and returns None; GetNext reads a data queue.
-non_differentiable("Print", "GetNext")
+# Print writes its inputs and returns None; GetNext reads a data queue; Raise only raises.
+non_differentiable("Print", "GetNext", "Raise")
 
 
 @bprop("Identity")

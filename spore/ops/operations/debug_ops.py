@@ -1,7 +1,8 @@
 """Primitives for looking into gradients: HookBackward, StopGradient."""
 from __future__ import annotations
 
-from ..primitive import Primitive
+from ...common.tensor import Tensor
+from ..primitive import Primitive, TensorSpec
 from ..validator import check_tensor
 
 __all__ = ["HookBackward", "StopGradient"]
@@ -33,4 +34,6 @@ class StopGradient(Primitive):
     """Identity whose output carries no gradient (ops.stop_gradient)."""
 
     def infer(self, x):
-        return x
+        # a Tensor gets a value of its own (a graph differentiates nothing through it);
+        # anything else passes through as it is
+        return TensorSpec(x.shape, x.dtype) if isinstance(x, Tensor) else x

@@ -1,5 +1,5 @@
 """State and control primitives: Assign, AssignAdd, AssignSub, CopyWithSlice, Depend,
-Identity, Reshard, Print, GetNext.
+Identity, Reshard, Print, GetNext, and Raise (the `raise` and `assert` of compiled code).
 
 The assign family updates a variable (usually a Parameter) the spore way: the variable
 Tensor is rebound to new storage holding the result, and the old storage is never
@@ -7,6 +7,9 @@ written. So a NumPy array taken from the variable earlier (`variable.asnumpy()`)
 the old values, where MindSpore's would see the update.
 """
 from __future__ import annotations
+
+import copy
+import math
 
 from ..._kernels.tensor_data import RawTensor
 from ...common import dtype as mstype
@@ -231,6 +234,32 @@ def _as_tensors(value):
     if type(value) in (tuple, list):
         return type(value)(_as_tensors(v) for v in value)
     return value
+
+
+class Raise(Primitive):
+    """Raise(error)(condition): raise `error` (an exception object) where the one-element
+    `condition` is true when the call runs: a compiled `raise` under a Tensor condition,
+    or an `assert` on a Tensor. Returns None."""
+
+    side_effect = True
+
+    def __init__(self, error: BaseException):
+        super().__init__()
+        if not isinstance(error, BaseException):
+            raise TypeError(f"For '{self.name}', the 'error' must be an exception, but got {type(error).__name__}.")
+        self.error = error
+
+    def check(self, condition):
+        self.infer(condition)
+        if condition.item():   # the error itself, not a failure of the call
+            raise copy.copy(self.error).with_traceback(None)
+
+    def infer(self, condition):
+        check_tensor(self.name, "condition", condition)
+        if math.prod(condition.shape) != 1:
+            raise ValueError(f"For '{self.name}', the 'condition' must have one element, but got shape "
+                             f"{condition.shape}.")
+        return None
 
 
 class GetNext(Primitive):
