@@ -32,7 +32,7 @@ class ColumnLayout:
         self._pick = operator.itemgetter(*positions)
         self._one_column = len(positions) == 1
         self._pick_inputs = operator.itemgetter(*self.input_indices)
-        self._outputs_only = positions == list(range(len(columns), len(columns) + len(output_columns)))
+        self.outputs_only = positions == list(range(len(columns), len(columns) + len(output_columns)))
 
     def inputs(self, rows: list[tuple]) -> list[tuple]:
         """The values of the input columns of each row."""
@@ -42,7 +42,7 @@ class ColumnLayout:
         return list(map(self._pick_inputs, rows))
 
     def assemble(self, row: tuple, outputs: tuple) -> tuple:
-        if self._outputs_only:  # the outputs replace every column, in order
+        if self.outputs_only:  # the outputs replace every column, in order
             return outputs
         picked = self._pick(row + outputs)
         return (picked,) if self._one_column else picked

@@ -83,11 +83,16 @@ class MapDataset(Dataset):
                 yield index, inputs if stacked is None else stacked
 
         assemble = self._layout.assemble
+        outputs_only = self._layout.outputs_only
         run = runner.stacking_results if to_processes else runner
         for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
             if isinstance(outputs, np.ndarray):
                 outputs = _unstacked(outputs)
-            for row, out in zip(waiting.popleft(), outputs):
+            rows = waiting.popleft()
+            if outputs_only:  # the outputs are the new rows
+                yield from outputs
+                continue
+            for row, out in zip(rows, outputs):
                 yield assemble(row, out)
 
 
@@ -167,7 +172,7 @@ class _Runner:
                     continue
             if stacked is not None:
                 rows, stacked = _unstacked(stacked), None
-            rows = [chain(row, first + n) for n, row in enumerate(rows)]
+            rows = chain(rows, first)
         return rows if stacked is None else stacked
 
     def _call_batched(self, op, name: str, stacked: np.ndarray, first: int, following) -> tuple[np.ndarray, bool]:
