@@ -12,6 +12,7 @@ function per row (row_chain.py).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ import numpy as np
 from .. import checks, config, random_streams
 from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
+from .blocks import Block, stacked_values
 from .cache import DatasetCache
 from .dataset import Dataset
 from .epoch import Epoch
@@ -67,6 +69,48 @@ class MapDataset(Dataset):
         if self._one_by_one:
             yield from self._rows_one_by_one(epoch)
             return
+        assemble = self._layout.assemble
+        outputs_only = self._layout.outputs_only
+        for rows, outputs in self._task_results(epoch):
+            if isinstance(outputs, np.ndarray):
+                outputs = _unstacked(outputs)
+            if outputs_only:  # the outputs are the new rows
+                yield from outputs
+                continue
+            for row, out in zip(rows, outputs):
+                yield assemble(row, out)
+
+    def blocks(self, epoch: Epoch) -> Iterator[Block] | None:
+        """The rows as blocks (blocks.py), one per task; None when this map hands on rows
+        one at a time (callbacks, sync_wait below, a cache)."""
+        if self._one_by_one or self.cache is not None:
+            return None
+        return self._blocks(epoch)
+
+    def _blocks(self, epoch: Epoch) -> Iterator[Block]:
+        picks = self._layout.picks
+        for rows, outputs in self._task_results(epoch):
+            columns = []
+            for source, k in picks:
+                if source == "out":
+                    column = outputs if isinstance(outputs, np.ndarray) else stacked_values([out[k] for out in outputs])
+                else:
+                    column = stacked_values([row[k] for row in rows])
+                if column is None:
+                    columns = None
+                    break
+                columns.append(column)
+            yield Block(len(rows), None if columns is None else tuple(columns),
+                        functools.partial(self._assembled, rows, outputs))
+
+    def _assembled(self, rows: list[tuple], outputs: list[tuple] | np.ndarray) -> list[tuple]:
+        if isinstance(outputs, np.ndarray):
+            outputs = _unstacked(outputs)
+        return [self._layout.assemble(row, out) for row, out in zip(rows, outputs)]
+
+    def _task_results(self, epoch: Epoch) -> Iterator[tuple[list[tuple], list[tuple] | np.ndarray]]:
+        """(a task's rows, the task's outputs: rows of output values, or the single output
+        column stacked), task by task in order."""
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
         waiting: deque = deque()  # the rows of tasks in flight, to place their results in
@@ -82,19 +126,9 @@ class MapDataset(Dataset):
                 stacked = _stack_single(inputs) if stack else None
                 yield index, inputs if stacked is None else stacked
 
-        assemble = self._layout.assemble
-        outputs_only = self._layout.outputs_only
         run = runner.stacking_results if to_processes else runner
         for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
-            if isinstance(outputs, np.ndarray):
-                outputs = _unstacked(outputs)
-            rows = waiting.popleft()
-            if outputs_only:  # the outputs are the new rows
-                yield from outputs
-                continue
-            for row, out in zip(rows, outputs):
-                yield assemble(row, out)
-
+            yield waiting.popleft(), outputs
 
     def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:
         """One row at a time on the consumer's thread, pulled only when the consumer asks
