@@ -32,8 +32,9 @@ def row_chain(operations: list, names: list[str], input_columns: list[str]) -> C
     paths = _value_paths(operations, names)
     if paths is None:
         return _row_by_row(stage)
-    functions = [path for path, _ in paths]
-    names_of = {id(path): name for path, name in paths}
+    functions = [path for path, _, _ in paths]
+    names_of = {id(path): name for path, name, _ in paths}
+    apart_of = {id(path): apart for path, _, apart in paths}
 
     def apply(rows: list, first: int) -> list:
         if set(map(len, rows)) != {1}:
@@ -44,7 +45,9 @@ def row_chain(operations: list, names: list[str], input_columns: list[str]) -> C
         try:
             for (value,) in rows:
                 for path in functions:
-                    value = path(value)
+                    result = path(value)
+                    # A path through two transforms may leave a value to the two apart.
+                    value = result if result is not NotImplemented else apart_of[id(path)](value)
                 append((value,))
         except _StepError as e:
             raise failure(e.name, f"row {first + len(out)}", input_columns, e.error) from e.error
@@ -80,7 +83,8 @@ class _StepError(Exception):
 
 
 def _value_paths(operations: list, names: list[str], through: bool = True) -> list | None:
-    """(function of one value, transform name) for each step of the chain, when every
+    """(function of one value, transform name, what takes the values a path through two
+    transforms leaves to them apart, or None) for each step of the chain, when every
     transform has a row path; None otherwise."""
     paths = []
     k = 0
@@ -95,24 +99,21 @@ def _value_paths(operations: list, names: list[str], through: bool = True) -> li
                 apart = _value_paths(operations[k:k + 2], names[k:k + 2], through=False)
                 if apart is None:
                     return None
-                paths.append((_through_path(path, apart), name))
+                paths.append((path, name, _apart(apart)))
                 k += 2
                 continue
         path = op._row_path(_takes_lists(operations, k + 1))
         if path is None:
             return None
-        paths.append((path, name))
+        paths.append((path, name, None))
         k += 1
     return paths
 
 
-def _through_path(path, apart: list):
-    """`path`, or for a value it leaves to the two transforms apart, their paths in turn."""
+def _apart(apart: list):
+    """The paths of two transforms in turn, a failure naming the one that failed."""
     def call(value):
-        result = path(value)
-        if result is not NotImplemented:
-            return result
-        for step, name in apart:
+        for step, name, _ in apart:
             try:
                 value = step(value)
             except Exception as e:
