@@ -9,6 +9,9 @@ applied once to the task's rows stacked into one array, when they share a shape 
 dtype, instead of once per row: same arithmetic, a fraction of the Python overhead.
 Python functions and random transforms run row by row, a run of them fused into one
 function per row (row_chain.py).
+
+A batch right after map takes each task's results as a block of stacked columns
+(blocks.py) rather than row by row.
 """
 from __future__ import annotations
 
