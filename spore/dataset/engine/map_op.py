@@ -236,14 +236,9 @@ def _unstacked(stacked: np.ndarray) -> list[tuple]:
 
 def _stack_single(rows: list[tuple]) -> np.ndarray | None:
     """The rows' values stacked, if every row has one value and all share shape and dtype."""
-    first = rows[0]
-    if len(first) != 1 or not isinstance(first[0], np.ndarray):
+    if len(rows[0]) != 1 or any(len(row) != 1 for row in rows):
         return None
-    shape, dtype = first[0].shape, first[0].dtype
-    for row in rows:
-        if len(row) != 1 or not isinstance(row[0], np.ndarray) or row[0].shape != shape or row[0].dtype != dtype:
-            return None
-    return np.array([row[0] for row in rows])  # np.array stacks equal shapes faster than np.stack
+    return stacked_values([row[0] for row in rows])
 
 
 def _flatten(op: str, operations) -> list:
