@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import checks, config
 from ..values import as_array
+from .blocks import Block, joined
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
@@ -95,10 +96,46 @@ class BatchDataset(Dataset):
         return None if callable(self.batch_size) else self.batch_size
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
+        blocks = self._child_blocks(epoch)
+        if blocks is not None:
+            yield from self._batches_of_blocks(blocks)
+            return
         rows = self.children[0]._rows(epoch.child(0))
         make = functools.partial(self._make_batch, self.children[0].get_col_names(), epoch.number)
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         yield from ordered_map(make, self._groups(rows, epoch.number), workers, self.python_multiprocessing)
+
+    def _child_blocks(self, epoch: Epoch) -> Iterator[Block] | None:
+        """The child's rows as blocks, when it offers them and plain stacking makes the batches."""
+        make_blocks = getattr(self.children[0], "blocks", None)
+        if make_blocks is None or callable(self.batch_size) or self.per_batch_map is not None or self.padded:
+            return None
+        return make_blocks(epoch.child(0))
+
+    def _batches_of_blocks(self, blocks: Iterator[Block]) -> Iterator[tuple]:
+        """Batches of `batch_size` rows made of the blocks' columns concatenated (the rows
+        stacked one by one when the columns do not join)."""
+        size, pending, count = self.batch_size, [], 0
+        for block in blocks:
+            pending.append(block)
+            count += block.size
+            while count >= size:
+                last, extra = pending[-1], count - size
+                if extra:
+                    pending[-1] = last.part(0, last.size - extra)
+                yield self._batch_of_blocks(pending)
+                pending = [last.part(last.size - extra, last.size)] if extra else []
+                count = extra
+        if count and not self.drop_remainder:
+            yield self._batch_of_blocks(pending)
+
+    def _batch_of_blocks(self, blocks: list[Block]) -> tuple:
+        columns = joined(blocks)
+        if columns is not None:
+            return columns
+        rows = [row for block in blocks for row in block.rows()]
+        return tuple(self._stack([row[i] for row in rows], name)
+                     for i, name in enumerate(self.children[0].get_col_names()))
 
     def _groups(self, rows: Iterator[tuple], epoch_num: int) -> Iterator[tuple[int, list[tuple]]]:
         for batch_num in itertools.count():

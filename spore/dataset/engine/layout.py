@@ -16,11 +16,11 @@ class ColumnLayout:
     def __init__(self, op: str, columns: list[str], input_columns: list[str], output_columns: list[str]):
         if len(input_columns) == len(output_columns):
             renamed = dict(zip(input_columns, range(len(output_columns))))
-            self._picks = [("out", renamed[c]) if c in renamed else ("row", i) for i, c in enumerate(columns)]
+            self.picks = [("out", renamed[c]) if c in renamed else ("row", i) for i, c in enumerate(columns)]
         else:
             kept = [i for i, c in enumerate(columns) if c not in input_columns]
-            self._picks = [("out", j) for j in range(len(output_columns))] + [("row", i) for i in kept]
-        self.columns = [output_columns[k] if src == "out" else columns[k] for src, k in self._picks]
+            self.picks = [("out", j) for j in range(len(output_columns))] + [("row", i) for i in kept]
+        self.columns = [output_columns[k] if src == "out" else columns[k] for src, k in self.picks]
         duplicates = sorted({c for c in self.columns if self.columns.count(c) > 1})
         if duplicates:
             raise RuntimeError(f"For '{op}', the output_columns {output_columns} repeat the name(s) {duplicates} "
@@ -28,11 +28,11 @@ class ColumnLayout:
         self.input_indices = [columns.index(c) for c in input_columns]
         self.num_outputs = len(output_columns)
         # A new row is picked from `row + outputs` (itemgetter returns a bare item for one position).
-        positions = [k + (len(columns) if src == "out" else 0) for src, k in self._picks]
+        positions = [k + (len(columns) if src == "out" else 0) for src, k in self.picks]
         self._pick = operator.itemgetter(*positions)
         self._one_column = len(positions) == 1
         self._pick_inputs = operator.itemgetter(*self.input_indices)
-        self._outputs_only = positions == list(range(len(columns), len(columns) + len(output_columns)))
+        self.outputs_only = positions == list(range(len(columns), len(columns) + len(output_columns)))
 
     def inputs(self, rows: list[tuple]) -> list[tuple]:
         """The values of the input columns of each row."""
@@ -42,7 +42,7 @@ class ColumnLayout:
         return list(map(self._pick_inputs, rows))
 
     def assemble(self, row: tuple, outputs: tuple) -> tuple:
-        if self._outputs_only:  # the outputs replace every column, in order
+        if self.outputs_only:  # the outputs replace every column, in order
             return outputs
         picked = self._pick(row + outputs)
         return (picked,) if self._one_column else picked

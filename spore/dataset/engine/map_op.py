@@ -9,9 +9,13 @@ applied once to the task's rows stacked into one array, when they share a shape 
 dtype, instead of once per row: same arithmetic, a fraction of the Python overhead.
 Python functions and random transforms run row by row, a run of them fused into one
 function per row (row_chain.py).
+
+A batch right after map takes each task's results as a block of stacked columns
+(blocks.py) rather than row by row.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import deque
 from collections.abc import Iterator
@@ -21,6 +25,7 @@ import numpy as np
 from .. import checks, config, random_streams
 from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
+from .blocks import Block, stacked_values
 from .cache import DatasetCache
 from .dataset import Dataset
 from .epoch import Epoch
@@ -67,6 +72,48 @@ class MapDataset(Dataset):
         if self._one_by_one:
             yield from self._rows_one_by_one(epoch)
             return
+        assemble = self._layout.assemble
+        outputs_only = self._layout.outputs_only
+        for rows, outputs in self._task_results(epoch):
+            if isinstance(outputs, np.ndarray):
+                outputs = _unstacked(outputs)
+            if outputs_only:  # the outputs are the new rows
+                yield from outputs
+                continue
+            for row, out in zip(rows, outputs):
+                yield assemble(row, out)
+
+    def blocks(self, epoch: Epoch) -> Iterator[Block] | None:
+        """The rows as blocks (blocks.py), one per task; None when this map hands on rows
+        one at a time (callbacks, sync_wait below, a cache)."""
+        if self._one_by_one or self.cache is not None:
+            return None
+        return self._blocks(epoch)
+
+    def _blocks(self, epoch: Epoch) -> Iterator[Block]:
+        picks = self._layout.picks
+        for rows, outputs in self._task_results(epoch):
+            columns = []
+            for source, k in picks:
+                if source == "out":
+                    column = outputs if isinstance(outputs, np.ndarray) else stacked_values([out[k] for out in outputs])
+                else:
+                    column = stacked_values([row[k] for row in rows])
+                if column is None:
+                    columns = None
+                    break
+                columns.append(column)
+            yield Block(len(rows), None if columns is None else tuple(columns),
+                        functools.partial(self._assembled, rows, outputs))
+
+    def _assembled(self, rows: list[tuple], outputs: list[tuple] | np.ndarray) -> list[tuple]:
+        if isinstance(outputs, np.ndarray):
+            outputs = _unstacked(outputs)
+        return [self._layout.assemble(row, out) for row, out in zip(rows, outputs)]
+
+    def _task_results(self, epoch: Epoch) -> Iterator[tuple[list[tuple], list[tuple] | np.ndarray]]:
+        """(a task's rows, the task's outputs: rows of output values, or the single output
+        column stacked), task by task in order."""
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
         waiting: deque = deque()  # the rows of tasks in flight, to place their results in
@@ -82,14 +129,9 @@ class MapDataset(Dataset):
                 stacked = _stack_single(inputs) if stack else None
                 yield index, inputs if stacked is None else stacked
 
-        assemble = self._layout.assemble
         run = runner.stacking_results if to_processes else runner
         for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
-            if isinstance(outputs, np.ndarray):
-                outputs = _unstacked(outputs)
-            for row, out in zip(waiting.popleft(), outputs):
-                yield assemble(row, out)
-
+            yield waiting.popleft(), outputs
 
     def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:
         """One row at a time on the consumer's thread, pulled only when the consumer asks
@@ -167,7 +209,7 @@ class _Runner:
                     continue
             if stacked is not None:
                 rows, stacked = _unstacked(stacked), None
-            rows = [chain(row, first + n) for n, row in enumerate(rows)]
+            rows = chain(rows, first)
         return rows if stacked is None else stacked
 
     def _call_batched(self, op, name: str, stacked: np.ndarray, first: int, following) -> tuple[np.ndarray, bool]:
@@ -194,14 +236,9 @@ def _unstacked(stacked: np.ndarray) -> list[tuple]:
 
 def _stack_single(rows: list[tuple]) -> np.ndarray | None:
     """The rows' values stacked, if every row has one value and all share shape and dtype."""
-    first = rows[0]
-    if len(first) != 1 or not isinstance(first[0], np.ndarray):
+    if len(rows[0]) != 1 or any(len(row) != 1 for row in rows):
         return None
-    shape, dtype = first[0].shape, first[0].dtype
-    for row in rows:
-        if len(row) != 1 or not isinstance(row[0], np.ndarray) or row[0].shape != shape or row[0].dtype != dtype:
-            return None
-    return np.array([row[0] for row in rows])  # np.array stacks equal shapes faster than np.stack
+    return stacked_values([row[0] for row in rows])
 
 
 def _flatten(op: str, operations) -> list:

@@ -58,9 +58,9 @@ class Tokenizer(TextOperation):
         words = self._words
 
         def tokenize(value):
-            if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind == "U":
+            if type(value) is np.ndarray and value.dtype.kind == "U" and not value.shape:
                 text = value.item()
-            elif isinstance(value, str):
+            elif type(value) is str:
                 text = value
             else:  # what the transform itself checks and converts
                 return self(value)

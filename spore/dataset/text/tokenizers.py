@@ -21,8 +21,8 @@ from .utils import NormalizeForm
 class WhitespaceTokenizer(Tokenizer):
     """Splits on unicode whitespace, which is dropped."""
 
-    def _words(self, text: str) -> list[str]:
-        return text.split()
+    # The tokens alone are str.split's (called directly: one Python call less per row).
+    _words = staticmethod(str.split)
 
     def _spans(self, text: str) -> list[tuple[int, int]]:
         return [m.span() for m in re.finditer(r"\S+", text)]

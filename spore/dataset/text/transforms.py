@@ -3,6 +3,7 @@ ToNumber, SlidingWindow, Ngram, Truncate, TruncateSequencePair, AddToken; the
 tokenizers, string maps and vector lookups, re-exported from their modules."""
 from __future__ import annotations
 
+import itertools
 import numbers
 
 import numpy as np
@@ -64,17 +65,18 @@ class Lookup(TextOperation):
         if type(following) is not Truncate or unknown is None:
             return None
         length = following.max_seq_len
+        get, dtype = self._ids.get, self._np_type
 
         def lookup_truncated(value):
             if type(value) is not list:
                 return NotImplemented
-            return np.array(self._ids_of(value[:length]), dtype=self._np_type)
+            words = value[:length]
+            return np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, len(words))
         return lookup_truncated
 
     def _ids_of(self, words: list[str]) -> list:
         unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
-        get = self._ids.get
-        ids = [get(word, unknown) for word in words]
+        ids = list(map(self._ids.get, words, itertools.repeat(unknown)))
         if unknown is None and None in ids:
             word = words[ids.index(None)]
             if self.unknown_token is not None:

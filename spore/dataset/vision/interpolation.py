@@ -18,6 +18,9 @@ from .utils import Inter
 
 _BITS = 11
 _ONE = 1 << _BITS
+# Up to this input width the horizontal bilinear pass is a matrix product (its cost grows
+# with the width, the tap-by-tap pass's does not).
+_PRODUCT_WIDTH = 64
 
 
 def resize(images: np.ndarray, height: int, width: int, interpolation: Inter) -> np.ndarray:
@@ -120,29 +123,37 @@ def _weighted_sum(x: np.ndarray, taps, axis: int, dtype) -> np.ndarray:
 def _bilinear_uint8(images: np.ndarray, height: int, width: int) -> np.ndarray:
     """OpenCV's INTER_LINEAR for 8-bit images: integer weights summing to 2048, a
     horizontal pass into int32 rows, then a vertical pass rounded as its SIMD path does."""
-    rows, row_w = _fixed_linear_taps(images.shape[1], height)
-    cols, _ = _fixed_linear_taps(images.shape[2], width)
-    left_w, right_w = _column_weights(images.shape[2], width, images.shape[3:])
-    x = images.astype(np.int32)
-    h = np.take(x, cols[:, 0], axis=2)
-    h *= left_w
-    right = np.take(x, cols[:, 1], axis=2)
-    right *= right_w
-    h += right
+    x = images[..., None] if images.ndim == 3 else images
+    if x.shape[2] <= _PRODUCT_WIDTH:
+        # (N, H, C, width): the horizontal pass as one float32 matrix product over every
+        # row of every channel; exact, as every product and sum is an integer below 2**24.
+        n, h_in, w_in, channels = x.shape
+        planes = x.transpose(0, 1, 3, 2).astype(np.float32, order="C").reshape(-1, w_in)
+        h = (planes @ _column_matrix(w_in, width).T).astype(np.int32).reshape(n, h_in, channels, width)
+    else:  # (N, H, width, C)
+        cols, _ = _fixed_linear_taps(x.shape[2], width)
+        left_w, right_w = _column_weights(x.shape[2], width, x.shape[3:])
+        wide = x.astype(np.int32)
+        h = np.take(wide, cols[:, 0], axis=2)
+        h *= left_w
+        right = np.take(wide, cols[:, 1], axis=2)
+        right *= right_w
+        h += right
     h >>= 4
-    row_w = row_w.reshape(1, -1, 2, *(1,) * (images.ndim - 2))
-    top = np.take(h, rows[:, 0], axis=1)
-    top *= row_w[:, :, 0]
-    top >>= 16
-    bottom = np.take(h, rows[:, 1], axis=1)
-    bottom *= row_w[:, :, 1]
-    bottom >>= 16
-    top += bottom
-    top += 2
-    top >>= 2
+    rows, row_w = _row_taps(x.shape[1], height)
+    both = np.take(h, rows, axis=1)  # the top taps of every output row, then the bottom ones
+    both *= row_w
+    both >>= 16
+    out = both[:, :height]
+    out += both[:, height:]
+    out += 2
+    out >>= 2
     # Every term is non-negative: only the upper bound needs saturating.
-    np.minimum(top, 255, out=top)
-    return top.astype(np.uint8)
+    np.minimum(out, 255, out=out)
+    if x.shape[2] <= _PRODUCT_WIDTH:
+        out = out.transpose(0, 1, 3, 2)
+    out = out.astype(np.uint8, order="C")
+    return out[..., 0] if images.ndim == 3 else out
 
 
 @functools.lru_cache(maxsize=512)
@@ -156,3 +167,26 @@ def _column_weights(n_in: int, n_out: int, channels: tuple) -> tuple[np.ndarray,
     for array in expanded:
         array.setflags(write=False)
     return expanded
+
+
+@functools.lru_cache(maxsize=512)
+def _column_matrix(n_in: int, n_out: int) -> np.ndarray:
+    """(n_out, n_in): each output column's fixed-point weights at its taps' positions."""
+    cols, weights = _fixed_linear_taps(n_in, n_out)
+    matrix = np.zeros((n_out, n_in), np.float32)
+    for k in range(2):
+        np.add.at(matrix, (np.arange(n_out), cols[:, k]), weights[:, k])
+    matrix.setflags(write=False)
+    return matrix
+
+
+@functools.lru_cache(maxsize=512)
+def _row_taps(n_in: int, n_out: int) -> tuple[np.ndarray, np.ndarray]:
+    """The top taps of each output row followed by the bottom taps (2 * n_out), and
+    their fixed-point weights shaped to multiply (N, 2 * n_out, ...) rows."""
+    rows, weights = _fixed_linear_taps(n_in, n_out)
+    taps = np.concatenate([rows[:, 0], rows[:, 1]])
+    w = np.concatenate([weights[:, 0], weights[:, 1]]).reshape(1, -1, 1, 1)
+    taps.setflags(write=False)
+    w.setflags(write=False)
+    return taps, w
