@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from .._kernels.layout import dense
+from .._kernels.tensor_data import solely_held
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
@@ -30,7 +31,7 @@ class Program:
     def __init__(self, graph: Graph):
         self.graph = graph
         self._names: dict[int, str] = {}
-        self._globals: dict = {"wrap": wrap, "as_results": as_results, "dense": dense}
+        self._globals: dict = {"wrap": wrap, "as_results": as_results, "dense": dense, "solely_held": solely_held}
         self._relaid = graph.relaid
         self._ids: dict[int, str] = {}
         body: list[str] = []
@@ -147,11 +148,19 @@ class Program:
 
     def _fused_update(self, node, lines: list, pad: str) -> None:
         """One multi-tensor call updating many Parameters: each state input a tuple of their
-        storages, each of the kernel's state results a list rebinding them."""
+        storages, each of the kernel's state results a list rebinding them. The kernel writes
+        the states in place when, at this step, nothing but their Tensors sees their storage
+        (as PyNative's optimizers do, apply_all): checked before the call's arguments hold
+        them, and only when no Tensor is two of the states."""
         prim = node.prim
+        states = [t for position in prim.state_positions for t in node.inputs[position]]
+        if all(isinstance(t, Tensor) for t in states) and len(set(map(id, states))) == len(states):
+            lines.append(f"{pad}_in_place = all(map(solely_held, {self._global(tuple(states), 'k')}))")
+        else:
+            lines.append(f"{pad}_in_place = False")
         args = ", ".join(self._state(a) if i in prim.state_positions else self._atom(a, True)
                          for i, a in enumerate(node.inputs))
-        lines.append(f"{pad}_r = {self._global(prim.kernel, 'k')}({args})")
+        lines.append(f"{pad}_r = {self._global(prim.kernel, 'k')}({args}, in_place=_in_place)")
         relaid = any(v in self._relaid for v in flat_values(node.inputs))
         for position, index in zip(prim.state_positions, prim.state_results):
             result = f"map(dense, _r[{index}])" if relaid else f"_r[{index}]"

@@ -355,6 +355,41 @@ def test_updates_in_place():
     assert params[0].name == "conv.weight"
 
 
+def test_compiled_updates_keep_snapshots_taken_before_the_step():
+    """A compiled step (one multi-tensor call for the Parameters) writes no storage anyone
+    else sees: arrays and views taken before the step keep their values."""
+    params = make_params()
+    opt = optim.Momentum(params, 0.1, 0.9)
+    step = ms.jit(opt)
+    grads = tuple(Tensor(np.ones(p.shape, np.float32)) for p in params)
+    step(grads)
+    moment = opt.moments[0]
+    weight, bias_view = params[0].asnumpy(), params[2].reshape(2, 1)
+    moment_before = moment.asnumpy()
+    step(grads)
+    assert opt.parameters[0] is params[0] and opt.moments[0] is moment
+    np.testing.assert_allclose(weight, INIT["conv.weight"] - 0.1, rtol=1e-6)
+    np.testing.assert_allclose(bias_view.asnumpy()[:, 0], INIT["fc.bias"] - 0.1, rtol=1e-6)
+    np.testing.assert_array_equal(moment_before, 1)
+    np.testing.assert_allclose(params[0].asnumpy(), INIT["conv.weight"] - 0.1 - 0.1 * 1.9, rtol=1e-6)
+    np.testing.assert_allclose(moment.asnumpy(), 1.9, rtol=1e-6)
+
+
+def test_compiled_updates_reuse_storage_nobody_else_sees():
+    """Without arrays or views on them, a compiled step writes the Parameters and states in
+    place (as PyNative does): their storage stays where it was."""
+    params = make_params()
+    opt = optim.Momentum(params, 0.1, 0.9)
+    step = ms.jit(opt)
+    grads = tuple(Tensor(np.ones(p.shape, np.float32)) for p in params)
+    step(grads)
+    states = list(opt.parameters) + list(opt.moments)
+    addresses = [s._t.data_ptr() for s in states]
+    step(grads)
+    assert [s._t.data_ptr() for s in states] == addresses
+    np.testing.assert_allclose(params[1].asnumpy(), INIT["bn.gamma"] - 0.1 - 0.1 * 1.9, rtol=1e-6)
+
+
 def test_accepts_an_iterator_of_parameters():
     """The seed tutorial passes `filter(lambda x: x.requires_grad, net.get_parameters())`."""
     net = nn.Dense(3, 2)
