@@ -18,13 +18,18 @@ KernelFactory = Callable[[object], Callable]
 KERNELS: dict[str, KernelFactory] = {}
 
 
-def kernel_factory(name: str) -> Callable[[KernelFactory], KernelFactory]:
+def _registrar(table: dict, what: str, name: str) -> Callable[[KernelFactory], KernelFactory]:
+    """A decorator entering a factory into `table` under `name`, once."""
     def register(factory: KernelFactory) -> KernelFactory:
-        if name in KERNELS:
-            raise RuntimeError(f"kernel '{name}' is registered twice")
-        KERNELS[name] = factory
+        if name in table:
+            raise RuntimeError(f"{what} '{name}' is registered twice")
+        table[name] = factory
         return factory
     return register
+
+
+def kernel_factory(name: str) -> Callable[[KernelFactory], KernelFactory]:
+    return _registrar(KERNELS, "kernel", name)
 
 
 def kernel(name: str) -> Callable[[Callable], Callable]:
@@ -50,12 +55,7 @@ of tensors, one entry per parameter, in one call (ATen's `_foreach` kernels)."""
 
 
 def multi_tensor_kernel_factory(name: str) -> Callable[[KernelFactory], KernelFactory]:
-    def register(factory: KernelFactory) -> KernelFactory:
-        if name in MULTI_TENSOR_KERNELS:
-            raise RuntimeError(f"multi-tensor kernel '{name}' is registered twice")
-        MULTI_TENSOR_KERNELS[name] = factory
-        return factory
-    return register
+    return _registrar(MULTI_TENSOR_KERNELS, "multi-tensor kernel", name)
 
 
 def build_multi_tensor_kernel(name: str, prim) -> Callable | None:

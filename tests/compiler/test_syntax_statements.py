@@ -27,6 +27,20 @@ def assert_points_at(error, fn, marker: str):
     assert f"{__file__}:{first + index}" in str(error)
 
 
+@ms.jit_class
+class Scale:
+    """A context manager for `with` in graphs: entering gives its factor."""
+
+    def __init__(self, factor):
+        self.factor = factor
+
+    def __enter__(self):
+        return self.factor
+
+    def __exit__(self, *exc):
+        return None
+
+
 def test_augmented_assignment_on_subscripts():
     @ms.jit
     def f(x):
@@ -71,14 +85,7 @@ def test_parameter_and_attribute_assignment(graph_mode):
 
 
 def test_with_on_a_jit_class_object():
-    @ms.jit_class
-    class Scale:
-        def __enter__(self):
-            return 3
-
-        def __exit__(self, *exc):
-            return None
-    scale = Scale()
+    scale = Scale(3)
 
     @ms.jit
     def f(x):
@@ -89,14 +96,7 @@ def test_with_on_a_jit_class_object():
 
 
 def test_return_on_a_tensor_condition_inside_with():
-    @ms.jit_class
-    class Scale:
-        def __enter__(self):
-            return 2
-
-        def __exit__(self, *exc):
-            return None
-    scale = Scale()
+    scale = Scale(2)
 
     @ms.jit
     def f(x):
