@@ -17,7 +17,7 @@ branches with constant conditions already happened while the parser built the gr
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient, is_small_convolution
-from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
+from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input, pool_gradient_on_channels_last
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
@@ -163,6 +163,7 @@ def prepare_for_execution(graph: Graph) -> Graph:
     """The rewrites that pay when the graph runs as kernels (an exported graph keeps one
     node per primitive)."""
     fuse_offered(graph)
+    eliminate_multiplications_by_ones(graph)
     _fuse_cross_entropy_block(graph.body)
     lay_out_channels_last(graph)
     fuse_parameter_updates(graph)
@@ -199,6 +200,34 @@ def fuse_offered(graph: Graph) -> None:
     substitute_block(graph.body, replaced)
     graph.output = substitute(graph.output, replaced)
     eliminate_dead_code(graph)
+
+
+def eliminate_multiplications_by_ones(graph: Graph) -> None:
+    """A Mul of x by a OnesLike (the sensitivity 1 that a gradient starts from, multiplied
+    in by the loss's bprop) is x itself, exactly, when the product has x's shape and dtype:
+    its uses read x, and the Mul and OnesLike die. Not for a product the graph returns (it
+    would be the same tensor as x)."""
+    body = graph.body.nodes
+    ones = {node.outputs[0] for node in body if node.kind == "apply" and type(node.prim).__name__ == "OnesLike"}
+    returned = set(flat_values(graph.output))
+    replaced = {}
+    for node in body:
+        if (node.kind != "apply" or type(node.prim).__name__ != "Mul" or len(node.inputs) != 2
+                or node.outputs[0] in returned):
+            continue
+        product = node.outputs[0]
+        for x, other in (node.inputs, node.inputs[::-1]):
+            if (isinstance(other, Value) and other in ones and isinstance(x, Value) and _static_spec(x)
+                    and x.spec == product.spec):
+                replaced[product] = replaced.get(x, x)
+                break
+    if replaced:
+        substitute_block(graph.body, replaced)
+        eliminate_dead_code(graph)
+
+
+def _static_spec(value: Value) -> bool:
+    return all(type(n) is int and n >= 0 for n in value.spec.shape)
 
 
 def _values_read(node):
@@ -277,10 +306,13 @@ def lay_out_channels_last(graph: Graph) -> None:
             filter_gradient = _filter_gradient_kind(node)
             if filter_gradient is not None and isinstance(node.inputs[0], Value) and node.inputs[0] in relaid:
                 _relay(node, filter_gradient_on_channels_last(node.prim.kernel, filter_gradient == "both"))
+            elif _is_pool_gradient(node) and node.inputs[0] in relaid:
+                _relay(node, pool_gradient_on_channels_last(node.prim.kernel))
     graph.relaid = relaid
 
 
 _POOLS = ("MaxPool",)
+_POOL_GRADIENTS = ("MaxPoolGrad",)
 
 
 def _reads(node, values: set) -> bool:
@@ -305,6 +337,13 @@ def _filter_gradient_kind(node) -> str | None:
     if names == ("Conv2DBackpropInput", "Conv2DBackpropFilter"):
         return "both"
     return None
+
+
+def _is_pool_gradient(node) -> bool:
+    """A 2-D max pool's gradient (x, out, dout) on a 4-D x."""
+    x = node.inputs[0] if node.kind == "apply" else None
+    return (type(node.prim).__name__ in _POOL_GRADIENTS and isinstance(x, Value) and len(x.spec.shape) == 4
+            and node.prim.attrs.get("data_format", "NCHW") == "NCHW")
 
 
 def _is_nchw_convolution(node) -> bool:
