@@ -165,6 +165,7 @@ def prepare_for_execution(graph: Graph) -> Graph:
     fuse_offered(graph)
     eliminate_multiplications_by_ones(graph)
     _fuse_cross_entropy_block(graph.body)
+    pool_before_relu(graph)
     lay_out_channels_last(graph)
     fuse_parameter_updates(graph)
     return graph
@@ -274,6 +275,79 @@ def _fuse_cross_entropy_block(block: Block) -> None:
         removed.add(index)
     if fused:
         block.nodes = [fused.get(i, node) for i, node in enumerate(block.nodes) if i not in removed]
+
+
+def pool_before_relu(graph: Graph) -> None:
+    """A ReLU whose output only a MaxPool reads (and the gradients of both) runs after the
+    pool, on the pooled tensor (a quarter of the size for 2x2 windows), and so does its
+    gradient: max commutes with the ReLU, a monotone function, so the values are the same
+    (up to the sign of a zero), the pool's gradient reaches the same positions (where the
+    window's maximum is positive; where it is not, the ReLU's gradient zeroes the window's
+    gradient either way). Rewrites, in the graph's body,
+
+        r = ReLU(x); p = MaxPool(r); ...; dr = MaxPoolGrad(r, p, g); dx = ReluGrad(dr, r)
+    into
+        q = MaxPool(x); p = ReLU(q); ...; dq = ReluGrad(g, p); dx = MaxPoolGrad(x, q, dq)"""
+    body = graph.body.nodes
+    readers: dict = {}
+    for node in body:
+        for value in set(_values_read(node)):
+            readers.setdefault(value, []).append(node)
+    returned = set(flat_values(graph.output))
+    position = {id(node): i for i, node in enumerate(body)}
+    for relu in [n for n in body if _applies(n, "ReLU")]:
+        r = relu.outputs[0]
+        pattern = _relu_pool_pattern(r, readers.get(r, ()), readers, returned)
+        if pattern is None:
+            continue
+        pool, gradients = pattern
+        q = Value(pool.outputs[0].spec)
+        relu.inputs, relu.outputs, pool.inputs, pool.outputs = (q,), pool.outputs, relu.inputs, (q,)
+        _swap(body, position, relu, pool)
+        for pool_grad, relu_grad in gradients:
+            (g, dx), p = (pool_grad.inputs[2], relu_grad.outputs[0]), relu.outputs[0]
+            dq = Value(p.spec)
+            relu_grad.inputs, relu_grad.outputs = (g, p), (dq,)
+            pool_grad.inputs, pool_grad.outputs = (pool.inputs[0], q, dq), (dx,)
+            _swap(body, position, pool_grad, relu_grad)
+
+
+def _applies(node, name: str) -> bool:
+    return node.kind == "apply" and type(node.prim).__name__ == name
+
+
+def _relu_pool_pattern(r, r_readers, readers: dict, returned: set):
+    """(the MaxPool of r, [(MaxPoolGrad, ReluGrad)]) when r's readers are one MaxPool and
+    pairs of its gradient and the ReLU's gradient on it (nothing else reading the pool's
+    gradient), else None."""
+    if r in returned:
+        return None
+    pools = [n for n in r_readers if _applies(n, "MaxPool") and n.inputs == (r,)]
+    if len(pools) != 1:
+        return None
+    (pool,) = pools
+    gradients, paired = [], {id(pool)}
+    for node in r_readers:
+        if not (_applies(node, "MaxPoolGrad") and node.inputs[:2] == (r, pool.outputs[0])
+                and node.prim.attrs == pool.prim.attrs):
+            continue
+        dr = node.outputs[0]
+        relu_grads = readers.get(dr, ())
+        if (dr in returned or len(relu_grads) != 1 or not _applies(relu_grads[0], "ReluGrad")
+                or relu_grads[0].inputs != (dr, r)):
+            return None
+        gradients.append((node, relu_grads[0]))
+        paired.update((id(node), id(relu_grads[0])))
+    if any(id(n) not in paired for n in r_readers):
+        return None
+    return pool, gradients
+
+
+def _swap(body: list, position: dict, a, b) -> None:
+    """Exchange the places of nodes a and b in `body` (and in `position`)."""
+    i, j = position[id(a)], position[id(b)]
+    body[i], body[j] = b, a
+    position[id(a)], position[id(b)] = j, i
 
 
 def lay_out_channels_last(graph: Graph) -> None:
