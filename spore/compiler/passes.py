@@ -7,8 +7,10 @@ branches with constant conditions already happened while the parser built the gr
   effects, which keep their place in program order;
 - fusion of a convolution's input and weight gradients (the pair its bprop emits) into
   one kernel call;
-- for execution only (not export, `prepare_for_execution`): a sparse softmax cross
-  entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
+- for execution only (not export, `prepare_for_execution`): a product by a OnesLike
+  (a gradient's sensitivity 1) replaced by the other factor; a sparse softmax cross
+  entropy and its gradient on the same logits from one log-softmax; a ReLU that only a
+  max pool reads moved after it (with the gradients of both); 2-D convolutions
   on channels-last input, so that the convolution, activation and pooling chains after
   them run in the layout that is fastest on the CPU; an optimizer's updates of many
   Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
