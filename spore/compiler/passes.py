@@ -220,8 +220,8 @@ def eliminate_multiplications_by_ones(graph: Graph) -> None:
             continue
         product = node.outputs[0]
         for x, other in (node.inputs, node.inputs[::-1]):
-            if (isinstance(other, Value) and other in ones and isinstance(x, Value) and _static_spec(x)
-                    and x.spec == product.spec):
+            if (isinstance(other, Value) and other in ones and isinstance(x, Value) and x.spec == product.spec
+                    and _static_spec(x)):
                 replaced[product] = replaced.get(x, x)
                 break
     if replaced:
