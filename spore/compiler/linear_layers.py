@@ -4,7 +4,7 @@ the input gradients their bprops emit run on oneDNN's inner-product kernel
 CPU, and a ReLU that is the only reader of a linear layer's output is applied by the
 product's own pass (one pass over the activation less, and one buffer).
 
-- `Dense(x, w, b)` with 2-D `w` and a bias of shape (out,) or none;
+- `Dense(x, w, b)` with `x` of rank >= 2, 2-D `w` and a bias of shape (out,) or none;
 - `MatMulExt(a, b)` with `a` of rank >= 2 and 2-D `b` (Dense's input gradient `dy @ w`);
 - `MatMul(a, b)` without `transpose_a` (a transposed left operand is a weight gradient,
   a sum over the rows, which oneDNN does no faster).
@@ -79,7 +79,7 @@ def _onednn_kernel(node):
     if name == "Dense" and len(inputs) in (2, 3):
         x, w = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
-        if _rank(w) != 2 or (b is not None and _shape(b) != _shape(w)[:1]):
+        if _rank(x) < 2 or _rank(w) != 2 or (b is not None and _shape(b) != _shape(w)[:1]):
             return None
         kernel = onednn_linear.linear
     elif name == "MatMulExt" and len(inputs) == 2:

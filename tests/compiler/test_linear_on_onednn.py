@@ -136,3 +136,16 @@ def test_matmul_without_a_transposed_left_operand_runs_on_onednn():
     executed = _executed(f)
     assert "MatMulExt[onednn]" in executed and "MatMul[onednn]" in executed
     assert executed[-1] == "MatMul"     # the transposed left operand (a weight gradient's form)
+
+
+def test_a_vector_through_a_large_dense_keeps_its_kernel():
+    dense = ops.Dense()
+
+    @ms.jit
+    def f(x, w):
+        return dense(x, w)
+
+    w = RNG.standard_normal((4096, 2048)).astype(np.float32)     # 8M multiply-adds, but x is 1-D
+    x = RNG.standard_normal(2048).astype(np.float32)
+    close(f(Tensor(x), Tensor(w)).asnumpy(), w.astype(np.float64) @ x)
+    assert _executed(f) == ["Dense"]
