@@ -14,7 +14,8 @@ branches with constant conditions already happened while the parser built the gr
   on channels-last input, so that the convolution, activation and pooling chains after
   them run in the layout that is fastest on the CPU; an optimizer's updates of many
   Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
-  place of the composed nodes they emitted (the fused attention backward).
+  place of the composed nodes they emitted (the fused attention backward); large float32
+  linear layers on oneDNN's kernel (linear_layers.py).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
+from .linear_layers import run_linear_layers_on_onednn
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -169,6 +171,7 @@ def prepare_for_execution(graph: Graph) -> Graph:
     _fuse_cross_entropy_block(graph.body)
     pool_before_relu(graph)
     lay_out_channels_last(graph)
+    run_linear_layers_on_onednn(graph)
     fuse_parameter_updates(graph)
     return graph
 
