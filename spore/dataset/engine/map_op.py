@@ -12,6 +12,10 @@ function per row (row_chain.py).
 
 A batch right after map takes each task's results as a block of stacked columns
 (blocks.py) rather than row by row.
+
+With worker threads, stretches of tasks run on the threads or on the consumer's thread,
+whichever has shown the higher throughput (thread_choice.py); the choice carries over
+from epoch to epoch.
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from .layout import ColumnLayout
 from .parallel import ROWS_PER_TASK, chunks, ordered_map
 from .row_chain import failure, row_chain
 from .sync_op import sync_nodes
+from .thread_choice import ThreadChoice
 
 
 class MapDataset(Dataset):
@@ -56,6 +61,7 @@ class MapDataset(Dataset):
         self.num_parallel_workers = checks.check_optional_int("map", "num_parallel_workers",
                                                               num_parallel_workers, 1)
         self.python_multiprocessing = checks.check_bool("map", "python_multiprocessing", python_multiprocessing)
+        self._thread_choice = ThreadChoice()  # kept from epoch to epoch
 
     def _columns(self) -> list[str]:
         return self._layout.columns
@@ -130,7 +136,7 @@ class MapDataset(Dataset):
                 yield index, inputs if stacked is None else stacked
 
         run = runner.stacking_results if to_processes else runner
-        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
+        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing, self._thread_choice):
             yield waiting.popleft(), outputs
 
     def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:

@@ -10,7 +10,10 @@ stream is pulled only as results are consumed, so memory stays flat however long
 stream is.
 
 Threads suit transforms that spend their time in NumPy on large arrays (which releases
-the GIL) or in I/O; processes suit Python-heavy transforms. Process workers are forked,
+the GIL) or in I/O; processes suit Python-heavy transforms. As Python-heavy tasks can run
+several times slower on threads than on one thread, stretches of tasks run on the threads
+or on the consumer's own thread, whichever has shown the higher throughput
+(thread_choice.py); results and their order are the same either way. Process workers are forked,
 so `fn` (often holding user lambdas, which cannot be pickled) reaches them by
 inheritance; only tasks and results travel, through pipes, which is why callers put
 many rows in one task. Each worker talks to the consumer over its own queue and pipe,
@@ -24,10 +27,13 @@ import multiprocessing
 import pickle
 import queue
 import threading
+import time
 import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Callable, TypeVar
+
+from .thread_choice import PROBE, ThreadChoice
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,30 +46,62 @@ processes), few enough to keep the rows in flight few."""
 _STOP = None
 
 
-def ordered_map(fn: Callable[[T], R], tasks: Iterable[T], workers: int, processes: bool) -> Iterator[R]:
-    """fn over tasks, results in task order; serial when workers <= 1."""
+def ordered_map(fn: Callable[[T], R], tasks: Iterable[T], workers: int, processes: bool,
+                choice: ThreadChoice | None = None) -> Iterator[R]:
+    """fn over tasks, results in task order; serial when workers <= 1. Threads run only the
+    stretches of tasks that `choice` (a fresh one if None) gives them (thread_choice.py);
+    the consumer's thread runs the others."""
     if workers <= 1:
         for task in tasks:
             yield fn(task)
         return
-    if processes and "fork" not in multiprocessing.get_all_start_methods():
+    if not processes:
+        yield from _threads_or_consumer(fn, iter(tasks), workers, choice or ThreadChoice())
+        return
+    if "fork" not in multiprocessing.get_all_start_methods():
         raise RuntimeError("python_multiprocessing=True needs the 'fork' start method, which this platform "
                            "lacks; use python_multiprocessing=False (threads).")
-    make = _ProcessWorker if processes else _ThreadWorker
     pool = []
     try:
-        pool.extend(make(fn) for _ in range(workers))
-        in_flight: deque = deque()
-        for worker, task in zip(itertools.cycle(pool), tasks):
-            worker.put(task)
-            in_flight.append(worker)
-            if len(in_flight) >= TASKS_PER_WORKER * workers:
-                yield in_flight.popleft().get()
-        while in_flight:
-            yield in_flight.popleft().get()
+        pool.extend(_ProcessWorker(fn) for _ in range(workers))
+        yield from _dealt(pool, tasks)
     finally:
         for worker in pool:
             worker.close()
+
+
+def _threads_or_consumer(fn: Callable[[T], R], tasks: Iterator[T], workers: int, choice: ThreadChoice) -> Iterator[R]:
+    pool = []  # started at the first stretch on threads
+    try:
+        while True:
+            threads, size = choice.next_stretch()
+            stretch = itertools.islice(tasks, size)
+            if threads and not pool:
+                pool.extend(_ThreadWorker(fn) for _ in range(workers))
+            start, cpu_start = time.perf_counter(), time.process_time()
+            done = 0
+            for result in _dealt(pool, stretch) if threads else map(fn, stretch):
+                yield result
+                done += 1
+            if done >= min(size, PROBE):  # the end of the tasks may cut a stretch short
+                choice.record(threads, done, time.perf_counter() - start, time.process_time() - cpu_start)
+            if done < size:
+                return
+    finally:
+        for worker in pool:
+            worker.close()
+
+
+def _dealt(pool: list, tasks: Iterable[T]) -> Iterator:
+    """The answers of the pool's workers to `tasks`, in task order, all of them."""
+    in_flight: deque = deque()
+    for worker, task in zip(itertools.cycle(pool), tasks):
+        worker.put(task)
+        in_flight.append(worker)
+        if len(in_flight) >= TASKS_PER_WORKER * len(pool):
+            yield in_flight.popleft().get()
+    while in_flight:
+        yield in_flight.popleft().get()
 
 
 def chunks(items: Iterable[T], size: int = ROWS_PER_TASK) -> Iterator[list[T]]:
