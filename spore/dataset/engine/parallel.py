@@ -22,6 +22,7 @@ small task.
 """
 from __future__ import annotations
 
+import fcntl
 import itertools
 import multiprocessing
 import pickle
@@ -43,6 +44,7 @@ ROWS_PER_TASK = 32
 """The rows of one task: enough to amortize a task's hand-off (and pipe traffic to
 processes), few enough to keep the rows in flight few."""
 
+PIPE_BYTES = 1 << 20
 _STOP = None
 
 
@@ -151,6 +153,7 @@ class _ProcessWorker:
         self._results, results_end = context.Pipe(duplex=False)
         self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end), daemon=True,
                                         name="spore-dataset-worker")
+        _widen(results_end)
         self._process.start()
         results_end.close()  # the worker holds the writing end now
 
@@ -182,6 +185,16 @@ class _ProcessWorker:
             self._tasks.join_thread()
         else:  # a dead worker may leave the task pipe full: do not wait to flush it
             self._tasks.cancel_join_thread()
+
+
+def _widen(connection) -> None:
+    """Let the pipe behind `connection` hold several results: a worker whose result does
+    not fit waits, idle, until the consumer reads it, and the consumer reads the workers
+    in turn (Linux; the default 64 KiB holds less than one task of small images)."""
+    try:
+        fcntl.fcntl(connection.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    except (AttributeError, OSError):  # not Linux, or over the system's limit: keep the default
+        pass
 
 
 def _serve_process(fn: Callable, tasks, results) -> None:
