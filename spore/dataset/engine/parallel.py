@@ -22,7 +22,7 @@ small task.
 """
 from __future__ import annotations
 
-import fcntl
+import contextlib
 import itertools
 import multiprocessing
 import pickle
@@ -191,10 +191,9 @@ def _widen(connection) -> None:
     """Let the pipe behind `connection` hold several results: a worker whose result does
     not fit waits, idle, until the consumer reads it, and the consumer reads the workers
     in turn (Linux; the default 64 KiB holds less than one task of small images)."""
-    try:
+    with contextlib.suppress(ImportError, AttributeError, OSError):  # not Linux, or over its limit
+        import fcntl  # Unix only
         fcntl.fcntl(connection.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-    except (AttributeError, OSError):  # not Linux, or over the system's limit: keep the default
-        pass
 
 
 def _serve_process(fn: Callable, tasks, results) -> None:
