@@ -34,6 +34,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Callable, TypeVar
 
+from .result_slots import ResultSlots
 from .thread_choice import PROBE, ThreadChoice
 
 T = TypeVar("T")
@@ -151,8 +152,9 @@ class _ProcessWorker:
         # consumer while the worker is itself blocked sending a result.
         self._tasks = context.Queue()
         self._results, results_end = context.Pipe(duplex=False)
-        self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end), daemon=True,
-                                        name="spore-dataset-worker")
+        self._slots = ResultSlots(TASKS_PER_WORKER)
+        self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end, self._slots),
+                                        daemon=True, name="spore-dataset-worker")
         _widen(results_end)
         self._process.start()
         results_end.close()  # the worker holds the writing end now
@@ -169,7 +171,7 @@ class _ProcessWorker:
                                f"{self._process.exitcode}.") from None
         if not ok:
             raise value from _WorkerProcessError(remote_traceback)
-        return value
+        return self._slots.unpacked(value)
 
     def close(self) -> None:
         self._tasks.put(_STOP)
@@ -180,6 +182,7 @@ class _ProcessWorker:
             pass
         self._process.join()
         self._results.close()
+        self._slots.close()
         self._tasks.close()
         if self._process.exitcode == 0:
             self._tasks.join_thread()
@@ -196,10 +199,10 @@ def _widen(connection) -> None:
         fcntl.fcntl(connection.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
 
 
-def _serve_process(fn: Callable, tasks, results) -> None:
+def _serve_process(fn: Callable, tasks, results, slots: ResultSlots) -> None:
     while (task := tasks.get()) is not _STOP:
         try:
-            reply = (True, fn(task), None)
+            reply = (True, slots.packed(fn(task)), None)
         except BaseException as e:  # noqa: BLE001 - sent to the consumer, which raises it
             reply = (False, _picklable(e), "".join(traceback.format_exception(type(e), e, e.__traceback__)))
         try:
