@@ -134,7 +134,7 @@ class MapDataset(Dataset):
         output column stacked), task by task in order."""
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
-        waiting: deque = deque()  # the rows of tasks in flight, to place their results in
+        waiting: deque = deque()  # the blocks of tasks in flight, to place their results in
         to_processes = workers > 1 and self.python_multiprocessing
         # Stacked when possible if the first transform wants it so, or to cross to a worker
         # process (one array crosses faster than many).

@@ -11,12 +11,14 @@ stream is.
 
 Threads suit transforms that spend their time in NumPy on large arrays (which releases
 the GIL) or in I/O; processes suit Python-heavy transforms. As Python-heavy tasks can run
-several times slower on threads than on one thread, stretches of tasks run on the threads
-or on the consumer's own thread, whichever has shown the higher throughput
-(thread_choice.py); results and their order are the same either way. Process workers are forked,
-so `fn` (often holding user lambdas, which cannot be pickled) reaches them by
-inheritance; only tasks and results travel, through pipes, which is why callers put
-many rows in one task. Each worker talks to the consumer over its own queue and pipe,
+several times slower on threads than on one thread, stretches of tasks run on the
+threads or on the consumer's own thread, whichever has shown the higher throughput
+(thread_choice.py); results and their order are the same either way.
+
+Process workers are forked, so `fn` (often holding user lambdas, which cannot be
+pickled) reaches them by inheritance; only tasks and results travel, through pipes
+(array results through shared memory, result_slots.py), which is why callers put many
+rows in one task. Each worker talks to the consumer over its own queue and pipe,
 without the broker threads of concurrent.futures, whose hand-offs cost more than a
 small task.
 """

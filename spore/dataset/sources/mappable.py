@@ -12,6 +12,7 @@ from ..engine.blocks import Block
 from ..engine.dataset import Dataset
 from ..engine.epoch import Epoch
 from ..engine.parallel import chunks, ordered_map
+from ..engine.thread_choice import ThreadChoice
 from ..samplers import PKSampler, RandomSampler, Sampler, SequentialSampler, select_sampler
 
 
@@ -30,6 +31,7 @@ class MappableDataset(Dataset):
         self.sampler = select_sampler(op, num_samples, shuffle, sampler, num_shards, shard_id)
         self._read_workers = read_workers
         self._read_processes = read_processes
+        self._read_choice = ThreadChoice()  # kept from epoch to epoch
 
     def _source_size(self) -> int:
         raise NotImplementedError
@@ -70,7 +72,8 @@ class MappableDataset(Dataset):
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
         self._give_labels()
         indices = self.sampler._indices(self._source_size(), epoch)
-        for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes):
+        for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes,
+                                self._read_choice):
             yield from rows
 
     def blocks(self, epoch: Epoch) -> Iterator[Block] | None:
