@@ -266,8 +266,8 @@ def softmax_cross_entropy_with_logits(logits, labels):
 # The sparse cross entropy's gradient runs ATen's nll_loss and log-softmax backward kernels,
 # the ones PyTorch's cross entropy backward runs: two kernels where exp / full / scatter_add /
 # div took four, and less machine code to page in (a step's first call maps the code of every
-# kernel it runs; this gradient's share in a LeNet5 step fell from 16.2 to 15.7 MiB of
-# libtorch_cpu). The loss keeps gather + mean, so the values it prints stay what they were.
+# kernel it runs: with this gradient, a LeNet5 step maps 15.7 MiB of libtorch_cpu, not 16.2).
+# The loss keeps gather + mean, so the values it prints stay what they were.
 _NLL_BACKWARD = torch.ops.aten.nll_loss_backward.default
 _LOG_SOFTMAX_BACKWARD = torch.ops.aten._log_softmax_backward_data.default
 _MEAN = 1                       # ATen's reduction code for "mean"
