@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import textwrap
+import types
 
 from .._kernels import tensor_data
 from ..common.tensor import Tensor
@@ -87,7 +89,7 @@ def plan_for(bprop, n_inputs: int):
     n_inputs inputs; the output keep is True / False, or a frozenset of the element indices
     read (out[k] with constant k). KEEP_ALL where the source can not be analysed."""
     try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(bprop)))
+        tree = _parsed(bprop)
     except (OSError, TypeError, SyntaxError):
         return KEEP_ALL
     function = tree.body[0] if tree.body else None
@@ -121,6 +123,31 @@ def plan_for(bprop, n_inputs: int):
     else:
         output = frozenset(r for r in out_reads if isinstance(r, int)) or False
     return inputs, output
+
+
+def _parsed(function) -> ast.Module:
+    """The syntax tree of `function`'s source, read from its file's lines that its code spans
+    (`inspect.getsource` would cache the whole module's lines for good, 160 KiB for the bprop
+    modules of a LeNet5 step, and tokenize the rest of the file). Where those lines do not
+    parse alone (a lambda inside a statement) or the code does not say which lines it spans
+    (Python before 3.11, no `__code__`), as `inspect.getsource` finds it."""
+    function = inspect.unwrap(function)     # as inspect.getsource does: a wrapper's source is its wrapped's
+    code = getattr(function, "__code__", None)
+    if code is not None and hasattr(code, "co_positions"):
+        with open(code.co_filename, encoding="utf-8") as file:
+            lines = "".join(itertools.islice(file, code.co_firstlineno - 1, _last_line(code)))
+        try:
+            return ast.parse(textwrap.dedent(lines))
+        except SyntaxError:
+            pass
+    return ast.parse(textwrap.dedent(inspect.getsource(function)))
+
+
+def _last_line(code: types.CodeType) -> int:
+    """The last source line of `code` and of the functions nested in it."""
+    ends = [end for _, end, _, _ in code.co_positions() if end is not None]
+    ends += [_last_line(const) for const in code.co_consts if isinstance(const, types.CodeType)]
+    return max(ends, default=code.co_firstlineno)
 
 
 def _parameter_slots(args: ast.arguments, n_inputs: int):

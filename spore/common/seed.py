@@ -25,7 +25,7 @@ import numpy as np
 
 from .._kernels import rng as _rng
 
-_numpy_rng = np.random.default_rng()
+_numpy_rng = None      # made at the first draw: numpy.random costs `import spore` 5-15 ms
 _generation = 0
 _function_ops: dict = {}
 
@@ -63,6 +63,9 @@ def seed_generation() -> int:
 
 def numpy_rng() -> np.random.Generator:
     """The generator initializers draw from (reset by `set_seed`)."""
+    global _numpy_rng
+    if _numpy_rng is None:
+        _numpy_rng = np.random.default_rng()
     return _numpy_rng
 
 
