@@ -119,9 +119,12 @@ class Tape(interpreter.Interpreter):
         if bprop is None:
             return
         if type(out) in (tuple, list):
-            output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
-        else:
-            output_vids = self.new_variable(out)
+            output_vids = tuple([self.new_variable(o) if isinstance(o, Tensor) else None for o in out])
+        else:   # new_variable(out), inlined
+            output_vids = self.variable_count
+            self.variable_count = output_vids + 1
+            node = out._node
+            out._node = {tape_id: output_vids} if node is None else {**node, tape_id: output_vids}
         inputs, out = _kept(prim, args, out)
         self.nodes.append(Node(bprop, inputs, input_vids, out, output_vids, prim))
 
