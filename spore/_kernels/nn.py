@@ -14,6 +14,7 @@ import torch.nn.functional as F
 
 from . import rng
 from .elementwise import sigmoid
+from .optim import _as
 from .registry import kernel, kernel_factory
 
 _HALF = (torch.float16, torch.bfloat16)
@@ -290,13 +291,13 @@ def _log_softmax_and_index(logits, labels):
 
 
 def _sparse_cross_entropy(log_p, index, dtype):
-    return (-log_p.gather(-1, index).mean()).to(dtype)
+    return _as(-log_p.gather(-1, index).mean(), dtype)
 
 
 def _sparse_cross_entropy_gradient(log_p, index, dtype):
     minus_one = torch.full(index.shape, -1.0, dtype=log_p.dtype, device=log_p.device)
-    grad = torch.scatter_add(log_p.exp(), -1, index, minus_one)
-    return (grad / index.numel()).to(dtype)
+    grad = log_p.exp().scatter_add_(-1, index, minus_one)     # (in place: exp made it, nothing else sees it)
+    return _as(grad.div_(index.numel()), dtype)
 
 
 _TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}

@@ -169,10 +169,11 @@ class Tape(interpreter.Interpreter):
                             _accumulate(grads, vid, grad)
             if ready is not None:
                 ready.used(node)
-        final = ready.final if ready is not None else ()
-        for vid in list(grads):
-            if vid not in final:
-                grads[vid] = self._apply_hooks(vid, grads[vid])
+        if hooks:
+            final = ready.final if ready is not None else ()
+            for vid in list(grads):
+                if vid not in final:
+                    grads[vid] = self._apply_hooks(vid, grads[vid])
         return grads
 
     def _output_grad(self, vid: int, grads: dict):

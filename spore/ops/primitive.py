@@ -64,8 +64,8 @@ class TensorSpec:
 def _unwrap(value):
     if isinstance(value, Tensor):
         return value._data()
-    if type(value) in (tuple, list):
-        return type(value)([_unwrap(v) for v in value])
+    if type(value) in (tuple, list):   # (elements that can hold no Tensor, such as sizes, as they are)
+        return type(value)([_unwrap(v) if isinstance(v, (Tensor, tuple, list)) else v for v in value])
     return value
 
 
