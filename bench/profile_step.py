@@ -2,9 +2,10 @@
 PyTorch eager, under torch.profiler (ATen time and calls per op family) and cProfile
 (Python time per spore module).
 
-ATen time is the self time of every aten:: op (the kernels and their C++ dispatch); the
-rest of the step's wall time is framework time (Python: Primitive calls, the tape, the
-Cells, the optimizer's loop). Families whose calls or time exceed torch eager's are costs
+ATen time is the self time of every aten:: op and of the mkldnn:: ops torch registers
+beside them (the oneDNN linear layers of spore's Graph mode): the kernels and their C++
+dispatch; the rest of the step's wall time is framework time (Python: Primitive calls,
+the tape, the Cells, the optimizer's loop). Families whose calls or time exceed torch eager's are costs
 spore has and PyTorch does not (extra copies, casts, unfused ops).
 
 Run: python bench/profile_step.py [--model resnet18] [--batch N] [--steps 3] [--top 15]
@@ -46,6 +47,9 @@ FAMILIES = (
 )
 
 
+_KERNEL_NAMESPACES = ("aten::", "mkldnn::")
+
+
 def family(op_name: str) -> str:
     short = op_name.split("::", 1)[-1]
     for fragment, name in FAMILIES:
@@ -65,7 +69,7 @@ def aten_profile(step, steps: int) -> tuple[float, dict]:
         wall = (time.perf_counter() - start) / steps
     families: dict = collections.defaultdict(lambda: [0.0, 0.0])
     for event in prof.key_averages():
-        if not event.key.startswith("aten::"):
+        if not event.key.startswith(_KERNEL_NAMESPACES):
             continue
         entry = families[family(event.key)]
         entry[0] += event.count / steps

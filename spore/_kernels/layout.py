@@ -44,6 +44,14 @@ def filter_gradient_on_channels_last(gradient, returns_input_gradient: bool):
     return lambda dout, x, *rest: dense(gradient(dout, channels_last(x), *rest))
 
 
+def pool_gradient_on_channels_last(gradient):
+    """A max-pool gradient kernel (x, out, dout) -> dx given dout channels-last like the x
+    it comes with. torch's pool backward works in the layout of dout: an NCHW dout (one
+    reshaped from a flattened gradient) makes it copy x's indices and dx to NCHW and dx
+    back, three copies of which this one of dout is the smallest."""
+    return lambda x, out, dout: gradient(x, out, channels_last(dout))
+
+
 def dense(t):
     """t with row-major (NCHW-contiguous) strides: the layout values have outside a
     program. Anything else (constants, None) passes as it is."""

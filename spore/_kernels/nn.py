@@ -14,8 +14,8 @@ import torch.nn.functional as F
 
 from . import rng
 from .elementwise import sigmoid
-from .optim import _as
 from .registry import kernel, kernel_factory
+from .tensor_data import in_torch_dtype
 
 _HALF = (torch.float16, torch.bfloat16)
 _INDEX_DTYPES = (torch.int32, torch.int64)
@@ -291,13 +291,14 @@ def _log_softmax_and_index(logits, labels):
 
 
 def _sparse_cross_entropy(log_p, index, dtype):
-    return _as(-log_p.gather(-1, index).mean(), dtype)
+    return in_torch_dtype(log_p.gather(-1, index).mean().neg_(), dtype)
 
 
 def _sparse_cross_entropy_gradient(log_p, index, dtype):
+    """(softmax - one_hot) / n, worked out in place on the new softmax (a training step's
+    every op counts at LeNet's size)."""
     minus_one = torch.full(index.shape, -1.0, dtype=log_p.dtype, device=log_p.device)
-    grad = log_p.exp().scatter_add_(-1, index, minus_one)     # (in place: exp made it, nothing else sees it)
-    return _as(grad.div_(index.numel()), dtype)
+    return in_torch_dtype(log_p.exp().scatter_add_(-1, index, minus_one).div_(index.numel()), dtype)
 
 
 _TORCH_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import torch
 
 from .registry import kernel, kernel_factory
+from .tensor_data import in_torch_dtype
 
 _HALF_DTYPES = (torch.float16, torch.bfloat16)
 
@@ -29,9 +30,7 @@ def _scalars(*values) -> list:
     return [_scalar(v) for v in values]
 
 
-def _as(x: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
-    """x in `dtype` (x itself when it has it: even a no-op `to` costs a call)."""
-    return x if x.dtype is dtype else x.to(dtype)
+_as = in_torch_dtype
 
 
 def _scaled(x: torch.Tensor, a) -> torch.Tensor:

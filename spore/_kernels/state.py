@@ -10,11 +10,12 @@ import copy
 import torch
 
 from .registry import kernel, kernel_factory
+from .tensor_data import in_torch_dtype
 
 
 def _in_dtype_of(value, variable: torch.Tensor):
     """`value` (a tensor or a Python number) in the variable's dtype."""
-    return value.to(variable.dtype) if isinstance(value, torch.Tensor) else value
+    return in_torch_dtype(value, variable.dtype) if isinstance(value, torch.Tensor) else value
 
 
 @kernel("Assign")
@@ -26,12 +27,12 @@ def assign(variable, value):
 
 @kernel("AssignAdd")
 def assign_add(variable, value):
-    return (variable + _in_dtype_of(value, variable)).to(variable.dtype)
+    return in_torch_dtype(variable + _in_dtype_of(value, variable), variable.dtype)
 
 
 @kernel("AssignSub")
 def assign_sub(variable, value):
-    return (variable - _in_dtype_of(value, variable)).to(variable.dtype)
+    return in_torch_dtype(variable - _in_dtype_of(value, variable), variable.dtype)
 
 
 @kernel("CopyWithSlice")

@@ -105,6 +105,11 @@ def zeros_like(t: torch.Tensor) -> torch.Tensor:
     return torch.zeros_like(t)
 
 
+def in_torch_dtype(t: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """t in the torch `dtype` (t itself when it has it: even a no-op `to` costs a call)."""
+    return t if t.dtype is dtype else t.to(dtype)
+
+
 def cast(t: torch.Tensor, dtype: mstype.Number) -> torch.Tensor:
     return t.to(TORCH_OF[dtype])
 

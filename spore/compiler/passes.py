@@ -7,22 +7,26 @@ branches with constant conditions already happened while the parser built the gr
   effects, which keep their place in program order;
 - fusion of a convolution's input and weight gradients (the pair its bprop emits) into
   one kernel call;
-- for execution only (not export, `prepare_for_execution`): a sparse softmax cross
-  entropy and its gradient on the same logits from one log-softmax; 2-D convolutions
+- for execution only (not export, `prepare_for_execution`): a product by a OnesLike
+  (a gradient's sensitivity 1) replaced by the other factor; a sparse softmax cross
+  entropy and its gradient on the same logits from one log-softmax; a ReLU that only a
+  max pool reads moved after it (with the gradients of both); 2-D convolutions
   on channels-last input, so that the convolution, activation and pooling chains after
   them run in the layout that is fastest on the CPU; an optimizer's updates of many
   Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
-  place of the composed nodes they emitted (the fused attention backward).
+  place of the composed nodes they emitted (the fused attention backward); large float32
+  linear layers on oneDNN's kernel (linear_layers.py).
 """
 from __future__ import annotations
 
 from .._kernels.conv import input_and_weight_gradient, is_small_convolution
-from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input
+from .._kernels.layout import filter_gradient_on_channels_last, on_channels_last_input, pool_gradient_on_channels_last
 from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
+from .linear_layers import run_linear_layers_on_onednn
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
 _WEIGHT_GRADIENTS = ("Conv1DBackpropFilter", "Conv2DBackpropFilter")
@@ -163,8 +167,11 @@ def prepare_for_execution(graph: Graph) -> Graph:
     """The rewrites that pay when the graph runs as kernels (an exported graph keeps one
     node per primitive)."""
     fuse_offered(graph)
+    eliminate_multiplications_by_ones(graph)
     _fuse_cross_entropy_block(graph.body)
+    pool_before_relu(graph)
     lay_out_channels_last(graph)
+    run_linear_layers_on_onednn(graph)
     fuse_parameter_updates(graph)
     return graph
 
@@ -199,6 +206,34 @@ def fuse_offered(graph: Graph) -> None:
     substitute_block(graph.body, replaced)
     graph.output = substitute(graph.output, replaced)
     eliminate_dead_code(graph)
+
+
+def eliminate_multiplications_by_ones(graph: Graph) -> None:
+    """A Mul of x by a OnesLike (the sensitivity 1 that a gradient starts from, multiplied
+    in by the loss's bprop) is x itself, exactly, when the product has x's shape and dtype:
+    its uses read x, and the Mul and OnesLike die. Not for a product the graph returns (it
+    would be the same tensor as x)."""
+    body = graph.body.nodes
+    ones = {node.outputs[0] for node in body if node.kind == "apply" and type(node.prim).__name__ == "OnesLike"}
+    returned = set(flat_values(graph.output))
+    replaced = {}
+    for node in body:
+        if (node.kind != "apply" or type(node.prim).__name__ != "Mul" or len(node.inputs) != 2
+                or node.outputs[0] in returned):
+            continue
+        product = node.outputs[0]
+        for x, other in (node.inputs, node.inputs[::-1]):
+            if (isinstance(other, Value) and other in ones and isinstance(x, Value) and x.spec == product.spec
+                    and _static_spec(x)):
+                replaced[product] = replaced.get(x, x)
+                break
+    if replaced:
+        substitute_block(graph.body, replaced)
+        eliminate_dead_code(graph)
+
+
+def _static_spec(value: Value) -> bool:
+    return all(type(n) is int and n >= 0 for n in value.spec.shape)
 
 
 def _values_read(node):
@@ -247,6 +282,79 @@ def _fuse_cross_entropy_block(block: Block) -> None:
         block.nodes = [fused.get(i, node) for i, node in enumerate(block.nodes) if i not in removed]
 
 
+def pool_before_relu(graph: Graph) -> None:
+    """A ReLU whose output only a MaxPool reads (and the gradients of both) runs after the
+    pool, on the pooled tensor (a quarter of the size for 2x2 windows), and so does its
+    gradient: max commutes with the ReLU, a monotone function, so the values are the same
+    (up to the sign of a zero), the pool's gradient reaches the same positions (where the
+    window's maximum is positive; where it is not, the ReLU's gradient zeroes the window's
+    gradient either way). Rewrites, in the graph's body,
+
+        r = ReLU(x); p = MaxPool(r); ...; dr = MaxPoolGrad(r, p, g); dx = ReluGrad(dr, r)
+    into
+        q = MaxPool(x); p = ReLU(q); ...; dq = ReluGrad(g, p); dx = MaxPoolGrad(x, q, dq)"""
+    body = graph.body.nodes
+    readers: dict = {}
+    for node in body:
+        for value in set(_values_read(node)):
+            readers.setdefault(value, []).append(node)
+    returned = set(flat_values(graph.output))
+    position = {id(node): i for i, node in enumerate(body)}
+    for relu in [n for n in body if _applies(n, "ReLU")]:
+        r = relu.outputs[0]
+        pattern = _relu_pool_pattern(r, readers.get(r, ()), readers, returned)
+        if pattern is None:
+            continue
+        pool, gradients = pattern
+        q = Value(pool.outputs[0].spec)
+        relu.inputs, relu.outputs, pool.inputs, pool.outputs = (q,), pool.outputs, relu.inputs, (q,)
+        _swap(body, position, relu, pool)
+        for pool_grad, relu_grad in gradients:
+            (g, dx), p = (pool_grad.inputs[2], relu_grad.outputs[0]), relu.outputs[0]
+            dq = Value(p.spec)
+            relu_grad.inputs, relu_grad.outputs = (g, p), (dq,)
+            pool_grad.inputs, pool_grad.outputs = (pool.inputs[0], q, dq), (dx,)
+            _swap(body, position, pool_grad, relu_grad)
+
+
+def _applies(node, name: str) -> bool:
+    return node.kind == "apply" and type(node.prim).__name__ == name
+
+
+def _relu_pool_pattern(r, r_readers, readers: dict, returned: set):
+    """(the MaxPool of r, [(MaxPoolGrad, ReluGrad)]) when r's readers are one MaxPool and
+    pairs of its gradient and the ReLU's gradient on it (nothing else reading the pool's
+    gradient), else None."""
+    if r in returned:
+        return None
+    pools = [n for n in r_readers if _applies(n, "MaxPool") and n.inputs == (r,)]
+    if len(pools) != 1:
+        return None
+    (pool,) = pools
+    gradients, paired = [], {id(pool)}
+    for node in r_readers:
+        if not (_applies(node, "MaxPoolGrad") and node.inputs[:2] == (r, pool.outputs[0])
+                and node.prim.attrs == pool.prim.attrs):
+            continue
+        dr = node.outputs[0]
+        relu_grads = readers.get(dr, ())
+        if (dr in returned or len(relu_grads) != 1 or not _applies(relu_grads[0], "ReluGrad")
+                or relu_grads[0].inputs != (dr, r)):
+            return None
+        gradients.append((node, relu_grads[0]))
+        paired.update((id(node), id(relu_grads[0])))
+    if any(id(n) not in paired for n in r_readers):
+        return None
+    return pool, gradients
+
+
+def _swap(body: list, position: dict, a, b) -> None:
+    """Exchange the places of nodes a and b in `body` (and in `position`)."""
+    i, j = position[id(a)], position[id(b)]
+    body[i], body[j] = b, a
+    position[id(a)], position[id(b)] = j, i
+
+
 def lay_out_channels_last(graph: Graph) -> None:
     """Give each float32 NCHW 2-D convolution channels-last input, and record in
     `graph.relaid` every value computed from one (they may be channels-last), when the
@@ -277,10 +385,13 @@ def lay_out_channels_last(graph: Graph) -> None:
             filter_gradient = _filter_gradient_kind(node)
             if filter_gradient is not None and isinstance(node.inputs[0], Value) and node.inputs[0] in relaid:
                 _relay(node, filter_gradient_on_channels_last(node.prim.kernel, filter_gradient == "both"))
+            elif _is_pool_gradient(node) and node.inputs[0] in relaid:
+                _relay(node, pool_gradient_on_channels_last(node.prim.kernel))
     graph.relaid = relaid
 
 
 _POOLS = ("MaxPool",)
+_POOL_GRADIENTS = ("MaxPoolGrad",)
 
 
 def _reads(node, values: set) -> bool:
@@ -305,6 +416,13 @@ def _filter_gradient_kind(node) -> str | None:
     if names == ("Conv2DBackpropInput", "Conv2DBackpropFilter"):
         return "both"
     return None
+
+
+def _is_pool_gradient(node) -> bool:
+    """A 2-D max pool's gradient (x, out, dout) on a 4-D x."""
+    x = node.inputs[0] if node.kind == "apply" else None
+    return (type(node.prim).__name__ in _POOL_GRADIENTS and isinstance(x, Value) and len(x.spec.shape) == 4
+            and node.prim.attrs.get("data_format", "NCHW") == "NCHW")
 
 
 def _is_nchw_convolution(node) -> bool:

@@ -101,3 +101,46 @@ def test_small_convolutions_keep_their_layout():
     compiled(Tensor(X[:1]))
     (program,) = compiled.cache.programs.values()
     assert not program.graph.relaid
+
+
+class FewChannels(nn.Cell):
+    """LeNet5's convolutions: 6 channels after the first (its max pool then runs on the
+    planes folded into channels), a flattened 16-channel pool (whose gradient arrives
+    row-major from the flattening)."""
+
+    def __init__(self, w1, w2, head):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 6, 5, pad_mode="valid", has_bias=False)
+        self.conv2 = nn.Conv2d(6, 16, 5, pad_mode="valid", has_bias=False)
+        self.conv1.weight.set_data(Tensor(w1))
+        self.conv2.weight.set_data(Tensor(w2))
+        self.pool = nn.MaxPool2d(2, 2)
+        self.head = Tensor(head)
+
+    def construct(self, x):
+        y = self.pool(ops.relu(self.conv1(x)))
+        y = self.pool(ops.relu(self.conv2(y)))
+        return (ops.flatten(y) * self.head).sum()
+
+
+def test_few_channels_gradient_matches_the_nchw_reference():
+    x = RNG.standard_normal((32, 1, 32, 32)).astype(np.float32)
+    w1 = (RNG.standard_normal((6, 1, 5, 5)) * 0.3).astype(np.float32)
+    w2 = (RNG.standard_normal((16, 6, 5, 5)) * 0.2).astype(np.float32)
+    head = RNG.standard_normal((16 * 5 * 5,)).astype(np.float32)
+    net = FewChannels(w1, w2, head)
+    compiled = ms.jit(ms.value_and_grad(net, grad_position=0, weights=net.trainable_params()))
+    loss, (dx, (dw1, dw2)) = compiled(Tensor(x))
+
+    F = torch.nn.functional
+    tx, tw1, tw2 = (torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in (x, w1, w2))
+    y = F.max_pool2d(torch.relu(F.conv2d(tx, tw1)), 2, 2)
+    y = F.max_pool2d(torch.relu(F.conv2d(y, tw2)), 2, 2)
+    expected = (y.flatten(1) * torch.tensor(head, dtype=torch.float64)).sum()
+    expected.backward()
+    close(loss.asnumpy(), expected.item())
+    for actual, reference in zip((dx, dw1, dw2), (tx, tw1, tw2)):
+        close(actual.asnumpy(), reference.grad.numpy())
+        assert actual._t.is_contiguous()
+    (program,) = compiled.cache.programs.values()
+    assert program.graph.relaid, "the convolutions were not laid out channels-last"

@@ -8,7 +8,7 @@ import pytest
 
 import spore.dataset as ds
 import spore.dataset.vision as V
-from spore.dataset.engine import parallel
+from spore.dataset.engine import parallel, result_slots
 
 from .helpers import rows
 
@@ -116,3 +116,15 @@ def test_parallel_batch_with_per_batch_map():
     for multiprocessing in (False, True):
         assert same(rows(data.batch(8, num_parallel_workers=3, per_batch_map=scale,
                                     python_multiprocessing=multiprocessing)), serial)
+
+
+@pytest.mark.parametrize("slot_bytes", [1 << 20, 100])
+def test_worker_process_results_through_shared_slots_or_the_pipe(monkeypatch, slot_bytes):
+    # 100 bytes: every stacked result is too large for a slot and goes through the pipe.
+    monkeypatch.setattr(result_slots, "SLOT_BYTES", slot_bytes)
+    images = np.random.default_rng(2).integers(0, 256, (300, 6, 5, 3), dtype=np.uint8)
+    data = ds.NumpySlicesDataset({"image": images}, shuffle=False).map(
+        [V.Rescale(1 / 255, 0), lambda x: x[::-1]], "image", num_parallel_workers=3, python_multiprocessing=True)
+    got = rows(data.batch(50))
+    want = (images.astype(np.float32) * np.float32(1 / 255))[:, ::-1]
+    np.testing.assert_array_equal(np.concatenate([batch[0] for batch in got]), want)

@@ -10,8 +10,9 @@ from .mindir_graph import MindIRGraph
 class GraphCell(Cell):
     """GraphCell(graph, params_init=None, obf_random_seed=None): runs `graph`, the result
     of `load`. `params_init` maps Parameter names to new values (Tensors or Parameters)
-    for the loaded graph's Parameters. The inputs are the exported graph's inputs, with
-    their shapes and dtypes."""
+    for the loaded graph's Parameters. The inputs are the exported graph's inputs; as in
+    MindSpore, other shapes than the exported ones are accepted where the graph's ops
+    accept them (its shapes are inferred again on each call)."""
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
         super().__init__(auto_prefix=True)
@@ -43,14 +44,10 @@ class GraphCell(Cell):
         param.set_data(value if not isinstance(value, Parameter) else Tensor(value.asnumpy(), dtype=value.dtype))
 
     def construct(self, *inputs):
-        expected = self.graph.input_specs
-        if len(inputs) != len(expected):
-            raise ValueError(f"For 'GraphCell', the graph takes {len(expected)} inputs, but got {len(inputs)}.")
-        for i, (value, (shape, dtype)) in enumerate(zip(inputs, expected)):
+        expected = len(self.graph.input_specs)
+        if len(inputs) != expected:
+            raise ValueError(f"For 'GraphCell', the graph takes {expected} inputs, but got {len(inputs)}.")
+        for i, value in enumerate(inputs):
             if not isinstance(value, Tensor):
                 raise TypeError(f"For 'GraphCell', input {i} must be a Tensor, but got {type(value).__name__}.")
-            if tuple(value.shape) != tuple(shape) or value.dtype != dtype:
-                raise ValueError(f"For 'GraphCell', input {i} must have shape {tuple(shape)} and dtype {dtype} "
-                                 f"as the exported graph's, but got shape {tuple(value.shape)} and dtype "
-                                 f"{value.dtype}.")
         return self.graph.run(inputs, self.graph.parameters)

@@ -120,13 +120,13 @@ class MindIRGraph:
         return outputs[0] if len(outputs) == 1 else outputs
 
     def _run_step(self, step: Step, args: tuple):
-        """One step's value; an op that fails names the file and the node (the graph, not
-        the caller, gave it what it got: GraphCell checked the inputs)."""
+        """One step's value; an op that fails raises a RuntimeError naming the file and the
+        node, as MindSpore does when a loaded graph's shapes or types do not infer (inputs
+        of other shapes than the exported ones reach the ops)."""
         try:
             return step.op(*args) if isinstance(step.op, op_mapping.Primitive) else step.op(args)
         except (TypeError, ValueError, RuntimeError) as bad:
-            kind = next(k for k in (TypeError, ValueError, RuntimeError) if isinstance(bad, k))
-            raise kind(f"The graph loaded from '{self.file_name}', node '{step.output}': {bad}") from None
+            raise RuntimeError(f"The graph loaded from '{self.file_name}', node '{step.output}': {bad}") from None
         except IndexError as bad:   # a TupleGetItem index out of range
             raise MindIRFormatError(f"The graph loaded from '{self.file_name}', node '{step.output}' takes item "
                                     f"{bad} of a tuple that has none such.") from None

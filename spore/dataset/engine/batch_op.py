@@ -16,6 +16,7 @@ from .layout import ColumnLayout
 from .padding import check_pad_info, pad_column
 from .parallel import ordered_map
 from .sync_op import SyncWaitDataset
+from .thread_choice import ThreadChoice
 
 
 class BatchInfo:
@@ -66,6 +67,7 @@ class BatchDataset(Dataset):
         self.num_parallel_workers = checks.check_optional_int("batch", "num_parallel_workers",
                                                               num_parallel_workers, 1)
         self.python_multiprocessing = checks.check_bool("batch", "python_multiprocessing", python_multiprocessing)
+        self._thread_choice = ThreadChoice()  # kept from epoch to epoch
         if per_batch_map is not None and not callable(per_batch_map):
             raise TypeError(f"For 'batch', the 'per_batch_map' must be callable, but got "
                             f"{type(per_batch_map).__name__}.")
@@ -103,7 +105,8 @@ class BatchDataset(Dataset):
         rows = self.children[0]._rows(epoch.child(0))
         make = functools.partial(self._make_batch, self.children[0].get_col_names(), epoch.number)
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
-        yield from ordered_map(make, self._groups(rows, epoch.number), workers, self.python_multiprocessing)
+        yield from ordered_map(make, self._groups(rows, epoch.number), workers, self.python_multiprocessing,
+                               self._thread_choice)
 
     def _child_blocks(self, epoch: Epoch) -> Iterator[Block] | None:
         """The child's rows as blocks, when it offers them and plain stacking makes the batches."""

@@ -12,6 +12,10 @@ function per row (row_chain.py).
 
 A batch right after map takes each task's results as a block of stacked columns
 (blocks.py) rather than row by row.
+
+With worker threads, stretches of tasks run on the threads or on the consumer's thread,
+whichever has shown the higher throughput (thread_choice.py); the choice carries over
+from epoch to epoch.
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from .layout import ColumnLayout
 from .parallel import ROWS_PER_TASK, chunks, ordered_map
 from .row_chain import failure, row_chain
 from .sync_op import sync_nodes
+from .thread_choice import ThreadChoice
 
 
 class MapDataset(Dataset):
@@ -56,6 +61,7 @@ class MapDataset(Dataset):
         self.num_parallel_workers = checks.check_optional_int("map", "num_parallel_workers",
                                                               num_parallel_workers, 1)
         self.python_multiprocessing = checks.check_bool("map", "python_multiprocessing", python_multiprocessing)
+        self._thread_choice = ThreadChoice()  # kept from epoch to epoch
 
     def _columns(self) -> list[str]:
         return self._layout.columns
@@ -74,13 +80,13 @@ class MapDataset(Dataset):
             return
         assemble = self._layout.assemble
         outputs_only = self._layout.outputs_only
-        for rows, outputs in self._task_results(epoch):
+        for block, outputs in self._task_results(epoch):
             if isinstance(outputs, np.ndarray):
                 outputs = _unstacked(outputs)
             if outputs_only:  # the outputs are the new rows
                 yield from outputs
                 continue
-            for row, out in zip(rows, outputs):
+            for row, out in zip(block.rows(), outputs):
                 yield assemble(row, out)
 
     def blocks(self, epoch: Epoch) -> Iterator[Block] | None:
@@ -92,46 +98,65 @@ class MapDataset(Dataset):
 
     def _blocks(self, epoch: Epoch) -> Iterator[Block]:
         picks = self._layout.picks
-        for rows, outputs in self._task_results(epoch):
+        for block, outputs in self._task_results(epoch):
             columns = []
             for source, k in picks:
                 if source == "out":
                     column = outputs if isinstance(outputs, np.ndarray) else stacked_values([out[k] for out in outputs])
+                elif block.columns is not None:
+                    column = block.columns[k]
                 else:
-                    column = stacked_values([row[k] for row in rows])
+                    column = stacked_values([row[k] for row in block.rows()])
                 if column is None:
                     columns = None
                     break
                 columns.append(column)
-            yield Block(len(rows), None if columns is None else tuple(columns),
-                        functools.partial(self._assembled, rows, outputs))
+            yield Block(block.size, None if columns is None else tuple(columns),
+                        functools.partial(self._assembled, block, outputs))
 
-    def _assembled(self, rows: list[tuple], outputs: list[tuple] | np.ndarray) -> list[tuple]:
+    def _assembled(self, block: Block, outputs: list[tuple] | np.ndarray) -> list[tuple]:
         if isinstance(outputs, np.ndarray):
             outputs = _unstacked(outputs)
-        return [self._layout.assemble(row, out) for row, out in zip(rows, outputs)]
+        return [self._layout.assemble(row, out) for row, out in zip(block.rows(), outputs)]
 
-    def _task_results(self, epoch: Epoch) -> Iterator[tuple[list[tuple], list[tuple] | np.ndarray]]:
-        """(a task's rows, the task's outputs: rows of output values, or the single output
-        column stacked), task by task in order."""
+    def _child_blocks(self, epoch: Epoch) -> Iterator[Block]:
+        """The child's rows in blocks of ROWS_PER_TASK rows, one per task: as the child
+        hands them when it does (blocks.py), else gathered from its rows."""
+        make_blocks = getattr(self.children[0], "blocks", None)
+        blocks = make_blocks(epoch.child(0)) if make_blocks is not None else None
+        if blocks is not None:
+            return blocks
+        return (Block(len(rows), None, rows.copy)
+                for rows in chunks(self.children[0]._rows(epoch.child(0))))
+
+    def _task_results(self, epoch: Epoch) -> Iterator[tuple[Block, list[tuple] | np.ndarray]]:
+        """(a task's block of rows, the task's outputs: rows of output values, or the single
+        output column stacked), task by task in order."""
         workers = self.num_parallel_workers or config.get_num_parallel_workers()
         runner = _Runner(self.operations, self.input_columns, len(self.output_columns), epoch)
-        waiting: deque = deque()  # the rows of tasks in flight, to place their results in
+        waiting: deque = deque()  # the blocks of tasks in flight, to place their results in
         to_processes = workers > 1 and self.python_multiprocessing
         # Stacked when possible if the first transform wants it so, or to cross to a worker
         # process (one array crosses faster than many).
         stack = runner.segments[0][0] or to_processes
 
         def tasks():
-            for index, chunk in enumerate(chunks(self.children[0]._rows(epoch.child(0)))):
-                waiting.append(chunk)
-                inputs = self._layout.inputs(chunk)
-                stacked = _stack_single(inputs) if stack else None
-                yield index, inputs if stacked is None else stacked
+            for index, block in enumerate(self._child_blocks(epoch)):
+                waiting.append(block)
+                stacked = self._stacked_input(block) if stack else None
+                yield index, self._layout.inputs(block.rows()) if stacked is None else stacked
 
         run = runner.stacking_results if to_processes else runner
-        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing):
+        for outputs in ordered_map(run, tasks(), workers, self.python_multiprocessing, self._thread_choice):
             yield waiting.popleft(), outputs
+
+    def _stacked_input(self, block: Block) -> np.ndarray | None:
+        """The block's values of the single input column stacked, if they stack."""
+        if len(self._layout.input_indices) != 1:
+            return None
+        if block.columns is not None:
+            return block.columns[self._layout.input_indices[0]]
+        return _stack_single(self._layout.inputs(block.rows()))
 
     def _rows_one_by_one(self, epoch: Epoch) -> Iterator[tuple]:
         """One row at a time on the consumer's thread, pulled only when the consumer asks

@@ -10,24 +10,34 @@ stream is pulled only as results are consumed, so memory stays flat however long
 stream is.
 
 Threads suit transforms that spend their time in NumPy on large arrays (which releases
-the GIL) or in I/O; processes suit Python-heavy transforms. Process workers are forked,
-so `fn` (often holding user lambdas, which cannot be pickled) reaches them by
-inheritance; only tasks and results travel, through pipes, which is why callers put
-many rows in one task. Each worker talks to the consumer over its own queue and pipe,
+the GIL) or in I/O; processes suit Python-heavy transforms. As Python-heavy tasks can run
+several times slower on threads than on one thread, stretches of tasks run on the
+threads or on the consumer's own thread, whichever has shown the higher throughput
+(thread_choice.py); results and their order are the same either way.
+
+Process workers are forked, so `fn` (often holding user lambdas, which cannot be
+pickled) reaches them by inheritance; only tasks and results travel, through pipes
+(array results through shared memory, result_slots.py), which is why callers put many
+rows in one task. Each worker talks to the consumer over its own queue and pipe,
 without the broker threads of concurrent.futures, whose hand-offs cost more than a
 small task.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import pickle
 import queue
 import threading
+import time
 import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Callable, TypeVar
+
+from .result_slots import ResultSlots
+from .thread_choice import PROBE, ThreadChoice
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -37,33 +47,66 @@ ROWS_PER_TASK = 32
 """The rows of one task: enough to amortize a task's hand-off (and pipe traffic to
 processes), few enough to keep the rows in flight few."""
 
+PIPE_BYTES = 1 << 20
 _STOP = None
 
 
-def ordered_map(fn: Callable[[T], R], tasks: Iterable[T], workers: int, processes: bool) -> Iterator[R]:
-    """fn over tasks, results in task order; serial when workers <= 1."""
+def ordered_map(fn: Callable[[T], R], tasks: Iterable[T], workers: int, processes: bool,
+                choice: ThreadChoice | None = None) -> Iterator[R]:
+    """fn over tasks, results in task order; serial when workers <= 1. Threads run only the
+    stretches of tasks that `choice` (a fresh one if None) gives them (thread_choice.py);
+    the consumer's thread runs the others."""
     if workers <= 1:
         for task in tasks:
             yield fn(task)
         return
-    if processes and "fork" not in multiprocessing.get_all_start_methods():
+    if not processes:
+        yield from _threads_or_consumer(fn, iter(tasks), workers, choice or ThreadChoice())
+        return
+    if "fork" not in multiprocessing.get_all_start_methods():
         raise RuntimeError("python_multiprocessing=True needs the 'fork' start method, which this platform "
                            "lacks; use python_multiprocessing=False (threads).")
-    make = _ProcessWorker if processes else _ThreadWorker
     pool = []
     try:
-        pool.extend(make(fn) for _ in range(workers))
-        in_flight: deque = deque()
-        for worker, task in zip(itertools.cycle(pool), tasks):
-            worker.put(task)
-            in_flight.append(worker)
-            if len(in_flight) >= TASKS_PER_WORKER * workers:
-                yield in_flight.popleft().get()
-        while in_flight:
-            yield in_flight.popleft().get()
+        pool.extend(_ProcessWorker(fn) for _ in range(workers))
+        yield from _dealt(pool, tasks)
     finally:
         for worker in pool:
             worker.close()
+
+
+def _threads_or_consumer(fn: Callable[[T], R], tasks: Iterator[T], workers: int, choice: ThreadChoice) -> Iterator[R]:
+    pool = []  # started at the first stretch on threads
+    try:
+        while True:
+            threads, size = choice.next_stretch()
+            stretch = itertools.islice(tasks, size)
+            if threads and not pool:
+                pool.extend(_ThreadWorker(fn) for _ in range(workers))
+            start, cpu_start = time.perf_counter(), time.process_time()
+            done = 0
+            for result in _dealt(pool, stretch) if threads else map(fn, stretch):
+                yield result
+                done += 1
+            if done >= min(size, PROBE):  # the end of the tasks may cut a stretch short
+                choice.record(threads, done, time.perf_counter() - start, time.process_time() - cpu_start)
+            if done < size:
+                return
+    finally:
+        for worker in pool:
+            worker.close()
+
+
+def _dealt(pool: list, tasks: Iterable[T]) -> Iterator:
+    """The answers of the pool's workers to `tasks`, in task order, all of them."""
+    in_flight: deque = deque()
+    for worker, task in zip(itertools.cycle(pool), tasks):
+        worker.put(task)
+        in_flight.append(worker)
+        if len(in_flight) >= TASKS_PER_WORKER * len(pool):
+            yield in_flight.popleft().get()
+    while in_flight:
+        yield in_flight.popleft().get()
 
 
 def chunks(items: Iterable[T], size: int = ROWS_PER_TASK) -> Iterator[list[T]]:
@@ -111,8 +154,10 @@ class _ProcessWorker:
         # consumer while the worker is itself blocked sending a result.
         self._tasks = context.Queue()
         self._results, results_end = context.Pipe(duplex=False)
-        self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end), daemon=True,
-                                        name="spore-dataset-worker")
+        self._slots = ResultSlots(TASKS_PER_WORKER)
+        self._process = context.Process(target=_serve_process, args=(fn, self._tasks, results_end, self._slots),
+                                        daemon=True, name="spore-dataset-worker")
+        _widen(results_end)
         self._process.start()
         results_end.close()  # the worker holds the writing end now
 
@@ -128,7 +173,7 @@ class _ProcessWorker:
                                f"{self._process.exitcode}.") from None
         if not ok:
             raise value from _WorkerProcessError(remote_traceback)
-        return value
+        return self._slots.unpacked(value)
 
     def close(self) -> None:
         self._tasks.put(_STOP)
@@ -139,6 +184,7 @@ class _ProcessWorker:
             pass
         self._process.join()
         self._results.close()
+        self._slots.close()
         self._tasks.close()
         if self._process.exitcode == 0:
             self._tasks.join_thread()
@@ -146,10 +192,19 @@ class _ProcessWorker:
             self._tasks.cancel_join_thread()
 
 
-def _serve_process(fn: Callable, tasks, results) -> None:
+def _widen(connection) -> None:
+    """Let the pipe behind `connection` hold several results: a worker whose result does
+    not fit waits, idle, until the consumer reads it, and the consumer reads the workers
+    in turn (Linux; the default 64 KiB holds less than one task of small images)."""
+    with contextlib.suppress(ImportError, AttributeError, OSError):  # not Linux, or over its limit
+        import fcntl  # Unix only
+        fcntl.fcntl(connection.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+
+
+def _serve_process(fn: Callable, tasks, results, slots: ResultSlots) -> None:
     while (task := tasks.get()) is not _STOP:
         try:
-            reply = (True, fn(task), None)
+            reply = (True, slots.packed(fn(task)), None)
         except BaseException as e:  # noqa: BLE001 - sent to the consumer, which raises it
             reply = (False, _picklable(e), "".join(traceback.format_exception(type(e), e, e.__traceback__)))
         try:

@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from .. import checks
-from .mappable import MappableDataset, rows_of
+from .mappable import MappableDataset
 
 _IMAGE_BYTES = 3 * 32 * 32
 """Bytes per image after its label byte(s): the red, green and blue planes, 32 x 32 each."""
@@ -62,8 +62,8 @@ class _CifarDataset(MappableDataset):
     def _source_size(self) -> int:
         return len(self._arrays()[0])
 
-    def _read_rows(self, indices: list) -> list[tuple]:
-        return rows_of([column[indices] for column in self._arrays()])
+    def _read_columns(self, indices: list) -> list:
+        return [column[indices] for column in self._arrays()]
 
 
 class Cifar10Dataset(_CifarDataset):

@@ -2,21 +2,26 @@
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Iterator
+from typing import Callable
 
 import numpy as np
 
+from ..engine.blocks import Block
 from ..engine.dataset import Dataset
 from ..engine.epoch import Epoch
 from ..engine.parallel import chunks, ordered_map
+from ..engine.thread_choice import ThreadChoice
 from ..samplers import PKSampler, RandomSampler, Sampler, SequentialSampler, select_sampler
 
 
 class MappableDataset(Dataset):
     """A random-access source. Subclasses define `_columns()`, `_source_size()` (rows in
     the source) and `_read(index)` (one row as a tuple of arrays), or `_read_rows(indices)`
-    when reading many rows at once is faster; the sampler built from num_samples /
-    shuffle / sampler / num_shards / shard_id picks the indices of each epoch. Sources
+    when reading many rows at once is faster, or `_read_columns(indices)` when the source
+    holds its columns as arrays; the sampler built from num_samples / shuffle / sampler /
+    num_shards / shard_id picks the indices of each epoch. Sources
     whose reads are slow (user code, image decoding) pass `read_workers` > 1 to read in
     parallel, on threads or forked processes."""
 
@@ -26,6 +31,7 @@ class MappableDataset(Dataset):
         self.sampler = select_sampler(op, num_samples, shuffle, sampler, num_shards, shard_id)
         self._read_workers = read_workers
         self._read_processes = read_processes
+        self._read_choice = ThreadChoice()  # kept from epoch to epoch
 
     def _source_size(self) -> int:
         raise NotImplementedError
@@ -54,14 +60,35 @@ class MappableDataset(Dataset):
                 sampler.labels = self._class_labels(sampler.class_column)
             sampler = sampler.child
 
+    _read_columns: Callable[[list], list] | None = None
+    """In sources that hold their columns as arrays: the rows `indices` as one block per
+    column (an array, or a list of a ragged column's arrays), row k from element k of each."""
+
     def _read_rows(self, indices: list) -> list[tuple]:
+        if self._read_columns is not None:
+            return rows_of(self._read_columns(indices))
         return [self._read(int(index)) for index in indices]
 
     def _rows(self, epoch: Epoch) -> Iterator[tuple]:
         self._give_labels()
         indices = self.sampler._indices(self._source_size(), epoch)
-        for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes):
+        for rows in ordered_map(self._read_rows, chunks(indices), self._read_workers, self._read_processes,
+                                self._read_choice):
             yield from rows
+
+    def blocks(self, epoch: Epoch) -> Iterator[Block] | None:
+        """The rows as blocks of ROWS_PER_TASK rows (blocks.py), when this source reads
+        columns (`_read_columns`) on the consumer's thread; None otherwise."""
+        if self._read_columns is None or self._read_workers > 1:
+            return None
+        return self._blocks(epoch)
+
+    def _blocks(self, epoch: Epoch) -> Iterator[Block]:
+        self._give_labels()
+        for indices in chunks(self.sampler._indices(self._source_size(), epoch)):
+            columns = self._read_columns(indices)
+            stacked = all(type(column) is np.ndarray for column in columns)
+            yield Block(len(indices), tuple(columns) if stacked else None, functools.partial(rows_of, columns))
 
     def use_sampler(self, new_sampler: Sampler) -> None:
         """Read with `new_sampler` from now on (MindSpore's in-place sampler replacement)."""

@@ -8,7 +8,7 @@ import struct
 import numpy as np
 
 from .. import checks
-from .mappable import MappableDataset, rows_of
+from .mappable import MappableDataset
 
 _IDX_TYPES = {0x08: np.dtype(np.uint8), 0x0C: np.dtype(">i4")}
 """The idx format's type codes (third byte of the magic number) spore reads."""
@@ -69,9 +69,9 @@ class _IdxDataset(MappableDataset):
     def _source_size(self) -> int:
         return len(self._arrays()[1])
 
-    def _read_rows(self, indices: list) -> list[tuple]:
+    def _read_columns(self, indices: list) -> list:
         images, labels = self._arrays()
-        return rows_of([images[indices], labels[indices]])
+        return [images[indices], labels[indices]]
 
 
 class _MnistLayout(_IdxDataset):

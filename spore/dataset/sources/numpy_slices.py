@@ -5,7 +5,7 @@ import numpy as np
 
 from .. import checks
 from ..values import as_array
-from .mappable import MappableDataset, refuse_pk_sampler, rows_of
+from .mappable import MappableDataset, refuse_pk_sampler
 
 
 class NumpySlicesDataset(MappableDataset):
@@ -51,10 +51,10 @@ class NumpySlicesDataset(MappableDataset):
     def _source_size(self) -> int:
         return len(self._data[0])
 
-    def _read_rows(self, indices: list) -> list[tuple]:
+    def _read_columns(self, indices: list) -> list:
         # Indexing with a list copies: transforms that modify rows in place leave the data intact.
-        return rows_of([_RaggedBlock(column, indices) if column.dtype == np.object_ else column[indices]
-                        for column in self._data])
+        return [_RaggedBlock(column, indices) if column.dtype == np.object_ else column[indices]
+                for column in self._data]
 
 
 class _RaggedBlock(list):

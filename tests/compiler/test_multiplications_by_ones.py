@@ -1,0 +1,63 @@
+"""Graph mode drops a Mul by a OnesLike that leaves the other factor as it is (the
+sensitivity 1 a gradient starts from, which a loss's bprop multiplies in): the results
+are those of the NumPy formulas, and products that broadcast, change the dtype or are
+returned stay."""
+import numpy as np
+
+import spore as ms
+from spore import Parameter, Tensor, nn, ops
+
+RNG = np.random.default_rng(5)
+X = RNG.standard_normal((6, 5)).astype(np.float32)
+W = RNG.standard_normal((5, 4)).astype(np.float32)
+LABELS = np.array([0, 3, 1, 1, 2, 3], np.int32)
+
+
+def body_primitives(compiled) -> list:
+    (program,) = compiled.cache.programs.values()
+    return [type(n.prim).__name__ for n in program.graph.body.nodes if n.kind == "apply"]
+
+
+def test_the_sensitivity_of_a_training_loss_is_not_multiplied_in():
+    w = Parameter(Tensor(W), name="w")
+    loss_fn = nn.SoftmaxCrossEntropyWithLogits(sparse=True, reduction="mean")
+    step = ms.jit(ms.value_and_grad(lambda x, y: loss_fn(ops.matmul(x, w), y), None, [w]))
+    loss, (dw,) = step(Tensor(X), Tensor(LABELS))
+
+    logits = X.astype(np.float64) @ W.astype(np.float64)
+    p = np.exp(logits - logits.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    np.testing.assert_allclose(loss.asnumpy(), -np.log(p[np.arange(6), LABELS]).mean(), rtol=1e-5)
+    np.testing.assert_allclose(dw.asnumpy(), X.astype(np.float64).T @ ((p - np.eye(4)[LABELS]) / 6),
+                               rtol=1e-5, atol=1e-6)
+    assert "Mul" not in body_primitives(step) and "OnesLike" not in body_primitives(step)
+
+
+def test_an_inner_product_by_ones_is_dropped():
+    compiled = ms.jit(lambda x: ops.exp(ops.mul(ops.ones_like(x), x * 2)))
+    np.testing.assert_allclose(compiled(Tensor(X)).asnumpy(), np.exp(X.astype(np.float64) * 2), rtol=1e-6)
+    assert body_primitives(compiled) == ["Mul", "Exp"]   # x * 2 stays
+
+
+def test_a_broadcasting_product_stays():
+    column = X[:, :1]
+    compiled = ms.jit(lambda c, x: ops.exp(c * ops.ones_like(x)))
+    out = compiled(Tensor(column), Tensor(X)).asnumpy()
+    assert out.shape == X.shape
+    np.testing.assert_allclose(out, np.exp(np.broadcast_to(column, X.shape).astype(np.float64)), rtol=1e-6)
+    assert "OnesLike" in body_primitives(compiled)
+
+
+def test_a_product_that_changes_the_dtype_stays():
+    ints = np.arange(30, dtype=np.int32).reshape(6, 5)
+    compiled = ms.jit(lambda i, x: ops.exp(i * ops.ones_like(x)))
+    out = compiled(Tensor(ints), Tensor(X))
+    assert out.dtype == ms.float32
+    np.testing.assert_allclose(out.asnumpy(), np.exp(ints.astype(np.float64)), rtol=1e-6)
+
+
+def test_a_returned_product_is_a_tensor_of_its_own():
+    compiled = ms.jit(lambda x: (x + 1, (x + 1) * ops.ones_like(x)))
+    y, product = compiled(Tensor(X))
+    np.testing.assert_allclose(product.asnumpy(), X + 1, rtol=1e-6)
+    assert product._t.data_ptr() != y._t.data_ptr()
