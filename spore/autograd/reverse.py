@@ -22,17 +22,31 @@ from ..common.tensor import Tensor, wrap
 from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
 from ..ops.function import math_func
 
+_OWN = object()
+"""The bprop resolved for a class with its own `bprop` method (Cell hook and custom-bprop nodes)."""
+_resolved: dict = {}   # primitive class -> _OWN, its table bprop, or None (its outputs carry no gradient)
+
 
 def bprop_of(prim) -> Callable | None:
     """fn(*inputs, out, dout) giving prim's input gradients: its own `bprop` method (Cell
     hook and custom-bprop nodes) or the table's entry bound to it; None when its outputs
-    carry no gradient."""
-    if getattr(type(prim), "bprop", None) is not None:
+    carry no gradient. Resolved once per primitive class (the tape asks on every call)."""
+    try:
+        entry = _resolved[type(prim)]
+    except KeyError:
+        entry = _resolved[type(prim)] = _resolve(prim)
+    if entry is _OWN:
         return prim.bprop
+    return None if entry is None else functools.partial(entry, prim)
+
+
+def _resolve(prim):
+    if getattr(type(prim), "bprop", None) is not None:
+        return _OWN
     name = type(prim).__name__
     table_entry = BPROPS.get(name)
     if table_entry is not None:
-        return functools.partial(table_entry, prim)
+        return table_entry
     if name in NON_DIFFERENTIABLE:
         return None
     raise RuntimeError(f"For '{prim.name}', no bprop is registered, so a gradient can not flow through it.")
@@ -44,10 +58,16 @@ def step(prim, bprop: Callable, inputs: tuple, outs: tuple, douts: list, tuple_o
     (None where no gradient arrived); None when no gradient arrived at all (unless the
     bprop talks to peer ranks, which wait for it: then with zeros). `needed` says which
     inputs want a gradient (bprops may skip the others)."""
-    if all(d is None for d in douts) and not getattr(prim, "peer_backward", False):
-        return None
-    douts = [zeros_like(o) if d is None else d for d, o in zip(douts, outs)]
-    out, dout = (tuple(outs), tuple(douts)) if tuple_output else (outs[0], douts[0])
+    if tuple_output:
+        if all(d is None for d in douts) and not getattr(prim, "peer_backward", False):
+            return None
+        out, dout = tuple(outs), tuple(zeros_like(o) if d is None else d for d, o in zip(douts, outs))
+    else:
+        out, dout = outs[0], douts[0]
+        if dout is None:
+            if not getattr(prim, "peer_backward", False):
+                return None
+            dout = zeros_like(out)
     outer = set_needed_inputs(needed)
     try:
         input_grads = bprop(*inputs, out, dout)

@@ -31,7 +31,7 @@ import contextlib
 import itertools
 from typing import Callable
 
-from ..common.tensor import Tensor, wrap
+from ..common.tensor import Tensor
 from ..ops import interpreter
 from . import grad_ready, reverse, saved
 from .hooks import add_hook, tensor_hooks
@@ -110,7 +110,8 @@ class Tape(interpreter.Interpreter):
                 vid = None if a._node is None else a._node.get(tape_id)
             else:
                 vid = self.variable_of(a)
-            tracked = tracked or vid is not None
+            if vid is not None:
+                tracked = True
             input_vids.append(vid)
         if not tracked and not getattr(prim, "peer_backward", False):
             return
@@ -118,9 +119,12 @@ class Tape(interpreter.Interpreter):
         if bprop is None:
             return
         if type(out) in (tuple, list):
-            output_vids = tuple(self.new_variable(o) if isinstance(o, Tensor) else None for o in out)
-        else:
-            output_vids = self.new_variable(out)
+            output_vids = tuple([self.new_variable(o) if isinstance(o, Tensor) else None for o in out])
+        else:   # new_variable(out), inlined
+            output_vids = self.variable_count
+            self.variable_count = output_vids + 1
+            node = out._node
+            out._node = {tape_id: output_vids} if node is None else {**node, tape_id: output_vids}
         inputs, out = _kept(prim, args, out)
         self.nodes.append(Node(bprop, inputs, input_vids, out, output_vids, prim))
 
@@ -138,26 +142,38 @@ class Tape(interpreter.Interpreter):
                 _accumulate(grads, vid, sens)
         nodes = self.nodes
         ready = _ReadyLeaves(self, grads) if grad_ready.LISTENERS else None
+        hooks = self.hooks
         while nodes:
             # Popped as it is processed: the values a node holds for its bprop are freed as
             # soon as that bprop has run (their memory is then reused at once).
             node = nodes.pop()
-            tuple_output = isinstance(node.output_vids, tuple)
-            outs = node.out if tuple_output else (node.out,)
-            vids = node.output_vids if tuple_output else (node.output_vids,)
-            douts = [None if v is None else self._output_grad(v, grads) for v in vids]
+            vids = node.output_vids
+            tuple_output = type(vids) is tuple
+            if tuple_output:
+                douts = [None if v is None else self._output_grad(v, grads) for v in vids]
+                outs = node.out
+            else:   # one output, inlined: this runs on every node
+                dout = grads.pop(vids, None)
+                if dout is not None and vids in hooks:
+                    dout = self._apply_hooks(vids, dout)
+                douts, outs = [dout], (node.out,)
+            input_vids = node.input_vids
             input_grads = reverse.step(node.prim, node.bprop, node.inputs, outs, douts, tuple_output,
-                                       tuple(v is not None for v in node.input_vids))
+                                       tuple([v is not None for v in input_vids]))
             if input_grads is not None:
-                for vid, grad in zip(node.input_vids, input_grads):
+                for vid, grad in zip(input_vids, input_grads):
                     if vid is not None and grad is not None:
-                        _accumulate(grads, vid, grad)
+                        if type(vid) is int:
+                            reverse.accumulate(grads, vid, grad)
+                        else:
+                            _accumulate(grads, vid, grad)
             if ready is not None:
                 ready.used(node)
-        final = ready.final if ready is not None else ()
-        for vid in list(grads):
-            if vid not in final:
-                grads[vid] = self._apply_hooks(vid, grads[vid])
+        if hooks:
+            final = ready.final if ready is not None else ()
+            for vid in list(grads):
+                if vid not in final:
+                    grads[vid] = self._apply_hooks(vid, grads[vid])
         return grads
 
     def _output_grad(self, vid: int, grads: dict):
@@ -250,11 +266,19 @@ def _kept(prim, args: tuple, out) -> tuple:
                              for i, o in enumerate(out))
 
 
+_new = object.__new__
+
+
 def _snapshot(value):
     """New wrappers over the same storage and tracking, immune to later rebinding (values
     without storage of their own, such as a vmap's batched Tensors, are kept as they are)."""
-    if isinstance(value, Tensor) and value._t is not None:
-        copy = wrap(value._t)
+    if isinstance(value, Tensor):
+        raw = value._t
+        if raw is None:
+            return value
+        copy = _new(Tensor)     # wrap(raw), inlined: this runs for most recorded values
+        copy._t = raw
+        copy._init = None
         copy._node = value._node
         return copy
     if type(value) in (tuple, list):

@@ -64,8 +64,8 @@ class TensorSpec:
 def _unwrap(value):
     if isinstance(value, Tensor):
         return value._data()
-    if type(value) in (tuple, list):
-        return type(value)(_unwrap(v) for v in value)
+    if type(value) in (tuple, list):   # (elements that can hold no Tensor, such as sizes, as they are)
+        return type(value)([_unwrap(v) if isinstance(v, (Tensor, tuple, list)) else v for v in value])
     return value
 
 
@@ -80,7 +80,7 @@ def _raw_args(args: tuple) -> tuple:
         a, b = args
         return (a._t if isinstance(a, Tensor) else _unwrap(a),
                 b._t if isinstance(b, Tensor) else _unwrap(b))
-    return tuple(a._t if isinstance(a, Tensor) else _unwrap(a) for a in args)
+    return tuple([a._t if isinstance(a, Tensor) else _unwrap(a) for a in args])
 
 
 def wrap_output(out):
@@ -88,7 +88,7 @@ def wrap_output(out):
     if type(out) is RawTensor:
         return wrap(out)
     if isinstance(out, (tuple, list)):  # includes torch's named-tuple results
-        return (list if type(out) is list else tuple)(wrap_output(o) for o in out)
+        return (list if type(out) is list else tuple)([wrap_output(o) for o in out])
     if isinstance(out, RawTensor):
         return wrap(out)
     return out

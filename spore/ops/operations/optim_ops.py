@@ -92,16 +92,18 @@ class _ApplyOptimizer(Primitive):
         with nothing recording (no gradient, no graph being built), the parameters sharing
         their hyper-parameters update together, through the multi-tensor kernel where there is
         one; otherwise (or for a call the cheap check does not pass) one call per parameter."""
-        calls = [tuple(column[i] if isinstance(column, (tuple, list)) else column for column in columns)
-                 for i in range(len(columns[0]))]
-        if interpreter.STACK or not all(self._is_plain_call(call) for call in calls):
+        count = len(columns[0])
+        calls = list(zip(*[column if isinstance(column, (tuple, list)) else (column,) * count
+                           for column in columns]))
+        if interpreter.STACK or not self._all_plain(calls):
             for call in calls:
                 self(*call)
             return
         update = self._multi_kernel()
         groups: dict = {}
+        scalar_positions = self._scalar_positions
         for call in calls:
-            groups.setdefault(tuple(id(call[p]) for p in self._scalar_positions), []).append(call)
+            groups.setdefault(tuple([id(call[p]) for p in scalar_positions]), []).append(call)
         listed, states = self.list_positions, self.state_positions
         for group in groups.values():
             first = group[0]
@@ -141,6 +143,20 @@ class _ApplyOptimizer(Primitive):
         """The common call, checked cheaply on the storage: Tensors of the variable's shape
         and float dtype, and Python floats or 0-d float Tensors for the scalars. Anything
         else (deferred data, a narrower gradient, ...) goes through `infer`."""
+        return (self._plain_tensors(inputs)
+                and all(_plain_scalar(inputs[position]) for position in self._scalar_positions))
+
+    def _all_plain(self, calls) -> bool:
+        """_is_plain_call of each call, each scalar object checked once (the calls of one
+        update share their hyper-parameters)."""
+        if not all(self._plain_tensors(call) for call in calls):
+            return False
+        positions = self._scalar_positions
+        scalars = {id(call[p]): call[p] for call in calls for p in positions}
+        return all(_plain_scalar(value) for value in scalars.values())
+
+    def _plain_tensors(self, inputs) -> bool:
+        """_is_plain_call's check of the number of inputs and of the Tensor inputs."""
         if len(inputs) != len(self.inputs):
             return False
         variable = inputs[0]
@@ -152,13 +168,6 @@ class _ApplyOptimizer(Primitive):
             value = inputs[position]
             raw = value._t if isinstance(value, Tensor) else None
             if raw is None or raw.shape != shape or raw.dtype is not dtype:
-                return False
-        for position in self._scalar_positions:
-            value = inputs[position]
-            if type(value) is float:
-                continue
-            raw = value._t if isinstance(value, Tensor) else None
-            if raw is None or raw.shape or MS_OF[raw.dtype] not in _FLOATS:
                 return False
         return True
 
@@ -192,6 +201,14 @@ class _ApplyOptimizer(Primitive):
 
     def _check_gradient_shape(self, named: dict) -> None:
         _check_same_shape(self.name, self.gradient, named[self.gradient], self.states[0], named[self.states[0]])
+
+
+def _plain_scalar(value) -> bool:
+    """A Python float or a 0-d float Tensor (holding data)."""
+    if type(value) is float:
+        return True
+    raw = value._t if isinstance(value, Tensor) else None
+    return raw is not None and not raw.shape and MS_OF[raw.dtype] in _FLOATS
 
 
 def _check_same_shape(op: str, name: str, value, var_name: str, variable) -> None:
