@@ -59,7 +59,7 @@ def _tensor_of_graph_value(input_data, dtype=None, shape=None, init=None, *_flag
 def call_cell(cell, args: tuple, kwargs: dict):
     """A Cell called while a graph is built runs its construct (parsed for user Cells)
     without hooks; called from Python in GRAPH_MODE, the Cell compiles and runs."""
-    if interpreter.graph_builder is None:
+    if interpreter.graph_builder is None:   # cell_program_call, registered with the interpreter
         return interpreter.compile_cell(cell, args, kwargs, run=True)
     if cell._mixed_precision is not None:
         with casting(cell._mixed_precision):
