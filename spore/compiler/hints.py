@@ -16,8 +16,8 @@ import sys
 from .._kernels import memory as _memory
 from ..common.tensor import Tensor
 from ..nn.cell import Cell
-from .compiler import JitFunction
 from .dynamic import DynamicInputs, declared_specs
+from .jit_function import JitFunction
 from .jit_options import JIT_CONFIG_OPTIONS
 
 __all__ = ["JitConfig", "enable_dynamic", "jit_class", "lazy_inline", "ms_memory_recycle", "mutable", "no_inline",

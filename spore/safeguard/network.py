@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import ops
 from ..common.tensor import Tensor
-from ..compiler.compiler import call as graph_call
+from ..compiler.graph_calls import call as graph_call
 from ..nn.cell import Cell
 from ..nn.container import CellList, SequentialCell
 from ..ops import interpreter

@@ -11,7 +11,7 @@ import itertools
 from typing import Callable
 
 from ..common.tensor import Tensor
-from ..compiler.compiler import jit
+from ..compiler.jit_function import jit
 from ..nn.cell import Cell
 from ..ops.validator import check_bool, check_type
 

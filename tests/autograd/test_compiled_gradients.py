@@ -5,7 +5,7 @@ import numpy as np
 
 import spore as ms
 from spore import Parameter, Tensor, nn, ops
-from spore.compiler import compiler
+from spore.compiler.compiled_gradients import _CompiledCall, _gradient_programs
 
 W = Parameter(Tensor(np.array([[0.5, -1.0], [2.0, 0.25], [-0.75, 1.5]])), name="w")
 X = Tensor(np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]]))
@@ -25,13 +25,13 @@ def test_inputs_and_weights_match_the_op_by_op_gradient():
 
 def test_the_call_is_recorded_as_one_compiled_node(monkeypatch):
     calls = []
-    original = compiler._CompiledCall.bprop
+    original = _CompiledCall.bprop
 
     def counting(self, *args):
         calls.append(self.name)
         return original(self, *args)
 
-    monkeypatch.setattr(compiler._CompiledCall, "bprop", counting)
+    monkeypatch.setattr(_CompiledCall, "bprop", counting)
     ms.grad(ms.jit(loss))(X)
     assert calls == ["loss"]
 
@@ -108,8 +108,8 @@ def test_graph_mode_cell_under_a_python_gradient_is_one_compiled_node(monkeypatc
 
     eager = ms.value_and_grad(forward, grad_position=0, weights=net.trainable_params())(x)
     calls = []
-    original = compiler._CompiledCall.bprop
-    monkeypatch.setattr(compiler._CompiledCall, "bprop", lambda self, *a: calls.append(self.name) or original(self, *a))
+    original = _CompiledCall.bprop
+    monkeypatch.setattr(_CompiledCall, "bprop", lambda self, *a: calls.append(self.name) or original(self, *a))
     ms.set_context(mode=ms.GRAPH_MODE)
     try:
         graph = ms.value_and_grad(forward, grad_position=0, weights=net.trainable_params())(x)
@@ -126,7 +126,7 @@ def test_the_forward_runs_once_and_the_backward_from_its_residuals():
     compiled = ms.jit(loss)
     ms.grad(compiled)(X)
     program = next(iter(compiled.cache.programs.values()))
-    (gradient,) = compiler._gradient_programs[program].values()
+    (gradient,) = _gradient_programs[program].values()
     forward, backward = gradient.split
     assert "Tanh" in str(forward.graph) and "Tanh(" not in str(backward.graph)
 
@@ -140,7 +140,7 @@ def test_the_gradient_program_computes_only_what_the_tapes_follow():
     weight_grads = ms.grad(compiled, None, net.trainable_params())(x)
     input_grad = ms.grad(compiled, 0)(x)
     program = next(iter(compiled.cache.programs.values()))
-    by_weights, by_input = compiler._gradient_programs[program].values()
+    by_weights, by_input = _gradient_programs[program].values()
     assert "Conv2DBackpropInput" not in str(by_weights.split[1].graph)
     assert "Conv2DBackpropFilter" not in str(by_input.split[1].graph)
     np.testing.assert_allclose(weight_grads[0].asnumpy(), np.full((2, 1, 3, 3), 9.0), rtol=1e-6)

@@ -6,7 +6,7 @@ import pytest
 
 import spore as ms
 from spore import Parameter, Tensor, nn
-from spore.compiler import compiler
+from spore.compiler import program_cache
 
 
 class Scale(nn.Cell):
@@ -29,13 +29,13 @@ def graph_mode():
 def compilations(monkeypatch):
     """The names of the programs compiled during the test."""
     names = []
-    compile_program = compiler.compile_program
+    compile_program = program_cache.compile_program
 
     def counting(name, fn, args, kwargs):
         names.append(name)
         return compile_program(name, fn, args, kwargs)
 
-    monkeypatch.setattr(compiler, "compile_program", counting)
+    monkeypatch.setattr(program_cache, "compile_program", counting)
     return names
 
 

@@ -9,8 +9,10 @@ import os
 from ...common.tensor import Tensor
 from ...nn.cell import Cell
 from ...ops import interpreter
-from .. import compiler, passes
+from .. import passes
 from ..builder import GraphBuilder
+from ..compile import output_atoms
+from ..graph_calls import call, differentiate, symbolic_inputs
 from ..ir import Graph
 from . import mindir_writer, onnx_writer
 from .decompose import decompose_for_export
@@ -54,11 +56,11 @@ def trace(net, inputs: tuple) -> Graph:
     if training:
         net.set_train(False)
     try:
-        builder = GraphBuilder(compiler.call, compiler.differentiate)
+        builder = GraphBuilder(call, differentiate)
         graph_inputs: list = []
-        symbolic_args = compiler._symbolic_inputs(inputs, graph_inputs)
+        symbolic_args = symbolic_inputs(inputs, graph_inputs)
         with builder.active():
-            output = compiler._output_atoms(builder, compiler.call(net, symbolic_args, {}))
+            output = output_atoms(builder, call(net, symbolic_args, {}))
     finally:
         if training:
             net.set_train(True)

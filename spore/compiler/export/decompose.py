@@ -4,8 +4,9 @@ primitives they fuse before a traced graph is exported: the attention
 from __future__ import annotations
 
 from ...ops.operations import linalg_ops, nn_ops
-from .. import compiler, passes
+from .. import passes
 from ..builder import GraphBuilder, symbolic
+from ..graph_calls import call, differentiate
 from ..ir import Graph, flat_values
 
 
@@ -28,7 +29,7 @@ def decompose_for_export(graph: Graph) -> Graph:
         if decompose is None or any(v in used for v in node.outputs[1:]):
             nodes.append(node)
             continue
-        builder = GraphBuilder(compiler.call, compiler.differentiate)
+        builder = GraphBuilder(call, differentiate)
         inputs = [symbolic(passes.substitute(v, replaced)) for v in node.inputs]
         with builder.active():
             result = builder.value_of(decompose(node.prim, *inputs))

@@ -173,7 +173,7 @@ class Morph(Primitive):
             raise RuntimeError("Morph is only supported in GRAPH_MODE.")
         if self.bprop_fn is None:
             return call_function(self.fn, *inputs)
-        return builder.call(self, inputs, {})   # a custom_bprop node (compiler.call)
+        return builder.call(self, inputs, {})   # a custom_bprop node (graph_calls.call)
 
     def bprop(self, *inputs_out_dout):
         """The gradients of the inputs, from `bprop_fn(*inputs, out, dout)`."""
