@@ -27,3 +27,5 @@ def test_loss_and_gradient_match_numpy():
     (program,) = step.cache.programs.values()
     fused = [n for n in program.graph.body.nodes if n.kind == "apply" and "+" in n.prim.name]
     assert [n.prim.name for n in fused] == ["SparseSoftmaxCrossEntropyWithLogits+SparseSoftmaxCrossEntropyWithLogits"]
+    # the sensitivity 1 is not multiplied into the gradient (pass eliminate_multiplications_by_ones)
+    assert not {"Mul", "OnesLike"} & {type(n.prim).__name__ for n in program.graph.body.nodes if n.kind == "apply"}
