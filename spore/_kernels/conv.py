@@ -14,6 +14,7 @@ import weakref
 import torch
 import torch.nn.functional as F
 
+from .pool_layout import pooled
 from .registry import kernel, kernel_factory
 from .tensor_data import torch_dtype
 
@@ -298,11 +299,12 @@ def max_pool(x: torch.Tensor, window, return_indices: bool = False):
     pool, spatial = _MAX_POOL[rank], x.shape[-rank:]
     padding = _torch_padding(window, window.declared_padding(spatial))
     if padding is not None:
-        return pool(x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
-                    return_indices)
+        return pooled(pool, x, (window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
+                                return_indices), return_indices)
     applied = window.applied_padding(spatial)
     padded = F.pad(x, _torch_pad(applied), value=_lowest(x.dtype))
-    result = pool(padded, window.kernel, window.stride, 0, window.dilation, False, return_indices)
+    result = pooled(pool, padded, (window.kernel, window.stride, 0, window.dilation, False, return_indices),
+                    return_indices)
     if not return_indices:
         return result
     out, indices = result
@@ -328,41 +330,7 @@ def max_pool_kernel(window, return_indices: bool = False):
         return lambda x: max_pool(x, window, return_indices)
     pool = _MAX_POOL[len(window.kernel)]
     options = (window.kernel, window.stride, padding, window.dilation, window.ceil_mode, return_indices)
-    if len(window.kernel) == 2:
-        return lambda x: _planes_folded(pool, x, options, return_indices) if _pools_folded(x) else pool(x, *options)
-    return lambda x: pool(x, *options)
-
-
-# torch's CPU max pooling is slow on NCHW input (a scalar loop over each plane: 0.75 ms for
-# LeNet5's first pool at batch 32) and, on channels-last input, vectorizes over the channels,
-# which fill no vector when they are few (0.37 ms for its 6). Pooling works plane by plane,
-# so the N*C planes can be pooled as the channels of one channels-last sample instead (0.17
-# ms, both layout changes included): same values, same indices (positions within a plane).
-# Measured on float32, one thread: it pays from ~32K elements with N*C >= 16 and C < 16
-# (channels-last pools of 16 channels and more are faster as they are).
-_FOLDED_POOL_MIN_ELEMENTS = 1 << 15
-_FOLDED_POOL_CHANNELS = 16
-
-
-def _pools_folded(x: torch.Tensor) -> bool:
-    if x.dim() != 4 or x.dtype != torch.float32 or x.device.type != "cpu" or x.numel() < _FOLDED_POOL_MIN_ELEMENTS:
-        return False
-    n, c = x.shape[:2]
-    return (c < _FOLDED_POOL_CHANNELS <= n * c
-            and (x.is_contiguous() or x.is_contiguous(memory_format=torch.channels_last)))
-
-
-def _planes_folded(pool, x: torch.Tensor, options: tuple, return_indices: bool):
-    """pool(x, *options) run on x's planes folded into the channels of one channels-last
-    sample; the results in x's layout."""
-    n, c, h, w = x.shape
-    layout = torch.contiguous_format if x.is_contiguous() else torch.channels_last
-    folded = x.permute(2, 3, 0, 1).contiguous().view(1, h, w, n * c).permute(0, 3, 1, 2)
-    result = pool(folded, *options)
-
-    def unfolded(t):
-        return t[0].view(n, c, *t.shape[2:]).contiguous(memory_format=layout)
-    return tuple(map(unfolded, result)) if return_indices else unfolded(result)
+    return lambda x: pooled(pool, x, options, return_indices)
 
 
 # Where each max-pool output's maxima came from, kept while the output lives, so that its
