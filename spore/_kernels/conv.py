@@ -292,15 +292,39 @@ def _torch_padding(window, padding) -> tuple | None:
     return symmetric
 
 
+def _torch_max_geometry(window, spatial) -> tuple | None:
+    """(padding, ceil_mode) with which torch's max pool slides the same windows over an
+    input of `spatial` sizes as `window` does, or None. torch pads symmetrically, but
+    leaves out what lies beyond the input, as padding that never wins would: so an end
+    padding other than the begin one is fine when torch's floor or ceil output sizes are
+    the declared ones ('same' padding (0, 1) of a 3x3/2 pool on 112 is padding 0 in ceil
+    mode). Pads at most half the kernel, as torch's."""
+    declared = window.declared_padding(spatial)
+    padding = _torch_padding(window, declared)
+    if padding is not None:
+        return padding, window.ceil_mode
+    begins = tuple(begin for begin, _ in declared)
+    if any(2 * p > k for p, k in zip(begins, window.kernel)):
+        return None
+    sizes = window.output_sizes(spatial)
+    for ceil_mode in (False, True):
+        symmetric = window._replace(pad_mode="pad", pads=tuple(p for b in begins for p in (b, b)),
+                                    ceil_mode=ceil_mode)
+        if symmetric.output_sizes(spatial) == sizes:
+            return begins, ceil_mode
+    return None
+
+
 def max_pool(x: torch.Tensor, window, return_indices: bool = False):
     """The max pool of x's trailing spatial dims; with return_indices, also each
     maximum's position in the flattened spatial dims of the unpadded input."""
     rank = len(window.kernel)
     pool, spatial = _MAX_POOL[rank], x.shape[-rank:]
-    padding = _torch_padding(window, window.declared_padding(spatial))
-    if padding is not None:
-        return pooled(pool, x, (window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
-                                return_indices), return_indices)
+    geometry = _torch_max_geometry(window, spatial)
+    if geometry is not None:
+        padding, ceil_mode = geometry
+        return pooled(pool, x, (window.kernel, window.stride, padding, window.dilation, ceil_mode, return_indices),
+                      return_indices)
     applied = window.applied_padding(spatial)
     padded = F.pad(x, _torch_pad(applied), value=_lowest(x.dtype))
     result = pooled(pool, padded, (window.kernel, window.stride, 0, window.dilation, False, return_indices),
@@ -498,15 +522,16 @@ def _max_pool_grad_factory(prim):
     pool = max_pool_kernel(window, return_indices=True)
     backward = _MAX_POOL_BACKWARD[rank]
     fixed = _torch_padding(window, window.fixed_padding())
+    fixed = None if fixed is None else (fixed, window.ceil_mode)
 
     def run(x, origin_output, grad):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
-        padding = fixed if fixed is not None else _torch_padding(window, window.declared_padding(x.shape[-rank:]))
-        if padding is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
-            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
-                            argmax)
+        geometry = fixed if fixed is not None else _torch_max_geometry(window, x.shape[-rank:])
+        if geometry is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
+            padding, ceil_mode = geometry
+            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, ceil_mode, argmax)
         return scatter_to_argmax(x.shape, grad, argmax, rank)
     return run
 
