@@ -1,11 +1,11 @@
-"""spore's 2-D max pools (nn.MaxPool2d, PyNative and Graph mode) against torch eager's
-F.max_pool2d on NCHW input: ResNet stems (3x3/2, 'pad' 1 and 'same'), VGG (2x2/2 at 224
-and 14), CIFAR and LeNet5 sizes; forward, and forward + backward (the gradient of
+"""spore's 2-D max pools (nn.MaxPool2d, PyNative and Graph mode; --pool avg: nn.AvgPool2d)
+against torch eager's F.max_pool2d (F.avg_pool2d) on NCHW input: ResNet stems (3x3/2,
+'pad' 1 and 'same'), VGG (2x2/2 at 224 and 14), CIFAR and LeNet5 sizes; forward, and forward + backward (the gradient of
 sum(pool(x) * dout)). Prints milliseconds per call and ratios to torch eager, medians
 over interleaved rounds of this process's CPU time, one thread (the machine is shared).
 Compare two versions of spore by running this from each with PYTHONPATH and comparing
 the ratios (torch's times are the yardstick within each run).
-Run: python bench/pools.py [--batches 1 8 32] [--dtypes float32 float64] [--rounds N]
+Run: python bench/pools.py [--pool max|avg] [--batches 1 8 32] [--dtypes float32 float64] [--rounds N]
 """
 from __future__ import annotations
 
@@ -35,15 +35,19 @@ CASES = {
 MAX_ELEMENTS = 1 << 25   # larger inputs (VGG 224 at batch 32: 100M elements) are left out
 
 
-def spore_pool(_channels, _size, kernel, stride, padding, pad_mode):
+POOLS = {"max": (nn.MaxPool2d, F.max_pool2d), "avg": (nn.AvgPool2d, F.avg_pool2d)}
+
+
+def spore_pool(cell, kernel, stride, padding, pad_mode):
     if pad_mode == "pad":
-        return nn.MaxPool2d(kernel, stride, pad_mode="pad", padding=padding)
-    return nn.MaxPool2d(kernel, stride, pad_mode=pad_mode)
+        return cell(kernel, stride, pad_mode="pad", padding=padding)
+    return cell(kernel, stride, pad_mode=pad_mode)
 
 
-def forms(x_np, dout_np, case):
-    kernel, stride, padding = case[2:5]
-    pool = spore_pool(*case)
+def forms(x_np, dout_np, case, kind):
+    kernel, stride, padding, pad_mode = case[2:]
+    cell, torch_pool = POOLS[kind]
+    pool = spore_pool(cell, kernel, stride, padding, pad_mode)
     x, dout = Tensor(x_np), Tensor(dout_np)
     tx, tdout = torch.from_numpy(x_np), torch.from_numpy(dout_np)
 
@@ -54,10 +58,10 @@ def forms(x_np, dout_np, case):
 
     def torch_gradient():
         leaf = tx.detach().requires_grad_()
-        (F.max_pool2d(leaf, kernel, stride, padding) * tdout).sum().backward()
+        (torch_pool(leaf, kernel, stride, padding) * tdout).sum().backward()
         return leaf.grad
     return {
-        "torch fwd": lambda: F.max_pool2d(tx, kernel, stride, padding),
+        "torch fwd": lambda: torch_pool(tx, kernel, stride, padding),
         "spore fwd": lambda: pool(x),
         "spore graph fwd": lambda: graph_forward(x),
         "torch fwd+bwd": torch_gradient,
@@ -95,6 +99,7 @@ def main() -> int:
     parser.add_argument("--dtypes", nargs="+", default=["float32", "float64"])
     parser.add_argument("--cases", nargs="+", default=list(CASES), help="names from CASES")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--pool", choices=list(POOLS), default="max")
     args = parser.parse_args()
     torch.set_num_threads(1)
     rng = np.random.default_rng(0)
@@ -112,7 +117,7 @@ def main() -> int:
                 x = np.maximum(rng.standard_normal(shape), 0).astype(dtype)   # ReLU'd: ties
                 out_shape = tuple(F.max_pool2d(torch.from_numpy(x[:1]), *case[2:5]).shape[1:])
                 dout = rng.standard_normal((batch,) + out_shape).astype(dtype)
-                r = measure(forms(x, dout, case), args.rounds)
+                r = measure(forms(x, dout, case, args.pool), args.rounds)
                 print(f"{name:<28}{batch:>3} {dtype:<8}{r['torch fwd'][0]:>13.3f}{r['torch fwd+bwd'][0]:>13.3f}"
                       + "".join(f"{r[n][1]:>22.2f}" for n in names), flush=True)
     return 0

@@ -551,6 +551,10 @@ def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override
     rank = len(window.kernel)
     spatial = tuple(shape[2:])
     declared = window.declared_padding(spatial)
+    padding = _torch_padding(window, declared)
+    if padding is not None and rank in _AVG_POOL_BACKWARD and _torch_avg_backward_pays(shape, grad, window):
+        return _AVG_POOL_BACKWARD[rank](grad, grad.new_empty(shape), window.kernel, window.stride, padding,
+                                        window.ceil_mode, count_include_pad, divisor_override or None)
     divisor = divisor_override or _window_counts(window, spatial, declared, grad.shape[2:],
                                                  count_include_pad, grad.dtype, grad.device)
     ones = grad.new_ones((shape[1], 1) + tuple(window.kernel))
@@ -558,6 +562,21 @@ def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override
     # keep [begin, begin + n) of the padded extent; F.pad crops with negative widths
     widths = [(-begin, n + begin - m) for n, (begin, _), m in zip(spatial, declared, spread.shape[2:])]
     return F.pad(spread, _torch_pad(widths))
+
+
+_AVG_POOL_BACKWARD = {2: torch.ops.aten.avg_pool2d_backward.default, 3: torch.ops.aten.avg_pool3d_backward.default}
+
+
+def _torch_avg_backward_pays(shape, grad, window) -> bool:
+    """Whether torch's own average-pool backward is the faster one and gives the same
+    bits: windows that do not overlap (each input takes at most one output's gradient
+    over its divisor, however summed), float64 (no oneDNN transposed convolution, 2-7x
+    slower) or float32 with fewer than 32 channels (oneDNN's depthwise kernels are slow
+    there: 0.47 vs 0.27 ms at LeNet5's [32, 6, 28, 28]); with more, torch's row-major
+    scalar loop is the slower one (2.9 vs 2.1 ms at [8, 64, 56, 56])."""
+    if any(s < k for s, k in zip(window.stride, window.kernel)) or grad.device.type != "cpu":
+        return False
+    return grad.dtype == torch.float64 or (grad.dtype == torch.float32 and shape[1] < 32)
 
 
 @kernel_factory("AvgPoolGrad")
