@@ -292,13 +292,14 @@ def _torch_padding(window, padding) -> tuple | None:
     return symmetric
 
 
-def _torch_max_geometry(window, spatial) -> tuple | None:
-    """(padding, ceil_mode) with which torch's max pool slides the same windows over an
-    input of `spatial` sizes as `window` does, or None. torch pads symmetrically, but
-    leaves out what lies beyond the input, as padding that never wins would: so an end
-    padding other than the begin one is fine when torch's floor or ceil output sizes are
-    the declared ones ('same' padding (0, 1) of a 3x3/2 pool on 112 is padding 0 in ceil
-    mode). Pads at most half the kernel, as torch's."""
+def _torch_window_geometry(window, spatial) -> tuple | None:
+    """(padding, ceil_mode) with which torch's pools slide the same windows over an input
+    of `spatial` sizes as `window` does, or None. torch pads symmetrically, but leaves
+    out what lies beyond the input, as max-pool padding that never wins would (and an
+    average's divisor when it leaves out padding): so an end padding other than the begin
+    one is fine when torch's floor or ceil output sizes are the declared ones ('same'
+    padding (0, 1) of a 3x3/2 pool on 112 is padding 0 in ceil mode). Pads at most half
+    the kernel, as torch's."""
     declared = window.declared_padding(spatial)
     padding = _torch_padding(window, declared)
     if padding is not None:
@@ -320,7 +321,7 @@ def max_pool(x: torch.Tensor, window, return_indices: bool = False):
     maximum's position in the flattened spatial dims of the unpadded input."""
     rank = len(window.kernel)
     pool, spatial = _MAX_POOL[rank], x.shape[-rank:]
-    geometry = _torch_max_geometry(window, spatial)
+    geometry = _torch_window_geometry(window, spatial)
     if geometry is not None:
         padding, ceil_mode = geometry
         return pooled(pool, x, (window.kernel, window.stride, padding, window.dilation, ceil_mode, return_indices),
@@ -428,16 +429,26 @@ def avg_pool(x: torch.Tensor, window, count_include_pad: bool, divisor_override:
         return avg_pool(x.float(), window, count_include_pad, divisor_override).to(x.dtype)
     pool, spatial = _AVG_POOL[rank], x.shape[-rank:]
     declared = window.declared_padding(spatial)
-    padding = _torch_padding(window, declared)
-    if padding is not None:
-        return pool(x, window.kernel, window.stride, padding, window.ceil_mode, count_include_pad,
-                    divisor_override or None)
+    geometry = _torch_avg_geometry(window, spatial, count_include_pad, divisor_override)
+    if geometry is not None:
+        padding, ceil_mode = geometry
+        return pool(x, window.kernel, window.stride, padding, ceil_mode, count_include_pad, divisor_override or None)
     padded = F.pad(x, _torch_pad(window.applied_padding(spatial)))
     sums = pool(padded, window.kernel, window.stride, 0, False, True, 1)
     if divisor_override:
         return sums / divisor_override
     return sums / _window_counts(window, spatial, declared, sums.shape[-rank:], count_include_pad,
                                  sums.dtype, x.device)
+
+
+def _torch_avg_geometry(window, spatial, count_include_pad: bool, divisor_override: int) -> tuple | None:
+    """(padding, ceil_mode) with which torch's average pool gives window's averages over
+    an input of `spatial` sizes, or None: its symmetric padding, or any torch slides the
+    same windows with (_torch_window_geometry) when the divisor does not count padding."""
+    if count_include_pad and not divisor_override:
+        padding = _torch_padding(window, window.declared_padding(spatial))
+        return None if padding is None else (padding, window.ceil_mode)
+    return _torch_window_geometry(window, spatial)
 
 
 def _with_unit_dim(window):
@@ -528,7 +539,7 @@ def _max_pool_grad_factory(prim):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
-        geometry = fixed if fixed is not None else _torch_max_geometry(window, x.shape[-rank:])
+        geometry = fixed if fixed is not None else _torch_window_geometry(window, x.shape[-rank:])
         if geometry is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
             padding, ceil_mode = geometry
             return backward(grad, x, window.kernel, window.stride, padding, window.dilation, ceil_mode, argmax)
@@ -551,10 +562,11 @@ def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override
     rank = len(window.kernel)
     spatial = tuple(shape[2:])
     declared = window.declared_padding(spatial)
-    padding = _torch_padding(window, declared)
-    if padding is not None and rank in _AVG_POOL_BACKWARD and _torch_avg_backward_pays(shape, grad, window):
+    geometry = _torch_avg_geometry(window, spatial, count_include_pad, divisor_override)
+    if geometry is not None and rank in _AVG_POOL_BACKWARD and _torch_avg_backward_pays(shape, grad, window):
+        padding, ceil_mode = geometry
         return _AVG_POOL_BACKWARD[rank](grad, grad.new_empty(shape), window.kernel, window.stride, padding,
-                                        window.ceil_mode, count_include_pad, divisor_override or None)
+                                        ceil_mode, count_include_pad, divisor_override or None)
     divisor = divisor_override or _window_counts(window, spatial, declared, grad.shape[2:],
                                                  count_include_pad, grad.dtype, grad.device)
     ones = grad.new_ones((shape[1], 1) + tuple(window.kernel))
