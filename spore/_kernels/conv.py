@@ -381,12 +381,31 @@ def _remembered_argmax(out: torch.Tensor, window):
 @kernel_factory("MaxPool3D")
 def _max_pool_factory(prim):
     window, pool = prim.window, max_pool_kernel(prim.window, return_indices=True)
+    one_row = len(window.kernel) == 2 and window.kernel[0] == 1
 
     def run(x):
+        if one_row and x.shape[-2] == 1:
+            out = _row_max_pool(x, window)
+            if out is not None:
+                return out
         out, argmax = pool(x)  # as fast as the pool alone on the CPU
         _remember_argmax(out, window, argmax)
         return out
     return run
+
+
+def _row_max_pool(x: torch.Tensor, window):
+    """The max pool of x (N, C, 1, L) by a one-row window (nn.MaxPool1d's), or None if
+    torch can not slide its windows. torch's 1-D pool without indices has a vectorized
+    kernel (0.34 ms for [8, 64, 2000] 3/2, 24x faster than the 2-D pool with indices on
+    row-major input, 10x than on channels-last); the indices a gradient needs are found
+    again then (MaxPoolGrad), as for any output not remembered."""
+    geometry = _torch_window_geometry(window, x.shape[-2:])
+    if geometry is None:
+        return None
+    padding, ceil_mode = geometry
+    return F.max_pool1d(x.squeeze(-2), window.kernel[1], window.stride[1], padding[1], window.dilation[1],
+                        ceil_mode).unsqueeze(-2)
 
 
 @kernel_factory("MaxPoolWithArgmax")

@@ -115,3 +115,21 @@ def test_ceil_mode_tail_and_odd_sizes():
     expected_values, expected_index = reference(x, (3, 3), (2, 2), ((0, 1), (0, 1)))
     assert_same(values, expected_values)
     assert_same(index, expected_index)
+
+
+@pytest.mark.parametrize("mode", [ms.PYNATIVE_MODE, ms.GRAPH_MODE])
+@pytest.mark.parametrize("pad_mode, length, padding", [("valid", 301, (0, 0)), ("same", 300, (0, 1))])
+def test_one_d_pool_values_and_gradients(mode, pad_mode, length, padding):
+    """nn.MaxPool1d: values from torch's 1-D pool, the gradient from the indices found again."""
+    x = relu_input((8, 64, length))
+    x[3, 7, 10:13] = np.nan
+    x[5, 2, 40] = x[5, 2, 42] = np.nan
+    pool = nn.MaxPool1d(3, 2, pad_mode=pad_mode)
+    expected_values, expected_index = reference(x[:, :, None, :], (1, 3), (1, 2), ((0, 0), padding))
+    forward = ms.jit(pool) if mode == ms.GRAPH_MODE else pool
+    assert_same(forward(Tensor(x)), expected_values[:, :, 0])
+    dout = RNG.standard_normal(expected_values[:, :, 0].shape).astype(np.float32)
+    fn = lambda t: (pool(t) * Tensor(dout)).sum()   # noqa: E731
+    grad = ms.grad(ms.jit(fn) if mode == ms.GRAPH_MODE else fn)(Tensor(x))
+    expected_grad = reference_gradient(x[:, :, None, :], expected_index, dout[:, :, None, :])[:, :, 0]
+    np.testing.assert_allclose(grad.asnumpy(), expected_grad, rtol=1e-6)
