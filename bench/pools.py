@@ -1,11 +1,11 @@
-"""spore's 2-D max pools (nn.MaxPool2d, PyNative and Graph mode; --pool avg: nn.AvgPool2d)
-against torch eager's F.max_pool2d (F.avg_pool2d) on NCHW input: ResNet stems (3x3/2,
+"""spore's 2-D max pools (nn.MaxPool2d, PyNative and Graph mode; --pool avg / max1d / max3d:
+nn.AvgPool2d / MaxPool1d / MaxPool3d) against torch eager's F.max_pool2d (F.avg_pool2d ...): ResNet stems (3x3/2,
 'pad' 1 and 'same'), VGG (2x2/2 at 224 and 14), CIFAR and LeNet5 sizes; forward, and forward + backward (the gradient of
 sum(pool(x) * dout)). Prints milliseconds per call and ratios to torch eager, medians
 over interleaved rounds of this process's CPU time, one thread (the machine is shared).
 Compare two versions of spore by running this from each with PYTHONPATH and comparing
 the ratios (torch's times are the yardstick within each run).
-Run: python bench/pools.py [--pool max|avg] [--batches 1 8 32] [--dtypes float32 float64] [--rounds N]
+Run: python bench/pools.py [--pool max|avg|max1d|max3d] [--batches 1 8 32] [--dtypes float32 float64] [--rounds N]
 """
 from __future__ import annotations
 
@@ -35,7 +35,18 @@ CASES = {
 MAX_ELEMENTS = 1 << 25   # larger inputs (VGG 224 at batch 32: 100M elements) are left out
 
 
-POOLS = {"max": (nn.MaxPool2d, F.max_pool2d), "avg": (nn.AvgPool2d, F.avg_pool2d)}
+POOLS = {"max": (nn.MaxPool2d, F.max_pool2d), "avg": (nn.AvgPool2d, F.avg_pool2d),
+         "max1d": (nn.MaxPool1d, F.max_pool1d), "max3d": (nn.MaxPool3d, F.max_pool3d)}
+
+
+def input_shape(kind: str, batch: int, channels: int, size: int) -> tuple:
+    """The 2-D cases' (N, C, size, size); 1-D pools take rows of size * 16, 3-D pools
+    volumes of depth 4."""
+    if kind == "max1d":
+        return (batch, channels, size * 16)
+    if kind == "max3d":
+        return (batch, channels, 4, size, size)
+    return (batch, channels, size, size)
 
 
 def spore_pool(cell, kernel, stride, padding, pad_mode):
@@ -111,11 +122,11 @@ def main() -> int:
         channels, size = case[:2]
         for dtype in args.dtypes:
             for batch in args.batches:
-                shape = (batch, channels, size, size)
+                shape = input_shape(args.pool, batch, channels, size)
                 if np.prod(shape) > MAX_ELEMENTS:
                     continue
                 x = np.maximum(rng.standard_normal(shape), 0).astype(dtype)   # ReLU'd: ties
-                out_shape = tuple(F.max_pool2d(torch.from_numpy(x[:1]), *case[2:5]).shape[1:])
+                out_shape = tuple(POOLS[args.pool][1](torch.from_numpy(x[:1]), *case[2:5]).shape[1:])
                 dout = rng.standard_normal((batch,) + out_shape).astype(dtype)
                 r = measure(forms(x, dout, case, args.pool), args.rounds)
                 print(f"{name:<28}{batch:>3} {dtype:<8}{r['torch fwd'][0]:>13.3f}{r['torch fwd+bwd'][0]:>13.3f}"
