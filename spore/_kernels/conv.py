@@ -14,6 +14,7 @@ import weakref
 import torch
 import torch.nn.functional as F
 
+from .pool_layout import pooled
 from .registry import kernel, kernel_factory
 from .tensor_data import torch_dtype
 
@@ -291,18 +292,44 @@ def _torch_padding(window, padding) -> tuple | None:
     return symmetric
 
 
+def _torch_window_geometry(window, spatial) -> tuple | None:
+    """(padding, ceil_mode) with which torch's pools slide the same windows over an input
+    of `spatial` sizes as `window` does, or None. torch pads symmetrically, but leaves
+    out what lies beyond the input, as max-pool padding that never wins would (and an
+    average's divisor when it leaves out padding): so an end padding other than the begin
+    one is fine when torch's floor or ceil output sizes are the declared ones ('same'
+    padding (0, 1) of a 3x3/2 pool on 112 is padding 0 in ceil mode). Pads at most half
+    the kernel, as torch's."""
+    declared = window.declared_padding(spatial)
+    padding = _torch_padding(window, declared)
+    if padding is not None:
+        return padding, window.ceil_mode
+    begins = tuple(begin for begin, _ in declared)
+    if any(2 * p > k for p, k in zip(begins, window.kernel)):
+        return None
+    sizes = window.output_sizes(spatial)
+    for ceil_mode in (False, True):
+        symmetric = window._replace(pad_mode="pad", pads=tuple(p for b in begins for p in (b, b)),
+                                    ceil_mode=ceil_mode)
+        if symmetric.output_sizes(spatial) == sizes:
+            return begins, ceil_mode
+    return None
+
+
 def max_pool(x: torch.Tensor, window, return_indices: bool = False):
     """The max pool of x's trailing spatial dims; with return_indices, also each
     maximum's position in the flattened spatial dims of the unpadded input."""
     rank = len(window.kernel)
     pool, spatial = _MAX_POOL[rank], x.shape[-rank:]
-    padding = _torch_padding(window, window.declared_padding(spatial))
-    if padding is not None:
-        return pool(x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
-                    return_indices)
+    geometry = _torch_window_geometry(window, spatial)
+    if geometry is not None:
+        padding, ceil_mode = geometry
+        return pooled(pool, x, (window.kernel, window.stride, padding, window.dilation, ceil_mode, return_indices),
+                      return_indices)
     applied = window.applied_padding(spatial)
     padded = F.pad(x, _torch_pad(applied), value=_lowest(x.dtype))
-    result = pool(padded, window.kernel, window.stride, 0, window.dilation, False, return_indices)
+    result = pooled(pool, padded, (window.kernel, window.stride, 0, window.dilation, False, return_indices),
+                    return_indices)
     if not return_indices:
         return result
     out, indices = result
@@ -328,41 +355,7 @@ def max_pool_kernel(window, return_indices: bool = False):
         return lambda x: max_pool(x, window, return_indices)
     pool = _MAX_POOL[len(window.kernel)]
     options = (window.kernel, window.stride, padding, window.dilation, window.ceil_mode, return_indices)
-    if len(window.kernel) == 2:
-        return lambda x: _planes_folded(pool, x, options, return_indices) if _pools_folded(x) else pool(x, *options)
-    return lambda x: pool(x, *options)
-
-
-# torch's CPU max pooling is slow on NCHW input (a scalar loop over each plane: 0.75 ms for
-# LeNet5's first pool at batch 32) and, on channels-last input, vectorizes over the channels,
-# which fill no vector when they are few (0.37 ms for its 6). Pooling works plane by plane,
-# so the N*C planes can be pooled as the channels of one channels-last sample instead (0.17
-# ms, both layout changes included): same values, same indices (positions within a plane).
-# Measured on float32, one thread: it pays from ~32K elements with N*C >= 16 and C < 16
-# (channels-last pools of 16 channels and more are faster as they are).
-_FOLDED_POOL_MIN_ELEMENTS = 1 << 15
-_FOLDED_POOL_CHANNELS = 16
-
-
-def _pools_folded(x: torch.Tensor) -> bool:
-    if x.dim() != 4 or x.dtype != torch.float32 or x.device.type != "cpu" or x.numel() < _FOLDED_POOL_MIN_ELEMENTS:
-        return False
-    n, c = x.shape[:2]
-    return (c < _FOLDED_POOL_CHANNELS <= n * c
-            and (x.is_contiguous() or x.is_contiguous(memory_format=torch.channels_last)))
-
-
-def _planes_folded(pool, x: torch.Tensor, options: tuple, return_indices: bool):
-    """pool(x, *options) run on x's planes folded into the channels of one channels-last
-    sample; the results in x's layout."""
-    n, c, h, w = x.shape
-    layout = torch.contiguous_format if x.is_contiguous() else torch.channels_last
-    folded = x.permute(2, 3, 0, 1).contiguous().view(1, h, w, n * c).permute(0, 3, 1, 2)
-    result = pool(folded, *options)
-
-    def unfolded(t):
-        return t[0].view(n, c, *t.shape[2:]).contiguous(memory_format=layout)
-    return tuple(map(unfolded, result)) if return_indices else unfolded(result)
+    return lambda x: pooled(pool, x, options, return_indices)
 
 
 # Where each max-pool output's maxima came from, kept while the output lives, so that its
@@ -388,12 +381,31 @@ def _remembered_argmax(out: torch.Tensor, window):
 @kernel_factory("MaxPool3D")
 def _max_pool_factory(prim):
     window, pool = prim.window, max_pool_kernel(prim.window, return_indices=True)
+    one_row = len(window.kernel) == 2 and window.kernel[0] == 1
 
     def run(x):
+        if one_row and x.shape[-2] == 1:
+            out = _row_max_pool(x, window)
+            if out is not None:
+                return out
         out, argmax = pool(x)  # as fast as the pool alone on the CPU
         _remember_argmax(out, window, argmax)
         return out
     return run
+
+
+def _row_max_pool(x: torch.Tensor, window):
+    """The max pool of x (N, C, 1, L) by a one-row window (nn.MaxPool1d's), or None if
+    torch can not slide its windows. torch's 1-D pool without indices has a vectorized
+    kernel (0.34 ms for [8, 64, 2000] 3/2, 24x faster than the 2-D pool with indices on
+    row-major input, 10x than on channels-last); the indices a gradient needs are found
+    again then (MaxPoolGrad), as for any output not remembered."""
+    geometry = _torch_window_geometry(window, x.shape[-2:])
+    if geometry is None:
+        return None
+    padding, ceil_mode = geometry
+    return F.max_pool1d(x.squeeze(-2), window.kernel[1], window.stride[1], padding[1], window.dilation[1],
+                        ceil_mode).unsqueeze(-2)
 
 
 @kernel_factory("MaxPoolWithArgmax")
@@ -436,16 +448,26 @@ def avg_pool(x: torch.Tensor, window, count_include_pad: bool, divisor_override:
         return avg_pool(x.float(), window, count_include_pad, divisor_override).to(x.dtype)
     pool, spatial = _AVG_POOL[rank], x.shape[-rank:]
     declared = window.declared_padding(spatial)
-    padding = _torch_padding(window, declared)
-    if padding is not None:
-        return pool(x, window.kernel, window.stride, padding, window.ceil_mode, count_include_pad,
-                    divisor_override or None)
+    geometry = _torch_avg_geometry(window, spatial, count_include_pad, divisor_override)
+    if geometry is not None:
+        padding, ceil_mode = geometry
+        return pool(x, window.kernel, window.stride, padding, ceil_mode, count_include_pad, divisor_override or None)
     padded = F.pad(x, _torch_pad(window.applied_padding(spatial)))
     sums = pool(padded, window.kernel, window.stride, 0, False, True, 1)
     if divisor_override:
         return sums / divisor_override
     return sums / _window_counts(window, spatial, declared, sums.shape[-rank:], count_include_pad,
                                  sums.dtype, x.device)
+
+
+def _torch_avg_geometry(window, spatial, count_include_pad: bool, divisor_override: int) -> tuple | None:
+    """(padding, ceil_mode) with which torch's average pool gives window's averages over
+    an input of `spatial` sizes, or None: its symmetric padding, or any torch slides the
+    same windows with (_torch_window_geometry) when the divisor does not count padding."""
+    if count_include_pad and not divisor_override:
+        padding = _torch_padding(window, window.declared_padding(spatial))
+        return None if padding is None else (padding, window.ceil_mode)
+    return _torch_window_geometry(window, spatial)
 
 
 def _with_unit_dim(window):
@@ -530,15 +552,16 @@ def _max_pool_grad_factory(prim):
     pool = max_pool_kernel(window, return_indices=True)
     backward = _MAX_POOL_BACKWARD[rank]
     fixed = _torch_padding(window, window.fixed_padding())
+    fixed = None if fixed is None else (fixed, window.ceil_mode)
 
     def run(x, origin_output, grad):
         argmax = _remembered_argmax(origin_output, window)
         if argmax is None:
             argmax = pool(x)[1]
-        padding = fixed if fixed is not None else _torch_padding(window, window.declared_padding(x.shape[-rank:]))
-        if padding is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
-            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, window.ceil_mode,
-                            argmax)
+        geometry = fixed if fixed is not None else _torch_window_geometry(window, x.shape[-rank:])
+        if geometry is not None and grad.dtype == x.dtype and argmax.dtype == torch.int64:
+            padding, ceil_mode = geometry
+            return backward(grad, x, window.kernel, window.stride, padding, window.dilation, ceil_mode, argmax)
         return scatter_to_argmax(x.shape, grad, argmax, rank)
     return run
 
@@ -558,6 +581,11 @@ def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override
     rank = len(window.kernel)
     spatial = tuple(shape[2:])
     declared = window.declared_padding(spatial)
+    geometry = _torch_avg_geometry(window, spatial, count_include_pad, divisor_override)
+    if geometry is not None and rank in _AVG_POOL_BACKWARD and _torch_avg_backward_pays(shape, grad, window):
+        padding, ceil_mode = geometry
+        return _AVG_POOL_BACKWARD[rank](grad, grad.new_empty(shape), window.kernel, window.stride, padding,
+                                        ceil_mode, count_include_pad, divisor_override or None)
     divisor = divisor_override or _window_counts(window, spatial, declared, grad.shape[2:],
                                                  count_include_pad, grad.dtype, grad.device)
     ones = grad.new_ones((shape[1], 1) + tuple(window.kernel))
@@ -565,6 +593,21 @@ def avg_pool_grad(shape, grad, window, count_include_pad: bool, divisor_override
     # keep [begin, begin + n) of the padded extent; F.pad crops with negative widths
     widths = [(-begin, n + begin - m) for n, (begin, _), m in zip(spatial, declared, spread.shape[2:])]
     return F.pad(spread, _torch_pad(widths))
+
+
+_AVG_POOL_BACKWARD = {2: torch.ops.aten.avg_pool2d_backward.default, 3: torch.ops.aten.avg_pool3d_backward.default}
+
+
+def _torch_avg_backward_pays(shape, grad, window) -> bool:
+    """Whether torch's own average-pool backward is the faster one and gives the same
+    bits: windows that do not overlap (each input takes at most one output's gradient
+    over its divisor, however summed), float64 (no oneDNN transposed convolution, 2-7x
+    slower) or float32 with fewer than 32 channels (oneDNN's depthwise kernels are slow
+    there: 0.47 vs 0.27 ms at LeNet5's [32, 6, 28, 28]); with more, torch's row-major
+    scalar loop is the slower one (2.9 vs 2.1 ms at [8, 64, 56, 56])."""
+    if any(s < k for s, k in zip(window.stride, window.kernel)) or grad.device.type != "cpu":
+        return False
+    return grad.dtype == torch.float64 or (grad.dtype == torch.float32 and shape[1] < 32)
 
 
 @kernel_factory("AvgPoolGrad")
