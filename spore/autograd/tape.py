@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from functools import partial
+from operator import is_not
 from typing import Callable
 
 from ..common.tensor import Tensor
@@ -184,7 +185,7 @@ class Tape(interpreter.Interpreter):
                     dout = self._apply_hooks(vids, dout)
                 douts, outs = [dout], (outs,)
             input_grads = reverse.step(prim, bprop, inputs, outs, douts, tuple_output,
-                                       tuple([v is not None for v in input_vids]))
+                                       tuple(map(is_not, input_vids, itertools.repeat(None))))
             if input_grads is not None:
                 for vid, grad in zip(input_vids, input_grads):
                     if vid is not None and grad is not None:
@@ -219,10 +220,14 @@ class Tape(interpreter.Interpreter):
     # ---- lifetime -----------------------------------------------------------------------
     def release(self) -> None:
         """Forget everything: leaves lose their mark, nodes and their values are dropped."""
+        tape_id = self.id
         for tensor in self._marked:
-            if tensor._node is not None and self.id in tensor._node:
-                rest = {k: v for k, v in tensor._node.items() if k != self.id}
-                tensor._node = rest or None
+            node = tensor._node
+            if node is not None and tape_id in node:
+                if len(node) == 1:  # (followed by this tape alone: the usual case)
+                    tensor._node = None
+                else:
+                    tensor._node = {k: v for k, v in node.items() if k != tape_id}
         self._marked.clear()
         self.nodes.clear()
         self.hooks.clear()
