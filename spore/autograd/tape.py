@@ -30,7 +30,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 from functools import partial
-from operator import is_not
 from typing import Callable
 
 from ..common.tensor import Tensor
@@ -185,7 +184,7 @@ class Tape(interpreter.Interpreter):
                     dout = self._apply_hooks(vids, dout)
                 douts, outs = [dout], (outs,)
             input_grads = reverse.step(prim, bprop, inputs, outs, douts, tuple_output,
-                                       tuple(map(is_not, input_vids, itertools.repeat(None))))
+                                       tuple([v is not None for v in input_vids]))
             if input_grads is not None:
                 for vid, grad in zip(input_vids, input_grads):
                     if vid is not None and grad is not None:

@@ -27,19 +27,14 @@ from __future__ import annotations
 
 import functools
 import inspect
-from operator import attrgetter
 from typing import Callable
 
 from .._kernels.registry import build_kernel
 from .._kernels.tensor_data import RawTensor
-from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from .interpreter import STACK as _STACK
 
 _new = object.__new__
-_raw = attrgetter("_t")
-_WRAPPER_TYPES = frozenset({Tensor, Parameter})
-"""The types whose `_t` is all the kernel takes of them (not a subclass with data elsewhere)."""
 
 PRIMITIVES: dict[str, type] = {}
 """Every Primitive class by name: the op registry tests and the compiler read."""
@@ -78,10 +73,15 @@ def _unwrap(value):
 
 def _raw_args(args: tuple) -> tuple:
     """The kernel's arguments: torch tensors for Tensors, unwrapped sequences, values as
-    they are. This runs on every op call: where every argument is a Tensor or a Parameter
-    (the usual call), in one C-level pass."""
-    if _WRAPPER_TYPES.issuperset(map(type, args)):
-        return tuple(map(_raw, args))
+    they are. Unrolled for the common arities: this runs on every op call."""
+    n = len(args)
+    if n == 1:
+        a, = args
+        return (a._t if isinstance(a, Tensor) else _unwrap(a),)
+    if n == 2:
+        a, b = args
+        return (a._t if isinstance(a, Tensor) else _unwrap(a),
+                b._t if isinstance(b, Tensor) else _unwrap(b))
     return tuple([a._t if isinstance(a, Tensor) else _unwrap(a) for a in args])
 
 

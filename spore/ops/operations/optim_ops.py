@@ -38,7 +38,7 @@ __all__ = [
 
 _FLOATS = mstype.float_type
 _UNBUILT = object()
-_raw, _shape, _dtype = attrgetter("_t"), attrgetter("shape"), attrgetter("dtype")
+_shape, _dtype = attrgetter("shape"), attrgetter("dtype")
 _SCALAR_DTYPES = mstype.int_type + mstype.uint_type + _FLOATS
 
 
@@ -105,7 +105,7 @@ class _ApplyOptimizer(Primitive):
         update = self._multi_kernel()
         listed, states = self.list_positions, self.state_positions
         for group in self._groups(columns):
-            lists = {p: list(map(_raw, group[p])) for p in listed}
+            lists = {p: [tensor._t for tensor in group[p]] for p in listed}
             # Nothing else sees the old states (no array, view or other Tensor on them): they
             # are written in place, which nobody can tell from rebinding, without new memory.
             in_place = all(all_solely_held(lists[p]) for p in states)
@@ -163,7 +163,7 @@ class _ApplyOptimizer(Primitive):
         tensors = [columns[0]] + [columns[p] for p in self._tensor_positions]
         if not all(all(map(isinstance, column, repeat(Tensor))) for column in tensors):
             return False
-        raws = [list(map(_raw, column)) for column in tensors]
+        raws = [[tensor._t for tensor in column] for column in tensors]
         if not all(all(map(is_not, column, repeat(None))) for column in raws):
             return False
         dtypes, shapes = list(map(_dtype, raws[0])), list(map(_shape, raws[0]))
@@ -226,9 +226,9 @@ class _ApplyOptimizer(Primitive):
 
 
 def _rebind(tensors, raws) -> None:
-    """Each Tensor of `tensors` rebound to its torch tensor in `raws` (a C-level pass)."""
-    for _ in map(setattr, tensors, repeat("_t"), raws):
-        pass
+    """Each Tensor of `tensors` rebound to its torch tensor in `raws`."""
+    for tensor, raw in zip(tensors, raws):
+        tensor._t = raw
 
 
 def _plain_scalar(value) -> bool:
