@@ -5,6 +5,7 @@ MindSpore dtypes map to torch's and how host data gets in and out.
 """
 from __future__ import annotations
 
+import operator
 import sys
 
 import numpy as np
@@ -174,6 +175,22 @@ _HELD_BY_ITS_WRAPPER_ALONE = _references(_probe._t)
 
 
 _storage_use_count = getattr(torch._C, "_storage_Use_Count", None)
+_storage_of, _cdata = torch.Tensor.untyped_storage, operator.attrgetter("_cdata")
+
+
+def _holders(raws: list) -> tuple:
+    """Per tensor of `raws`: its Python references and its storage's uses, each counted
+    while `raws` holds it (a C-level pass: no bytecode per tensor)."""
+    if _storage_use_count is None:
+        return (), ()
+    return (list(map(sys.getrefcount, raws)),
+            list(map(_storage_use_count, map(_cdata, map(_storage_of, raws)))))
+
+
+_probe_list = [_probe._t]
+_SOLE_HOLDERS = tuple(counts[0] for counts in _holders(_probe_list)) if _storage_use_count else None
+"""What `_holders` counts for a tensor held by one wrapper's slot and one list alone."""
+del _probe_list
 
 
 def solely_held(wrapper) -> bool:
@@ -186,3 +203,16 @@ def solely_held(wrapper) -> bool:
     return (_storage_use_count is not None
             and _references(wrapper._t) == _HELD_BY_ITS_WRAPPER_ALONE + 1   # (+1: the local `t`)
             and _storage_use_count(t.untyped_storage()._cdata) == 2)   # (+1: the storage object)
+
+
+def all_solely_held(raws: list) -> bool:
+    """solely_held of every Tensor whose torch tensor `raws` (a list of them) holds: each
+    tensor held by its wrapper and this list alone (one listed twice, or wrapped twice, is
+    not), each storage seen by its tensor alone. One pass in C over the list: this runs for
+    every parameter state of an optimizer step."""
+    if _SOLE_HOLDERS is None:
+        return False
+    references, uses = _holders(raws)
+    sole_references, sole_uses = _SOLE_HOLDERS
+    return (all(map(sole_references.__eq__, references))
+            and all(map(sole_uses.__eq__, uses)))

@@ -22,27 +22,35 @@ from ..common.tensor import Tensor, wrap
 from ..ops.bprop.registry import BPROPS, NON_DIFFERENTIABLE, set_needed_inputs
 from ..ops.function import math_func
 
-_OWN = object()
+OWN = object()
 """The bprop resolved for a class with its own `bprop` method (Cell hook and custom-bprop nodes)."""
-_resolved: dict = {}   # primitive class -> _OWN, its table bprop, or None (its outputs carry no gradient)
+_resolved: dict = {}   # primitive class -> OWN, its table bprop, or None (its outputs carry no gradient)
 
 
 def bprop_of(prim) -> Callable | None:
     """fn(*inputs, out, dout) giving prim's input gradients: its own `bprop` method (Cell
     hook and custom-bprop nodes) or the table's entry bound to it; None when its outputs
-    carry no gradient. Resolved once per primitive class (the tape asks on every call)."""
-    try:
-        entry = _resolved[type(prim)]
-    except KeyError:
-        entry = _resolved[type(prim)] = _resolve(prim)
-    if entry is _OWN:
+    carry no gradient."""
+    entry = bprop_entry(prim)
+    if entry is OWN:
         return prim.bprop
     return None if entry is None else functools.partial(entry, prim)
 
 
+def bprop_entry(prim):
+    """OWN, the bprop table's function for prim's class (unbound), or None when its outputs
+    carry no gradient; resolved once per primitive class. Raises RuntimeError when prim has
+    no bprop registered."""
+    try:
+        return _resolved[type(prim)]
+    except KeyError:
+        entry = _resolved[type(prim)] = _resolve(prim)
+        return entry
+
+
 def _resolve(prim):
     if getattr(type(prim), "bprop", None) is not None:
-        return _OWN
+        return OWN
     name = type(prim).__name__
     table_entry = BPROPS.get(name)
     if table_entry is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+from functools import partial
 from typing import Callable
 
 from ..common.tensor import Tensor
@@ -39,19 +40,10 @@ from .hooks import add_hook, tensor_hooks
 _tape_ids = itertools.count(1)
 
 
-class Node:
-    """One recorded primitive call, with the function giving its input gradients from
-    (*inputs, out, dout)."""
-
-    __slots__ = ("bprop", "prim", "inputs", "input_vids", "out", "output_vids")
-
-    def __init__(self, bprop, inputs, input_vids, out, output_vids, prim):
-        self.bprop = bprop
-        self.prim = prim
-        self.inputs = inputs
-        self.input_vids = input_vids
-        self.out = out
-        self.output_vids = output_vids
+Node = tuple
+"""One recorded primitive call, a plain tuple (built on every recorded call):
+(bprop, inputs, input_vids, out, output_vids, prim), `bprop` giving the input gradients
+from (*inputs, out, dout)."""
 
 
 class Tape(interpreter.Interpreter):
@@ -103,30 +95,65 @@ class Tape(interpreter.Interpreter):
 
     # ---- recording ----------------------------------------------------------------------
     def record(self, prim, args: tuple, out) -> None:
-        tape_id, tracked = self.id, False
-        input_vids = []
-        for a in args:  # variable_of, unrolled for Tensors: this runs on every recorded call
-            if isinstance(a, Tensor):
-                vid = None if a._node is None else a._node.get(tape_id)
+        """Append a Node for `prim(*args) -> out` when an input is tracked. One pass over the
+        inputs finds their variables and makes what the node keeps of each (a snapshot or a
+        stand-in, per the plan of prim's class and arity): this runs on every recorded call."""
+        tape_id = self.id
+        try:
+            entry, keep_inputs, keep_out = _plans[type(prim), len(args)]
+        except KeyError:
+            entry, keep_inputs, keep_out = _plans[type(prim), len(args)] = _plan(prim, len(args))
+        tracked = False
+        input_vids, inputs = [], []
+        for a, keep in zip(args, keep_inputs):
+            if isinstance(a, Tensor):   # variable_of and _snapshot / stand_in, inlined for Tensors
+                node = a._node
+                vid = None if node is None else node.get(tape_id)
+                raw = a._t
+                if raw is None:
+                    kept = a
+                elif keep:
+                    kept = _new(Tensor)
+                    kept._t, kept._init, kept._node = raw, None, node
+                else:
+                    kept = _new(saved.NotKept)
+                    kept._t, kept._init, kept._node = None, (prim, raw.shape, raw.dtype), node
             else:
                 vid = self.variable_of(a)
+                kept = _snapshot(a) if keep else saved.stand_in(a, prim)
             if vid is not None:
                 tracked = True
             input_vids.append(vid)
+            inputs.append(kept)
         if not tracked and not getattr(prim, "peer_backward", False):
             return
-        bprop = reverse.bprop_of(prim)
-        if bprop is None:
+        if entry is reverse.OWN:
+            bprop = prim.bprop
+        elif entry is None:
             return
+        elif entry is _UNRESOLVED:   # no bprop was registered when the plan was made
+            del _plans[type(prim), len(args)]
+            reverse.bprop_entry(prim)   # raises, unless one has been registered since
+            return self.record(prim, args, out)
+        else:
+            bprop = partial(entry, prim)
         if type(out) in (tuple, list):
             output_vids = tuple([self.new_variable(o) if isinstance(o, Tensor) else None for o in out])
-        else:   # new_variable(out), inlined
+            out = _kept_output(prim, out, keep_out)
+        else:   # new_variable(out) and _snapshot(out) / stand_in(out), inlined
             output_vids = self.variable_count
             self.variable_count = output_vids + 1
             node = out._node
-            out._node = {tape_id: output_vids} if node is None else {**node, tape_id: output_vids}
-        inputs, out = _kept(prim, args, out)
-        self.nodes.append(Node(bprop, inputs, input_vids, out, output_vids, prim))
+            node = out._node = {tape_id: output_vids} if node is None else {**node, tape_id: output_vids}
+            raw = out._t
+            if raw is not None:
+                if keep_out is False:
+                    out = _new(saved.NotKept)
+                    out._t, out._init, out._node = None, (prim, raw.shape, raw.dtype), node
+                else:   # (out[k] of a single Tensor reads its values)
+                    out = _new(Tensor)
+                    out._t, out._init, out._node = raw, None, node
+        self.nodes.append((bprop, tuple(inputs), input_vids, out, output_vids, prim))
 
     # ---- backward -----------------------------------------------------------------------
     def backward(self, roots: list[tuple[Tensor, Tensor]]) -> dict[int, Tensor]:
@@ -147,18 +174,16 @@ class Tape(interpreter.Interpreter):
             # Popped as it is processed: the values a node holds for its bprop are freed as
             # soon as that bprop has run (their memory is then reused at once).
             node = nodes.pop()
-            vids = node.output_vids
+            bprop, inputs, input_vids, outs, vids, prim = node
             tuple_output = type(vids) is tuple
             if tuple_output:
                 douts = [None if v is None else self._output_grad(v, grads) for v in vids]
-                outs = node.out
             else:   # one output, inlined: this runs on every node
                 dout = grads.pop(vids, None)
                 if dout is not None and vids in hooks:
                     dout = self._apply_hooks(vids, dout)
-                douts, outs = [dout], (node.out,)
-            input_vids = node.input_vids
-            input_grads = reverse.step(node.prim, node.bprop, node.inputs, outs, douts, tuple_output,
+                douts, outs = [dout], (outs,)
+            input_grads = reverse.step(prim, bprop, inputs, outs, douts, tuple_output,
                                        tuple([v is not None for v in input_vids]))
             if input_grads is not None:
                 for vid, grad in zip(input_vids, input_grads):
@@ -194,10 +219,14 @@ class Tape(interpreter.Interpreter):
     # ---- lifetime -----------------------------------------------------------------------
     def release(self) -> None:
         """Forget everything: leaves lose their mark, nodes and their values are dropped."""
+        tape_id = self.id
         for tensor in self._marked:
-            if tensor._node is not None and self.id in tensor._node:
-                rest = {k: v for k, v in tensor._node.items() if k != self.id}
-                tensor._node = rest or None
+            node = tensor._node
+            if node is not None and tape_id in node:
+                if len(node) == 1:  # (followed by this tape alone: the usual case)
+                    tensor._node = None
+                else:
+                    tensor._node = {k: v for k, v in node.items() if k != tape_id}
         self._marked.clear()
         self.nodes.clear()
         self.hooks.clear()
@@ -215,12 +244,12 @@ class _ReadyLeaves:
                 self.parameters[tensor._node[tape.id]] = tensor
         self.uses = dict.fromkeys(self.parameters, 0)
         for node in tape.nodes:
-            for vid in _flat_vids(node.input_vids):
+            for vid in _flat_vids(node[2]):
                 if vid in self.uses:
                     self.uses[vid] += 1
 
     def used(self, node: Node) -> None:
-        for vid in _flat_vids(node.input_vids):
+        for vid in _flat_vids(node[2]):
             if vid in self.uses:
                 self.uses[vid] -= 1
                 if self.uses[vid] == 0 and vid in self.grads:
@@ -238,32 +267,35 @@ def _flat_vids(vids):
             yield vid
 
 
-_plans: dict = {}   # (primitive class, number of inputs) -> (keep each input, keep the output)
+_UNRESOLVED = object()
+_plans: dict = {}
+"""(primitive class, number of inputs) -> (bprop entry, keep each input, keep the output):
+the entry is reverse.bprop_entry's (reverse.OWN, the table's function, None), or _UNRESOLVED
+where no bprop is registered (an error once a tracked input reaches it); the keep flags are
+saved.py's plan."""
 
 
 def _plan(prim, n_inputs: int) -> tuple:
-    bprop = reverse.BPROPS.get(type(prim).__name__) if getattr(type(prim), "bprop", None) is None else None
-    plan = saved.KEEP_ALL if bprop is None else saved.plan_for(bprop, n_inputs)
-    return ((True,) * n_inputs, True) if plan is saved.KEEP_ALL else plan
-
-
-def _kept(prim, args: tuple, out) -> tuple:
-    """(inputs, output) as the node keeps them: snapshots of what prim's bprop reads,
-    storage-less stand-ins for the rest (saved.py)."""
     try:
-        keep_inputs, keep_out = _plans[type(prim), len(args)]
-    except KeyError:
-        keep_inputs, keep_out = _plans[type(prim), len(args)] = _plan(prim, len(args))
-    inputs = tuple([_snapshot(a) if keep else saved.stand_in(a, prim) for a, keep in zip(args, keep_inputs)])
+        entry = reverse.bprop_entry(prim)
+    except RuntimeError:
+        entry = _UNRESOLVED
+    plan = saved.KEEP_ALL if entry in (reverse.OWN, _UNRESOLVED, None) else saved.plan_for(entry, n_inputs)
+    if plan is saved.KEEP_ALL:
+        return entry, (True,) * n_inputs, True
+    return (entry, *plan)
+
+
+def _kept_output(prim, out, keep_out):
+    """A tuple / list output as the node keeps it: snapshots of the elements prim's bprop
+    reads, storage-less stand-ins for the rest (saved.py)."""
     if keep_out is True:
-        return inputs, _snapshot(out)
+        return _snapshot(out)
     if keep_out is False:
-        return inputs, saved.stand_in(out, prim)
-    if type(out) not in (tuple, list):     # out[k] of a single Tensor reads its values
-        return inputs, _snapshot(out)
+        return saved.stand_in(out, prim)
     n = len(out)
-    return inputs, type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim)
-                             for i, o in enumerate(out))
+    return type(out)(_snapshot(o) if i in keep_out or i - n in keep_out else saved.stand_in(o, prim)
+                     for i, o in enumerate(out))
 
 
 _new = object.__new__

@@ -34,6 +34,8 @@ from .._kernels.tensor_data import RawTensor
 from ..common.tensor import Tensor, wrap
 from .interpreter import STACK as _STACK
 
+_new = object.__new__
+
 PRIMITIVES: dict[str, type] = {}
 """Every Primitive class by name: the op registry tests and the compiler read."""
 
@@ -85,8 +87,10 @@ def _raw_args(args: tuple) -> tuple:
 
 def wrap_output(out):
     """Kernel results as Tensors: a raw tensor, or a tuple / list of results."""
-    if type(out) is RawTensor:
-        return wrap(out)
+    if type(out) is RawTensor:     # wrap(out), inlined: this runs on every op call
+        t = _new(Tensor)
+        t._t, t._init, t._node = out, None, None
+        return t
     if isinstance(out, (tuple, list)):  # includes torch's named-tuple results
         return (list if type(out) is list else tuple)([wrap_output(o) for o in out])
     if isinstance(out, RawTensor):

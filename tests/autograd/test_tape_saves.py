@@ -8,7 +8,7 @@ import pytest
 
 import spore as ms
 from spore import ops
-from spore.autograd import saved
+from spore.autograd import reverse, saved
 from spore.autograd import tape as tape_module
 from spore.ops.bprop.registry import BPROPS
 
@@ -57,8 +57,9 @@ def test_a_value_nothing_reads_is_freed_before_backward():
 
 
 def test_a_bprop_reading_a_value_not_kept_fails_loudly(monkeypatch):
-    key = (type(ops.ReLU()), 1)
-    monkeypatch.setitem(tape_module._plans, key, ((False,), False))    # a wrong plan: ReLU's out dropped
+    relu = ops.ReLU()
+    wrong_plan = (reverse.bprop_entry(relu), (False,), False)     # ReLU's out dropped
+    monkeypatch.setitem(tape_module._plans, (type(relu), 1), wrong_plan)
     with pytest.raises(RuntimeError, match="did not keep"):
         ms.grad(lambda x: ops.relu(x).sum())(ms.Tensor(np.ones(2, np.float32)))
 

@@ -17,8 +17,11 @@ kernels depart from their documentation (ApplyMomentum ignores `use_nesterov` an
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import attrgetter, is_, is_not
+
 from ..._kernels.registry import build_multi_tensor_kernel
-from ..._kernels.tensor_data import MS_OF, solely_held
+from ..._kernels.tensor_data import MS_OF, all_solely_held
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import interpreter
@@ -35,6 +38,7 @@ __all__ = [
 
 _FLOATS = mstype.float_type
 _UNBUILT = object()
+_shape, _dtype = attrgetter("shape"), attrgetter("dtype")
 _SCALAR_DTYPES = mstype.int_type + mstype.uint_type + _FLOATS
 
 
@@ -93,29 +97,33 @@ class _ApplyOptimizer(Primitive):
         their hyper-parameters update together, through the multi-tensor kernel where there is
         one; otherwise (or for a call the cheap check does not pass) one call per parameter."""
         count = len(columns[0])
-        calls = list(zip(*[column if isinstance(column, (tuple, list)) else (column,) * count
-                           for column in columns]))
-        if interpreter.STACK or not self._all_plain(calls):
-            for call in calls:
+        columns = [column if isinstance(column, (tuple, list)) else (column,) * count for column in columns]
+        if interpreter.STACK or not self._all_plain(columns):
+            for call in zip(*columns):
                 self(*call)
             return
         update = self._multi_kernel()
-        groups: dict = {}
-        scalar_positions = self._scalar_positions
-        for call in calls:
-            groups.setdefault(tuple([id(call[p]) for p in scalar_positions]), []).append(call)
         listed, states = self.list_positions, self.state_positions
-        for group in groups.values():
-            first = group[0]
+        for group in self._groups(columns):
+            lists = {p: [tensor._t for tensor in group[p]] for p in listed}
             # Nothing else sees the old states (no array, view or other Tensor on them): they
             # are written in place, which nobody can tell from rebinding, without new memory.
-            in_place = (all(solely_held(call[p]) for call in group for p in states)
-                        and len({id(call[p]._t) for call in group for p in states}) == len(group) * len(states))
-            results = update(*[[call[p]._t for call in group] if p in listed else _unwrap(first[p])
-                               for p in range(len(first))], in_place=in_place)
-            for position, index in zip(self.state_positions, self.state_results):
-                for call, new in zip(group, results[index]):
-                    call[position]._t = new
+            in_place = all(all_solely_held(lists[p]) for p in states)
+            results = update(*[lists[p] if p in listed else _unwrap(group[p][0]) for p in range(len(group))],
+                             in_place=in_place)
+            for position, index in zip(states, self.state_results):
+                _rebind(group[position], results[index])
+
+    def _groups(self, columns: list):
+        """The columns of each set of parameters sharing their hyper-parameters (the same
+        objects): usually one, all of them."""
+        keys = list(zip(*[map(id, columns[p]) for p in self._scalar_positions]))
+        if len(set(keys)) <= 1:
+            return (columns,)
+        members: dict = {}
+        for i, key in enumerate(keys):
+            members.setdefault(key, []).append(i)
+        return [[[column[i] for i in indices] for column in columns] for indices in members.values()]
 
     def _multi_kernel(self):
         """The multi-tensor kernel for this instance's attributes; without one registered, the
@@ -146,14 +154,28 @@ class _ApplyOptimizer(Primitive):
         return (self._plain_tensors(inputs)
                 and all(_plain_scalar(inputs[position]) for position in self._scalar_positions))
 
-    def _all_plain(self, calls) -> bool:
-        """_is_plain_call of each call, each scalar object checked once (the calls of one
+    def _all_plain(self, columns: list) -> bool:
+        """_is_plain_call of every parameter's call (`columns`: one sequence per input), a
+        column at a time in C-level passes; each scalar object checked once (the calls of one
         update share their hyper-parameters)."""
-        if not all(self._plain_tensors(call) for call in calls):
+        if len(columns) != len(self.inputs):
             return False
-        positions = self._scalar_positions
-        scalars = {id(call[p]): call[p] for call in calls for p in positions}
-        return all(_plain_scalar(value) for value in scalars.values())
+        tensors = [columns[0]] + [columns[p] for p in self._tensor_positions]
+        if not all(all(map(isinstance, column, repeat(Tensor))) for column in tensors):
+            return False
+        raws = [[tensor._t for tensor in column] for column in tensors]
+        if not all(all(map(is_not, column, repeat(None))) for column in raws):
+            return False
+        dtypes, shapes = list(map(_dtype, raws[0])), list(map(_shape, raws[0]))
+        if not all(MS_OF[dtype] in self.variable_dtypes for dtype in set(dtypes)):
+            return False
+        if not all(list(map(_shape, column)) == shapes and all(map(is_, map(_dtype, column), dtypes))
+                   for column in raws[1:]):
+            return False
+        scalars: dict = {}
+        for position in self._scalar_positions:
+            scalars.update(zip(map(id, columns[position]), columns[position]))
+        return all(map(_plain_scalar, scalars.values()))
 
     def _plain_tensors(self, inputs) -> bool:
         """_is_plain_call's check of the number of inputs and of the Tensor inputs."""
@@ -201,6 +223,12 @@ class _ApplyOptimizer(Primitive):
 
     def _check_gradient_shape(self, named: dict) -> None:
         _check_same_shape(self.name, self.gradient, named[self.gradient], self.states[0], named[self.states[0]])
+
+
+def _rebind(tensors, raws) -> None:
+    """Each Tensor of `tensors` rebound to its torch tensor in `raws`."""
+    for tensor, raw in zip(tensors, raws):
+        tensor._t = raw
 
 
 def _plain_scalar(value) -> bool:
