@@ -27,7 +27,7 @@ def mat_mul(prim):
     left, right = _transposed(prim.transpose_a), _transposed(prim.transpose_b)
 
     def run(x1, x2):
-        return torch.mm(left(x1), right(x2))  # mm refuses anything but two matrices, as MatMul does
+        return left(x1).mm(right(x2))  # mm refuses anything but two matrices, as MatMul does
     return run
 
 
@@ -44,7 +44,7 @@ def batch_mat_mul(prim):
 
 @kernel("MatMulExt")
 def mat_mul_ext(input, other):
-    return torch.matmul(input, other)
+    return input.matmul(other)
 
 
 @kernel("Dense")

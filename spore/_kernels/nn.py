@@ -299,7 +299,7 @@ def sparse_softmax_cross_entropy_and_gradient(logits, labels):
 def _log_softmax_and_index(logits, labels):
     """The log-softmax over the last axis and the labels, as (rows, classes) and (rows,)."""
     _require(labels.dtype in _INDEX_DTYPES and logits.ndim >= 2 and labels.shape == logits.shape[:-1])
-    log_p = torch.log_softmax(_work(logits), -1)
+    log_p = _work(logits).log_softmax(-1)
     return log_p.reshape(-1, log_p.shape[-1]), labels.reshape(-1).long()
 
 

@@ -79,7 +79,7 @@ def _pooled_planes(pool, rows: torch.Tensor, spatial, options: tuple, return_ind
 def _planes(t: torch.Tensor) -> torch.Tensor:
     """A pooled channels-last sample (1, planes, *spatial) as a (planes, flattened
     spatial) transposed view, which torch copies blockwise."""
-    return t[0].movedim(0, -1).reshape(-1, t.shape[1]).t()
+    return t[0].movedim(0, -1).view(-1, t.shape[1]).t()
 
 
 def _all_planes_as_channels(pool, x: torch.Tensor, options: tuple, return_indices: bool, layout):
