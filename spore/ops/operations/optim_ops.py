@@ -151,8 +151,7 @@ class _ApplyOptimizer(Primitive):
         """The common call, checked cheaply on the storage: Tensors of the variable's shape
         and float dtype, and Python floats or 0-d float Tensors for the scalars. Anything
         else (deferred data, a narrower gradient, ...) goes through `infer`."""
-        return (self._plain_tensors(inputs)
-                and all(_plain_scalar(inputs[position]) for position in self._scalar_positions))
+        return self._all_plain([(value,) for value in inputs])
 
     def _all_plain(self, columns: list) -> bool:
         """_is_plain_call of every parameter's call (`columns`: one sequence per input), a
@@ -176,22 +175,6 @@ class _ApplyOptimizer(Primitive):
         for position in self._scalar_positions:
             scalars.update(zip(map(id, columns[position]), columns[position]))
         return all(map(_plain_scalar, scalars.values()))
-
-    def _plain_tensors(self, inputs) -> bool:
-        """_is_plain_call's check of the number of inputs and of the Tensor inputs."""
-        if len(inputs) != len(self.inputs):
-            return False
-        variable = inputs[0]
-        raw = variable._t if isinstance(variable, Tensor) else None
-        if raw is None or MS_OF[raw.dtype] not in self.variable_dtypes:
-            return False
-        shape, dtype = raw.shape, raw.dtype
-        for position in self._tensor_positions:
-            value = inputs[position]
-            raw = value._t if isinstance(value, Tensor) else None
-            if raw is None or raw.shape != shape or raw.dtype is not dtype:
-                return False
-        return True
 
     def infer(self, *inputs):
         op = self.name
