@@ -6,6 +6,7 @@ from __future__ import annotations
 from spore import ops
 from spore.common import dtype as mstype
 from spore.common.tensor import Tensor
+from spore.ops.function import conv_func
 from spore.ops.function.inplace import rebind
 
 from .._array import flatten
@@ -76,7 +77,7 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """Max pooling of (N, C, H, W); stride defaults to kernel_size."""
-    return ops.max_pool2d(input, kernel_size, stride, padding, dilation, return_indices, ceil_mode)
+    return conv_func.max_pool2d_ext(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):

@@ -170,15 +170,17 @@ class MaxPool2d(_PoolNd):
         _check_pad_only(name, self.pad_mode, padding=any(padding), dilation=dilation != (1, 1),
                         return_indices=return_indices, ceil_mode=ceil_mode)
         if self.use_pad:
+            # MindSpore pools a unit depth with the 3-D primitive, whose NaN rule is torch's
             self.padding = padding
-            self.max_pool = C.MaxPoolWithArgmaxV2(kernel, stride, padding, dilation, ceil_mode)
+            self.max_pool = C.MaxPool3DWithArgmax((1,) + kernel, (1,) + stride, (0,) + padding,
+                                                  (1,) + dilation, ceil_mode)
         else:
             self.max_pool = C.MaxPool(kernel, stride, self.pad_mode)
 
     def _pool(self, x):
         if not self.use_pad:
             return self.max_pool(x)
-        output, indices = self.max_pool(x)
+        output, indices = _squeeze_each(self.max_pool(F.expand_dims(x, 2)), 2)
         return (output, indices) if self.return_indices else output
 
 
@@ -207,9 +209,10 @@ class MaxPool1d(_PoolNd):
         _check_pad_only(name, self.pad_mode, padding=any(padding), dilation=dilation != (1,),
                         return_indices=return_indices, ceil_mode=ceil_mode)
         if self.use_pad:
+            # MindSpore pools a unit depth and height with the 3-D primitive (torch's NaN rule)
             self.padding = (0,) + padding
-            self.max_pool = C.MaxPoolWithArgmaxV2((1, kernel_size), (1, stride), self.padding,
-                                                  (1,) + dilation, ceil_mode)
+            self.max_pool = C.MaxPool3DWithArgmax((1, 1, kernel_size), (1, 1, stride), (0,) + self.padding,
+                                                  (1, 1) + dilation, ceil_mode)
         else:
             self.max_pool = C.MaxPool((1, kernel_size), (1, stride), self.pad_mode)
         # MindSpore's attribute values (they show in the repr)
@@ -217,10 +220,9 @@ class MaxPool1d(_PoolNd):
         self.kernel_size, self.stride = lead + (kernel_size,), lead + (stride,)
 
     def _pool(self, x):
-        output = self.max_pool(F.expand_dims(x, 2))
         if not self.use_pad:
-            return F.squeeze(output, 2)
-        output, indices = _squeeze_each(output, 2)
+            return F.squeeze(self.max_pool(F.expand_dims(x, 2)), 2)
+        output, indices = _squeeze_each(_squeeze_each(self.max_pool(F.expand_dims(F.expand_dims(x, 2), 2)), 2), 2)
         return (output, indices) if self.return_indices else output
 
 
@@ -565,8 +567,8 @@ class MaxPool2dExt(Cell):
         self.return_indices, self.ceil_mode = return_indices, ceil_mode
 
     def construct(self, input):
-        return conv_func.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
-                                    self.return_indices, self.ceil_mode)
+        return conv_func.max_pool2d_ext(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                                        self.ceil_mode, self.return_indices)
 
 
 # ---- power-average pools -------------------------------------------------------------------

@@ -150,6 +150,27 @@ def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indice
     return (output, indices) if return_indices else output
 
 
+def max_pool2d_ext(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                   return_indices=False):
+    """mint's max_pool2d: max_pool2d with torch's NaN rule (a NaN in a window wins), which
+    MindSpore's CPU 2-D arg-max pool does not follow (pool_nan.py); MindSpore 2.7.1 has
+    no CPU kernel for mint's. Pooled as a unit depth by the 3-D arg-max pool, as
+    nn.MaxPool2d's padded pools are."""
+    stride = kernel_size if stride is None else stride
+    pool = _prim(C.MaxPool3DWithArgmax, _with_unit_depth(kernel_size), _with_unit_depth(stride),
+                 _with_unit_depth(padding, 0), _with_unit_depth(dilation), ceil_mode)
+    output, indices = (_F.squeeze(t, 2) for t in pool(_F.expand_dims(input, 2)))
+    return (output, indices) if return_indices else output
+
+
+def _with_unit_depth(value, depth=1):
+    """A 2-D pool's per-dim int or (h, w) argument as (depth, h, w) (other values as
+    they are, for the primitive to reject)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (depth, value, value)
+    return (depth,) + tuple(value) if isinstance(value, (tuple, list)) else value
+
+
 def max_pool3d(x, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                return_indices=False):
     """The 3-D max pool of x (N, C, D, H, W) with symmetric padding; with return_indices,
