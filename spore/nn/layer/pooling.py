@@ -16,6 +16,7 @@ do, so the same arguments give the same results:
 """
 from __future__ import annotations
 
+from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from ...ops.function import array_func as F
 from ...ops.function import conv_func
@@ -431,6 +432,8 @@ class AdaptiveMaxPool1d(_AdaptivePool1d):
         self.adaptive_max_pool = C.AdaptiveMaxPool1D()
 
     def _pool(self, x):
+        if x.dtype not in (mstype.float16, mstype.float32):
+            raise TypeError(f"For {self.cls_name}, the x_dtype must be float16 or float32, but got {x.dtype}.")
         return self.adaptive_max_pool(x, self.output_size)[0]
 
 

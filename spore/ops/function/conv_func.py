@@ -236,6 +236,8 @@ def adaptive_max_pool1d(input, output_size):
     """The adaptive max pool of input (N, C, L) to length output_size, which must divide
     L."""
     _check_divisible_1d("adaptive_max_pool1d", input, output_size)
+    if input.dtype not in (mstype.float16, mstype.float32):
+        raise TypeError(f"For adaptive_max_pool1d, the input dtype must be float16 or float32, but got {input.dtype}.")
     return _adaptive_max_pool1d(input, output_size)[0]
 
 

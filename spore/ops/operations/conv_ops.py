@@ -74,17 +74,19 @@ class Window(NamedTuple):
     ceil_mode: bool = False
 
     def declared_padding(self, sizes) -> tuple:
-        """(begin, end) padding of each spatial dim of an input of spatial `sizes`."""
-        if self.pad_mode == "same":
-            return tuple(_same_padding(n, k, s, d) for n, k, s, d in
-                         zip(sizes, self.kernel, self.stride, self.dilation))
+        """(begin, end) padding of each spatial dim of an input of spatial `sizes`;
+        'same_end' pads as 'same' does, all at the end."""
+        if self.pad_mode in ("same", "same_end"):
+            padding = tuple(_same_padding(n, k, s, d) for n, k, s, d in
+                            zip(sizes, self.kernel, self.stride, self.dilation))
+            return padding if self.pad_mode == "same" else tuple((0, begin + end) for begin, end in padding)
         if self.pad_mode == "pad":
             return tuple(zip(self.pads[0::2], self.pads[1::2]))
         return ((0, 0),) * len(sizes)
 
     def fixed_padding(self) -> tuple | None:
         """The padding when it does not depend on the input ('valid', 'pad'), else None."""
-        return None if self.pad_mode == "same" else self.declared_padding((0,) * len(self.kernel))
+        return None if self.pad_mode in ("same", "same_end") else self.declared_padding((0,) * len(self.kernel))
 
     def output_sizes(self, sizes) -> tuple:
         return tuple(_output_size(n, k, s, d, begin, end, self.ceil_mode) for n, k, s, d, (begin, end) in
@@ -824,6 +826,11 @@ class MaxPoolWithArgmax(_Pool2D):
     the flattened (C, H, W) of x."""
 
     dtypes = REAL_TYPES
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode="valid", data_format="NCHW"):
+        super().__init__(kernel_size, strides, pad_mode, data_format)
+        if self.window.pad_mode == "same":  # MindSpore's CPU kernel pads only the end
+            self.window = self.window._replace(pad_mode="same_end")
 
     def infer(self, x):
         spec = self.output_spec(x)
