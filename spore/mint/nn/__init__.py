@@ -16,10 +16,11 @@ from ._pooling import (AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveAvgPool3d, 
                        ReplicationPad1d, ReplicationPad2d, ReplicationPad3d, ZeroPad1d, ZeroPad2d, ZeroPad3d)
 from ...nn.layer.embedding import EmbeddingExt
 from ...nn.layer.ext_layers import Dropout2dExt, DropoutExt, LayerNormExt
+from ...nn.layer.pooling import MaxPool2dExt
 
 # MindSpore's classes of these names are nn's *Ext layers, and print as such
 Dropout, Dropout2d, Embedding, LayerNorm = DropoutExt, Dropout2dExt, EmbeddingExt, LayerNormExt
-LogSoftmax, PReLU = LogSoftmaxExt, PReLUExt
+LogSoftmax, MaxPool2d, PReLU = LogSoftmaxExt, MaxPool2dExt, PReLUExt
 
 __all__ = [
     'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d', 'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d',
@@ -27,7 +28,7 @@ __all__ = [
     'BatchNorm3d', 'ConstantPad1d', 'ConstantPad2d', 'ConstantPad3d', 'Conv1d', 'Conv2d', 'Conv3d',
     'ConvTranspose2d', 'Dropout', 'Dropout2d', 'ELU', 'Embedding', 'Flatten', 'Fold', 'GELU', 'GroupNorm',
     'Hardshrink', 'Hardsigmoid', 'Hardswish', 'Hardtanh', 'Identity', 'KLDivLoss', 'L1Loss', 'LayerNorm', 'Linear',
-    'LogSigmoid', 'LogSoftmax', 'MSELoss', 'MaxUnpool2d', 'Mish', 'PReLU', 'PixelShuffle', 'ReLU', 'ReLU6',
+    'LogSigmoid', 'LogSoftmax', 'MSELoss', 'MaxPool2d', 'MaxUnpool2d', 'Mish', 'PReLU', 'PixelShuffle', 'ReLU', 'ReLU6',
     'ReflectionPad1d', 'ReflectionPad2d', 'ReflectionPad3d', 'ReplicationPad1d', 'ReplicationPad2d',
     'ReplicationPad3d', 'SELU', 'SiLU', 'Sigmoid', 'SmoothL1Loss', 'SoftMarginLoss', 'Softmax', 'SyncBatchNorm',
     'Tanh', 'Threshold',
