@@ -178,3 +178,23 @@ def test_graph_mode():
     """Graph mode runs the same kernels (its gradient finds the positions again)."""
     pool = nn.MaxPool2d(2, 2)
     check(ms.jit(lambda t: pool(t)), X4, [5, 7, nan, nan], grad=[0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 0, 0, 0, 0, 4, 0])
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64])
+def test_fractional_max_pools(dtype):
+    """The 2-D fractional pool never takes NaN (a window of NaN and -inf gives -inf at
+    its first element); the 3-D one lets the last NaN win."""
+    x = np.full((1, 2, 4, 4), nan, dtype)
+    x[0, 0, 3, 3] = x[0, 1, 0, 1] = -inf
+    x[0, 1, 3, 2] = -2
+    values, indices = ops.fractional_max_pool2d(Tensor(x), 2, output_size=(2, 2), return_indices=True,
+                                                _random_samples=Tensor(np.full((1, 2, 2), 0.5, np.float32)))
+    np.testing.assert_array_equal(values.asnumpy().ravel(), [-inf] * 7 + [-2])
+    np.testing.assert_array_equal(indices.asnumpy().ravel(), [0, 2, 8, 10, 0, 2, 8, 14])
+    x = np.full((1, 2, 3, 4, 4), nan, dtype)
+    x[0, 0, 2, 3, 3] = x[0, 1, 0, 0, 1] = -inf
+    x[0, 1, 1, 1, 1] = 3
+    values, indices = ops.fractional_max_pool3d(Tensor(x), 2, output_size=(1, 2, 2), return_indices=True,
+                                                _random_samples=Tensor(np.full((1, 2, 3), 0.5, dtype)))
+    np.testing.assert_array_equal(values.asnumpy().ravel(), [nan] * 8)
+    np.testing.assert_array_equal(indices.asnumpy().ravel(), [37, 39, 45, 46, 37, 39, 45, 47])

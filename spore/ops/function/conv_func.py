@@ -457,13 +457,27 @@ def _fractional_max_pool(op: str, rank: int, input, kernel_size, output_size, ou
     flat = _F.reshape(_F.broadcast_to(flat, (batch * channels,) + sizes + kernel), (batch * channels, -1))
     values = _F.gather_elements(_F.reshape(batched, (batch * channels, -1)), 1, flat)
     values = _F.reshape(values, (batch * channels, -1, windows))
-    best = _F.argmax(values, -1, keepdim=True)
+    values, best = _fractional_maxima(values, rank)
     out_shape = ((batch, channels) if input.ndim == rank + 2 else (channels,)) + sizes
     output = _F.reshape(_F.gather_elements(values, 2, best), out_shape)
     if not return_indices:
         return output
     indices = _F.gather_elements(_F.reshape(flat, (batch * channels, -1, windows)), 2, best)
     return output, _F.reshape(indices, out_shape)
+
+
+def _fractional_maxima(values, rank: int):
+    """(values, the position of each window's maximum (..., 1)) for windows on the last
+    axis, by MindSpore's CPU NaN rules: the 2-D pool's running maximum starts at -inf
+    at the first element and takes greater elements (NaN never wins; a window of NaN
+    gives -inf), the 3-D pool's takes NaN too (the last NaN wins)."""
+    nan = _F.isnan(values)
+    if rank == 2:
+        values = _F.masked_fill(values, nan, -math.inf)
+        return values, _F.argmax(values, -1, keepdim=True)
+    numbered = _F.cast(nan, mstype.int32) * _F.arange(1, values.shape[-1] + 1, dtype=mstype.int32)
+    return values, _F.select(_F.any(nan, -1, keep_dims=True), _F.argmax(numbered, -1, keepdim=True),
+                             _F.argmax(values, -1, keepdim=True))
 
 
 def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
