@@ -262,6 +262,8 @@ def test_unbatched_indices():
 ])
 def test_adaptive_pool_forward(cls, output_size, shape, out_sizes):
     x = rand(shape)
+    if cls is AdaptiveMaxPool1d:   # float16 / float32 only (MindSpore's TypeError otherwise)
+        x = x.astype(np.float32)
     kind = "max" if "Max" in cls.__name__ else "avg"
     expected = adaptive_ref(x, kind, out_sizes)
     expected = expected[0] if kind == "max" else expected
