@@ -85,7 +85,7 @@ class Windows:
         self.values = x[(Ellipsis, *grids)].reshape(*x.shape[:-rank], *self.out, k)
         self.valid = valid.reshape(*self.out, k).to(x.device)
         self.flat = torch.where(self.valid, flat.reshape(*self.out, k).to(x.device), -1)
-        self.numbers = torch.arange(max(k, 1), device=x.device)[:k]
+        self.numbers = torch.arange(k, device=x.device)
 
     def _clean(self, floor: float):
         """(the greatest valid non-NaN element of each window, whether it is above floor,
