@@ -19,7 +19,7 @@ from __future__ import annotations
 from .._kernels import in_place
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .ir import FusedKernel, Graph, Value, flat_values
+from .ir import FusedKernel, Graph, Value, flat_values, values_read
 
 # name: ((input position, kernel writing over that input), ...), in order of preference
 _OVERWRITING = {
@@ -38,7 +38,7 @@ def reuse_dying_inputs(graph: Graph) -> None:
         storage.make_foreign(value)
     last_read = {}
     for index, node in enumerate(graph.body.nodes):
-        read = list(dict.fromkeys(_values_read(node)))
+        read = list(dict.fromkeys(values_read(node)))
         for value in read:
             last_read[value] = index
         storage.track(node, read)
@@ -71,17 +71,6 @@ def _overwritable_input(node, index: int, storage, last_read: dict):
         if storage.dies_at(target, index, last_read) and not any(storage.same(target, a) for a in others):
             return position, kernel
     return None
-
-
-def _values_read(node):
-    """The values a node reads, in its inputs and in its blocks (nested)."""
-    yield from flat_values(node.inputs)
-    if node.forward is not None:
-        yield from _values_read(node.forward)
-    for block in node.blocks.values():
-        for inner in block.nodes:
-            yield from _values_read(inner)
-        yield from flat_values(block.results)
 
 
 def _is_fresh(node) -> bool:
