@@ -172,6 +172,7 @@ class Pair:
     spore_graph_step: Callable  # the same step under jit
     torch_step: Callable
     torch_compiled_step: Callable
+    spore_jit: object           # the jit function spore_graph_step calls (its Programs: .cache)
 
 
 def make(model: str, batch: int, seed: int = 0) -> Pair:
@@ -183,11 +184,11 @@ def make(model: str, batch: int, seed: int = 0) -> Pair:
     copy_weights(spore_net, torch_net)
     spore_net.set_train(True)
     torch_net.train()
-    spore_step, spore_graph = _spore_steps(model, spore_net, ms.Tensor(x), ms.Tensor(y.astype(np.int32)))
+    spore_step, spore_graph, spore_jit = _spore_steps(model, spore_net, ms.Tensor(x), ms.Tensor(y.astype(np.int32)))
     tx, ty = torch.from_numpy(x), torch.from_numpy(y)
     torch_eager = _torch_step(model, torch_net, tx, ty)
     torch_compiled = _torch_step(model, copy.deepcopy(torch_net), tx, ty, compiled=True)
-    return Pair(spore_net, torch_net, spore_step, spore_graph, torch_eager, torch_compiled)
+    return Pair(spore_net, torch_net, spore_step, spore_graph, torch_eager, torch_compiled, spore_jit)
 
 
 def _spore_steps(model, net, x, y):
@@ -205,7 +206,7 @@ def _spore_steps(model, net, x, y):
         return loss
 
     compiled = ms.jit(step)
-    return (lambda: step(x, y)), (lambda: compiled(x, y))
+    return (lambda: step(x, y)), (lambda: compiled(x, y)), compiled
 
 
 def _torch_step(model, net, x, y, compiled=False):

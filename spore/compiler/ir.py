@@ -166,6 +166,18 @@ def flat_values(atoms):
         yield from flat_values(tuple(atoms.values()))
 
 
+def values_read(node):
+    """The values a node reads: its inputs and, nested, what its blocks read and yield
+    (and a while_grad's forward body, which it recomputes)."""
+    yield from flat_values(node.inputs)
+    if node.forward is not None:
+        yield from values_read(node.forward)
+    for block in node.blocks.values():
+        for inner in block.nodes:
+            yield from values_read(inner)
+        yield from flat_values(block.results)
+
+
 def format_atom(atom) -> str:
     if isinstance(atom, Value):
         return repr(atom)

@@ -21,7 +21,7 @@ from .._kernels.tensor_data import solely_held
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, FusedUpdate, Graph, NumpyOutput, ScalarOutput, Value, flat_values
+from .ir import Block, FusedUpdate, Graph, NumpyOutput, ScalarOutput, Value, flat_values, values_read
 
 
 class Program:
@@ -228,7 +228,7 @@ def _last_uses(graph: Graph) -> dict:
     for index, node in enumerate(graph.body.nodes):
         for value in node.outputs:
             last[value] = index
-        for value in _values_in(node):
+        for value in values_read(node):
             if value in last:
                 last[value] = index
     kept = set(flat_values(graph.output))
@@ -237,16 +237,6 @@ def _last_uses(graph: Graph) -> dict:
         if value not in kept:
             by_index.setdefault(index, []).append(value)
     return by_index
-
-
-def _values_in(node):
-    yield from flat_values(node.inputs)
-    if node.forward is not None:  # while_grad recomputes the forward body
-        yield from _values_in(node.forward)
-    for block in node.blocks.values():
-        for inner in block.nodes:
-            yield from _values_in(inner)
-        yield from flat_values(block.results)
 
 
 def _stack(node) -> str:

@@ -15,7 +15,9 @@ branches with constant conditions already happened while the parser built the gr
   them run in the layout that is fastest on the CPU; an optimizer's updates of many
   Parameters as one call of its multi-tensor kernel; the fused kernels bprops offer in
   place of the composed nodes they emitted (the fused attention backward); large float32
-  linear layers on oneDNN's kernel (linear_layers.py).
+  linear layers on oneDNN's kernel (linear_layers.py); reductions right after their
+  input is made (early_reductions.py); elementwise results written over an input that
+  dies there (in_place.py).
 """
 from __future__ import annotations
 
@@ -25,6 +27,8 @@ from .._kernels.nn import sparse_softmax_cross_entropy_and_gradient
 from .._kernels.registry import MULTI_TENSOR_KERNELS, build_multi_tensor_kernel
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
+from .early_reductions import reduce_while_cached
+from .in_place import reuse_dying_inputs
 from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
 from .linear_layers import run_linear_layers_on_onednn
 
@@ -173,6 +177,8 @@ def prepare_for_execution(graph: Graph) -> Graph:
     lay_out_channels_last(graph)
     run_linear_layers_on_onednn(graph)
     fuse_parameter_updates(graph)
+    reduce_while_cached(graph)
+    reuse_dying_inputs(graph)
     return graph
 
 
