@@ -27,6 +27,7 @@ import functools
 import inspect
 import operator
 import textwrap
+import tokenize
 import types
 
 import numpy as np
@@ -123,7 +124,7 @@ class Source:
         self.first_line = max(first, 1)
         self.lines = lines
         if is_lambda:
-            self.node = _find_lambda(ast.parse("".join(lines)), code, name)
+            self.node = _find_lambda(_lambda_statement(lines, code) or ast.parse("".join(lines)), code, name)
             return
         tree = ast.parse(textwrap.dedent("".join(lines)))
         ast.increment_lineno(tree, self.first_line - 1)
@@ -141,6 +142,22 @@ def _find_function(tree, code, name: str):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
             return node
     raise GraphError(f"Graph mode could not find the definition of '{name}' in its source.")
+
+
+def _lambda_statement(lines: list, code):
+    """The tree of the statement a lambda starts on when that statement starts on the same
+    line, at the file's line numbers and columns; None when it starts on an earlier line.
+    Parsing it rather than the whole file keeps a first call's syntax trees small (a
+    230-line file's tree is 430 KiB of Python objects, all made in the first call)."""
+    try:
+        block = inspect.getblock(lines[code.co_firstlineno - 1:])    # through the statement's end
+        indented = block[0][:1].isspace()
+        tree = ast.parse("if 1:\n" * indented + "".join(block))     # indented lines in a block keep their columns
+    except (SyntaxError, tokenize.TokenError):
+        return None
+    ast.increment_lineno(tree, code.co_firstlineno - 1 - indented)
+    has_lambda = any(isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno for n in ast.walk(tree))
+    return tree if has_lambda else None
 
 
 def _find_lambda(tree, code, name: str):

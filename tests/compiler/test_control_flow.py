@@ -2,6 +2,9 @@
 `for` loops, `while` on Tensors, early returns; the Python the parser runs at compile time
 (closures, unpacking, dicts, slicing, NumPy); print; Cells in GRAPH_MODE; a training
 step; and the program cache. Results are checked against PyNative and hand values."""
+import ast
+import inspect
+
 import numpy as np
 import pytest
 
@@ -337,6 +340,23 @@ def test_a_lambda_is_told_from_others_on_its_line():
     assert_values(ms.jit(ADD_ONE)(x), [2.0, 3.0])
     assert_values(ms.jit(LAMBDAS_IN_A_LIST[0][0])(x), [0.0, 1.0])   # inside a multi-line expression
     assert_values(ms.jit(LAMBDAS_IN_A_LIST[1][0])(x), [2.5, 4.5])   # one lambda inside another
+
+
+def test_a_lambda_starting_its_statement_is_parsed_from_that_statement_alone():
+    """Not from its whole file, whose syntax tree a first call would build and drop."""
+    from spore.compiler import parser
+
+    def f(x):
+        scaled = ms.jit(lambda t: t * 2 + 1)
+        return scaled(x)
+    lam = next(c for c in f.__code__.co_consts if inspect.iscode(c))
+    tree = parser._lambda_statement(inspect.findsource(lam)[0], lam)
+    assert len(tree.body) == 1 and len(list(ast.walk(tree))) < 25
+    node = parser._find_lambda(tree, lam, "<lambda>")    # found at its place in the file
+    assert isinstance(node, ast.Lambda) and node.lineno == lam.co_firstlineno
+    assert_values(f(_t(1.0, 2.0)), [3.0, 5.0])
+    assert parser._lambda_statement(inspect.findsource(LAMBDAS_IN_A_LIST[1][0].__code__)[0],
+                                    LAMBDAS_IN_A_LIST[1][0].__code__) is None    # its statement starts above
 
 
 def test_unpacking_augmented_assignment_dicts_and_slices():
