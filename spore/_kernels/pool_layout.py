@@ -90,6 +90,7 @@ def _all_planes_as_channels(pool, x: torch.Tensor, options: tuple, return_indice
     n, c, *spatial = x.shape
     folded = x.movedim((0, 1), (-2, -1)).contiguous().view(1, *spatial, n * c).movedim(-1, 1)
     result = pool(folded, *options)
+    del folded     # a copy of x: freed before the results are copied back, not held with them
 
     def unfolded(t):
         return t[0].view(n, c, *t.shape[2:]).contiguous(memory_format=layout)
