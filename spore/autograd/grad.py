@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Callable, NamedTuple
 
+from .._kernels.torch_autograd import below_torch_autograd, through_torch_autograd
 from ..common.parameter import Parameter, ParameterTuple
 from ..common.tensor import Tensor
 from ..ops import interpreter
@@ -60,6 +61,14 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     builder = interpreter.graph_builder
     if builder is not None:
         return builder.differentiate(fn, args, positions, weights, sens, has_aux, api)
+    if through_torch_autograd():    # the kernels of the forward and backward below torch's autograd
+        with below_torch_autograd():
+            return _on_tape(fn, args, positions, weights, sens, has_aux, api)
+    return _on_tape(fn, args, positions, weights, sens, has_aux, api)
+
+
+def _on_tape(fn: Callable, args: tuple, positions: tuple[int, ...], weights: tuple, sens, has_aux: bool,
+             api: str) -> _Result:
     tape = _tape.open_tape()
     try:
         parts = [part for part in (differentiable_part(args[i]) for i in positions) if part is not None]

@@ -18,6 +18,7 @@ import math
 
 from .._kernels.layout import dense
 from .._kernels.tensor_data import solely_held
+from .._kernels.torch_autograd import below_torch_autograd
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
@@ -31,14 +32,17 @@ class Program:
     def __init__(self, graph: Graph):
         self.graph = graph
         self._names: dict[int, str] = {}
-        self._globals: dict = {"wrap": wrap, "as_results": as_results, "dense": dense, "solely_held": solely_held}
+        self._globals: dict = {"wrap": wrap, "as_results": as_results, "dense": dense, "solely_held": solely_held,
+                              "below_torch_autograd": below_torch_autograd}
         self._relaid = graph.relaid
         self._ids: dict[int, str] = {}
         body: list[str] = []
-        self._block(graph.body, body, 1, _last_uses(graph))
-        body.append(f"    return {self._output(graph.output)}")
+        self._block(graph.body, body, 2, _last_uses(graph))
+        body.append(f"        return {self._output(graph.output)}")
         params = ", ".join(self._name(v) for v in graph.inputs)
-        self.source = f"def {_identifier(graph.name)}({params}):\n" + "\n".join(body) + "\n"
+        # The kernels run below torch's autograd (_kernels/torch_autograd.py).
+        self.source = (f"def {_identifier(graph.name)}({params}):\n    with below_torch_autograd():\n"
+                       + "\n".join(body) + "\n")
         namespace: dict = {}
         exec(compile(self.source, f"<graph {graph.name}>", "exec"), self._globals, namespace)
         self.run = namespace[_identifier(graph.name)]

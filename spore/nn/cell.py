@@ -21,6 +21,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from .._kernels.torch_autograd import below_torch_autograd, through_torch_autograd
 from ..autograd import cell_hooks
 from ..autograd import tape as _tape
 from ..autograd.casting import casting
@@ -446,6 +447,13 @@ class Cell(CellStateMixin, CellSettingsMixin):
             outputs = interpreter.run_recorded(self, args, kwargs)
             if outputs is not interpreter.NOT_REPLAYABLE:
                 return outputs
+        if through_torch_autograd():    # the outermost Cell: its kernels below torch's autograd
+            with below_torch_autograd():
+                return self._call_eagerly(args, kwargs)
+        return self._call_eagerly(args, kwargs)
+
+    def _call_eagerly(self, args: tuple, kwargs: dict):
+        """__call__ op by op (PyNative)."""
         if self._call_setup:
             return self._call_with_setup(args, kwargs)
         if self._forward_pre_hooks:
