@@ -438,6 +438,11 @@ for _is_grad in (False, True):
                (rand(2, 3, 4), rand(2, 3, dtype=np.int64, low=0, high=4)), _sparse_softmax_cross_entropy(_is_grad)),
         OpCase(ops.SparseSoftmaxCrossEntropyWithLogits(_is_grad), (rand(1, 2), np.array([1], np.int32)),
                _sparse_softmax_cross_entropy(_is_grad)),
+        OpCase(ops.SparseSoftmaxCrossEntropyWithLogits(_is_grad),    # a power-of-two batch (its own mean)
+               (rand(32, 10, low=-4, high=4), _labels(32, 10)), _sparse_softmax_cross_entropy(_is_grad)),
+        OpCase(ops.SparseSoftmaxCrossEntropyWithLogits(_is_grad),
+               (rand(4, 2, 7, dtype=np.float64, low=-4, high=4), rand(4, 2, dtype=np.int64, low=0, high=7)),
+               _sparse_softmax_cross_entropy(_is_grad)),
     ]
 
 for _reduction in ("mean", "sum", "none"):
