@@ -19,7 +19,7 @@ from __future__ import annotations
 from .._kernels import in_place
 from ..common import dtype as mstype
 from ..common.tensor import Tensor
-from .ir import FusedKernel, Graph, Value, flat_values, values_read
+from .ir import FusedKernel, Graph, Value, flat_atoms, flat_values, values_read
 
 # name: ((input position, kernel writing over that input), ...), in order of preference
 _OVERWRITING = {
@@ -125,7 +125,7 @@ class _Storage:
         for value in outputs:
             for source in read:
                 self.join(value, source)
-        outside = any(isinstance(a, Tensor) for a in _atoms(node.inputs))
+        outside = any(isinstance(a, Tensor) for a in flat_atoms(node.inputs))
         if not pure_apply or outside or not read:
             for value in outputs + read:
                 self.make_foreign(value)
@@ -133,11 +133,3 @@ class _Storage:
     def dies_at(self, value, index: int, last_read: dict) -> bool:
         root = self._root(value)
         return root not in self._foreign and all(last_read.get(m, -1) <= index for m in self._members[root])
-
-
-def _atoms(atoms):
-    if type(atoms) in (tuple, list):
-        for atom in atoms:
-            yield from _atoms(atom)
-    else:
-        yield atoms

@@ -166,6 +166,15 @@ def flat_values(atoms):
         yield from flat_values(tuple(atoms.values()))
 
 
+def flat_atoms(atoms):
+    """The atoms (Values, constants) in an atom or a nest of tuples / lists of atoms."""
+    if type(atoms) in (tuple, list):
+        for atom in atoms:
+            yield from flat_atoms(atom)
+    else:
+        yield atoms
+
+
 def values_read(node):
     """The values a node reads: its inputs and, nested, what its blocks read and yield
     (and a while_grad's forward body, which it recomputes)."""

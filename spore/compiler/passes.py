@@ -29,7 +29,7 @@ from ..common import dtype as mstype
 from ..common.tensor import Tensor
 from .early_reductions import reduce_while_cached
 from .in_place import reuse_dying_inputs
-from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_values
+from .ir import Block, FusedKernel, FusedUpdate, Graph, Node, NumpyOutput, ScalarOutput, Value, flat_atoms, flat_values
 from .linear_layers import run_linear_layers_on_onednn
 
 _INPUT_GRADIENTS = ("Conv1DBackpropInput", "Conv2DBackpropInput")
@@ -529,15 +529,7 @@ def _touches(node, params: set) -> bool:
     """Whether node reads or writes one of the Parameters (by id) in `params`."""
     if node.kind == "load":
         return id(node.param) in params
-    return any(id(a) in params for a in _flat_atoms(node.inputs))
-
-
-def _flat_atoms(atoms):
-    if type(atoms) in (tuple, list):
-        for atom in atoms:
-            yield from _flat_atoms(atom)
-    else:
-        yield atoms
+    return any(id(a) in params for a in flat_atoms(node.inputs))
 
 
 def _fused_update(run: list) -> Node:
