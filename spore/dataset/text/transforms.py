@@ -60,11 +60,9 @@ class Lookup(TextOperation):
         return lookup
 
     def _row_path_through(self, following, lists_out: bool):
-        # When no word can fail, Truncate can cut the words before they are looked up.
-        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
-        if type(following) is not Truncate or unknown is None:
+        if not self._cuts_before_lookup(following):
             return None
-        length = following.max_seq_len
+        length, unknown = following.max_seq_len, self._unknown_id()
         get, dtype = self._ids.get, self._np_type
 
         def lookup_truncated(value):
@@ -86,10 +84,9 @@ class Lookup(TextOperation):
     def _column_path_through(self, following, lists_out: bool):
         # All the task's words looked up in one pass; the ids stacked when the rows keep
         # as many words each (the usual case once Truncate cuts long sentences).
-        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
-        if type(following) is not Truncate or unknown is None:
+        if not self._cuts_before_lookup(following):
             return None
-        length = following.max_seq_len
+        length, unknown = following.max_seq_len, self._unknown_id()
         get, dtype = self._ids.get, self._np_type
 
         def lookup_truncated(column):
@@ -105,8 +102,16 @@ class Lookup(TextOperation):
             return [ids[end - size:end] for size, end in zip(sizes, ends)]
         return lookup_truncated
 
+    def _cuts_before_lookup(self, following) -> bool:
+        """Whether `following` is a Truncate that may cut the words before they are looked
+        up: it may when no word can fail (an unknown token in the vocab)."""
+        return type(following) is Truncate and self._unknown_id() is not None
+
+    def _unknown_id(self):
+        return self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+
     def _ids_of(self, words: list[str]) -> list:
-        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+        unknown = self._unknown_id()
         ids = list(map(self._ids.get, words, itertools.repeat(unknown)))
         if unknown is None and None in ids:
             word = words[ids.index(None)]
