@@ -8,7 +8,8 @@ Within a task, a run of built-in transforms that declare themselves `batchable` 
 applied once to the task's rows stacked into one array, when they share a shape and
 dtype, instead of once per row: same arithmetic, a fraction of the Python overhead.
 Python functions and random transforms run row by row, a run of them fused into one
-function per row (row_chain.py).
+function per row (row_chain.py); a run of deterministic transforms that offer it takes the
+task's column stacked, when it comes so, all at once (column_chain.py).
 
 A batch right after map takes each task's results as a block of stacked columns
 (blocks.py) rather than row by row.
@@ -31,6 +32,7 @@ from ..callback import CallbackRunner, check_callbacks
 from ..transforms.transforms import Compose
 from .blocks import Block, stacked_values
 from .cache import DatasetCache
+from .column_chain import column_chain
 from .dataset import Dataset
 from .epoch import Epoch
 from .layout import ColumnLayout
@@ -138,7 +140,7 @@ class MapDataset(Dataset):
         to_processes = workers > 1 and self.python_multiprocessing
         # Stacked when possible if the first transform wants it so, or to cross to a worker
         # process (one array crosses faster than many).
-        stack = runner.segments[0][0] or to_processes
+        stack = runner.takes_stacked or to_processes
 
         def tasks():
             for index, block in enumerate(self._child_blocks(epoch)):
@@ -187,12 +189,16 @@ class _Runner:
         self.num_outputs = num_outputs
         self.epoch = epoch
         # Runs of batchable transforms (applied to stacked rows when the rows stack) and
-        # runs of the others (fused into one function per row).
+        # runs of the others (fused into one function per row, and into one function of
+        # the stacked column when they all offer it).
         self.segments = []
         for batchable, run in itertools.groupby(operations, key=lambda op: bool(getattr(op, "batchable", False))):
             ops = list(run)
             names = [_name(op) for op in ops]
-            self.segments.append((batchable, ops, names, row_chain(ops, names, input_columns)))
+            columns = None if batchable else column_chain(ops)
+            self.segments.append((batchable, ops, names, row_chain(ops, names, input_columns), columns))
+        first_batchable, *_, first_columns = self.segments[0]
+        self.takes_stacked = first_batchable or first_columns is not None
 
     def __call__(self, task: tuple[int, list[tuple] | np.ndarray]) -> list[tuple] | np.ndarray:
         """The output rows of a task's input rows (or of its single input column, stacked);
@@ -221,7 +227,7 @@ class _Runner:
     def _apply(self, values: list[tuple] | np.ndarray, first: int) -> list[tuple] | np.ndarray:
         # Exactly one of the two is set: the rows, or their only value stacked along axis 0.
         rows, stacked = (None, values) if isinstance(values, np.ndarray) else (values, None)
-        for batchable, ops, names, chain in self.segments:
+        for batchable, ops, names, chain, columns in self.segments:
             if batchable:
                 if stacked is None:
                     stacked = _stack_single(rows)
@@ -231,6 +237,14 @@ class _Runner:
                         following = ops[k + 1] if k + 1 < len(ops) else None
                         stacked, through = self._call_batched(ops[k], names[k], stacked, first, following)
                         k += 2 if through else 1
+                    continue
+            if stacked is not None and columns is not None:
+                column = columns(stacked)
+                if type(column) is np.ndarray:
+                    stacked = column
+                    continue
+                if column is not NotImplemented:
+                    rows, stacked = [(value,) for value in column], None
                     continue
             if stacked is not None:
                 rows, stacked = _unstacked(stacked), None

@@ -94,7 +94,7 @@ def _value_paths(operations: list, names: list[str], through: bool = True) -> li
             return None
         following = operations[k + 1] if k + 1 < len(operations) else None
         if through and following is not None:
-            path = op._row_path_through(following, _takes_lists(operations, k + 2))
+            path = op._row_path_through(following, takes_lists(operations, k + 2))
             if path is not None:
                 apart = _value_paths(operations[k:k + 2], names[k:k + 2], through=False)
                 if apart is None:
@@ -102,7 +102,7 @@ def _value_paths(operations: list, names: list[str], through: bool = True) -> li
                 paths.append((path, name, _apart(apart)))
                 k += 2
                 continue
-        path = op._row_path(_takes_lists(operations, k + 1))
+        path = op._row_path(takes_lists(operations, k + 1))
         if path is None:
             return None
         paths.append((path, name, None))
@@ -135,19 +135,19 @@ def _stages(operations: list, names: list[str], input_columns: list[str], throug
         op, name = operations[k], names[k]
         following = operations[k + 1] if k + 1 < len(operations) else None
         if through and isinstance(op, TensorOperation) and following is not None:
-            path = op._row_path_through(following, _takes_lists(operations, k + 2))
+            path = op._row_path_through(following, takes_lists(operations, k + 2))
             if path is not None:
                 apart = _stages(operations[k:k + 2], names[k:k + 2], input_columns, through=False)
                 stages.append(_through_stage(path, apart, name, input_columns))
                 k += 2
                 continue
-        path = op._row_path(_takes_lists(operations, k + 1)) if isinstance(op, TensorOperation) else None
+        path = op._row_path(takes_lists(operations, k + 1)) if isinstance(op, TensorOperation) else None
         stages.append(_stage(path, op, name, input_columns))
         k += 1
     return stages
 
 
-def _takes_lists(operations: list, k: int) -> bool:
+def takes_lists(operations: list, k: int) -> bool:
     """Whether operations[k] (if any) takes 1-D string arrays as lists of str."""
     return k < len(operations) and isinstance(operations[k], TensorOperation) and operations[k].takes_str_lists
 

@@ -68,6 +68,19 @@ class Tokenizer(TextOperation):
             return tokens if lists_out else np.array(tokens, dtype=str)
         return tokenize
 
+    def _column_path(self, lists_out: bool):
+        if self.with_offsets:
+            return None
+        words = self._words
+
+        def tokenize(column):
+            # A stacked column of scalar strings (unicode: a bytes input needs converting).
+            if type(column) is not np.ndarray or column.ndim != 1 or column.dtype.kind != "U":
+                return NotImplemented
+            tokens = [words(text) or [""] for text in column.tolist()]
+            return tokens if lists_out else [np.array(row, dtype=str) for row in tokens]
+        return tokenize
+
     def _words(self, text: str) -> list[str]:
         """The tokens of `text` alone (no offsets to compute)."""
         return self._tokens(text)[0]

@@ -60,11 +60,9 @@ class Lookup(TextOperation):
         return lookup
 
     def _row_path_through(self, following, lists_out: bool):
-        # When no word can fail, Truncate can cut the words before they are looked up.
-        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
-        if type(following) is not Truncate or unknown is None:
+        if not self._cuts_before_lookup(following):
             return None
-        length = following.max_seq_len
+        length, unknown = following.max_seq_len, self._unknown_id()
         get, dtype = self._ids.get, self._np_type
 
         def lookup_truncated(value):
@@ -74,8 +72,46 @@ class Lookup(TextOperation):
             return np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, len(words))
         return lookup_truncated
 
+    def _column_path(self, lists_out: bool):
+        dtype = self._np_type
+
+        def lookup(column):
+            if not _lists_of_words(column):
+                return NotImplemented
+            return [np.array(self._ids_of(words), dtype=dtype) for words in column]
+        return lookup
+
+    def _column_path_through(self, following, lists_out: bool):
+        # All the task's words looked up in one pass; the ids stacked when the rows keep
+        # as many words each (the usual case once Truncate cuts long sentences).
+        if not self._cuts_before_lookup(following):
+            return None
+        length, unknown = following.max_seq_len, self._unknown_id()
+        get, dtype = self._ids.get, self._np_type
+
+        def lookup_truncated(column):
+            if not _lists_of_words(column):
+                return NotImplemented
+            cut = [words[:length] for words in column]
+            sizes = list(map(len, cut))
+            words = itertools.chain.from_iterable(cut)
+            ids = np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, sum(sizes))
+            if min(sizes) == max(sizes):
+                return ids.reshape(len(cut), sizes[0])
+            ends = list(itertools.accumulate(sizes))
+            return [ids[end - size:end] for size, end in zip(sizes, ends)]
+        return lookup_truncated
+
+    def _cuts_before_lookup(self, following) -> bool:
+        """Whether `following` is a Truncate that may cut the words before they are looked
+        up: it may when no word can fail (an unknown token in the vocab)."""
+        return type(following) is Truncate and self._unknown_id() is not None
+
+    def _unknown_id(self):
+        return self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+
     def _ids_of(self, words: list[str]) -> list:
-        unknown = self._ids.get(self.unknown_token) if self.unknown_token is not None else None
+        unknown = self._unknown_id()
         ids = list(map(self._ids.get, words, itertools.repeat(unknown)))
         if unknown is None and None in ids:
             word = words[ids.index(None)]
@@ -83,6 +119,11 @@ class Lookup(TextOperation):
                 raise RuntimeError(f"For 'Lookup', the 'unknown_token' {self.unknown_token!r} is not in the vocab.")
             raise RuntimeError(f"For 'Lookup', the word {word!r} is not in the vocab and no 'unknown_token' is set.")
         return ids
+
+
+def _lists_of_words(column) -> bool:
+    """Whether a task's column is a tokenizer's column path's: a list of lists of str."""
+    return type(column) is list and all(type(words) is list for words in column)
 
 
 class ToNumber(TextOperation):
@@ -184,6 +225,17 @@ class Truncate(TensorOperation):
             if type(value) is np.ndarray and value.ndim in (1, 2):
                 return value[..., :length]
             return self(value)
+        return truncate
+
+    def _column_path(self, lists_out: bool):
+        length = self.max_seq_len
+
+        def truncate(column):
+            if type(column) is np.ndarray and column.ndim in (2, 3):
+                return column[..., :length]
+            if type(column) is list and all(type(value) is np.ndarray and value.ndim in (1, 2) for value in column):
+                return [value[..., :length] for value in column]
+            return NotImplemented
         return truncate
 
 

@@ -12,7 +12,9 @@ or by `Dataset.map`, and returns a NumPy array. A subclass implements one of:
 
 A transform may also offer `map` a row path (`_row_path`): a function of one row's value
 giving what calling the transform gives, without the checks and conversions that any
-input needs but that the values map passes do not (see engine/row_chain.py).
+input needs but that the values map passes do not (see engine/row_chain.py), and a
+column path (`_column_path`): a function of a task's rows' values all at once
+(engine/column_chain.py).
 
 Random transforms draw from `random_streams.current()` (never from NumPy's global state),
 which `map` sets per task so that runs repeat under a seed.
@@ -51,6 +53,19 @@ class TensorOperation:
         """A row path through this transform and `following` together, giving what the two
         give one after the other, or NotImplemented for a value it leaves to them apart;
         `lists_out` as for _row_path. None: no such path."""
+        return None
+
+    def _column_path(self, lists_out: bool):
+        """A function of a task's column (its rows' single values stacked along a new axis
+        0, or a list of them) giving the column of what calling the transform on each
+        value gives (stacked or a list), or NotImplemented for a column it does not take;
+        `lists_out`: it may give 1-D string arrays as Python lists of str. Only for
+        deterministic transforms: on a failure map runs the rows again one by one.
+        None: no such path."""
+        return None
+
+    def _column_path_through(self, following, lists_out: bool):
+        """A column path through this transform and `following` together; None: no such path."""
         return None
 
     def _apply_batch_through(self, following, arrays: np.ndarray):
