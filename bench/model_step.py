@@ -1,7 +1,7 @@
 """Training steps of LeNet5, ResNet-18 (CIFAR) and a Transformer encoder in spore PyNative,
 spore Graph (the whole step under `jit`), PyTorch eager and torch.compile, same run, same
 weights: medians of interleaved rounds, ratios to torch eager and to torch.compile, and
-the peak memory of a step.
+the peak memory of a step (median over fresh processes).
 
 Targets (issue 16): PyNative <= 1.05x torch eager on ResNet-18 and the Transformer encoder,
 <= 1.15x on LeNet5; Graph <= 0.9x torch eager (<= 0.8x on LeNet5); a step's peak memory
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -78,13 +79,17 @@ def _child_memory(model: str, form: str, batch: int) -> dict:
     return {"peak_kib": status_kib("VmHWM") - before}
 
 
-def peak_memory(model: str, batch: int, forms) -> dict:
-    peaks = {}
-    for form in forms:
-        out = subprocess.run([sys.executable, __file__, "--child-memory", model, form, "--batch", str(batch)],
-                             check=True, capture_output=True, text=True)
-        peaks[form] = json.loads(out.stdout.strip().splitlines()[-1])["peak_kib"] / 1024
-    return peaks
+def peak_memory(model: str, batch: int, forms, runs: int) -> dict:
+    """Each form's median peak over `runs` fresh processes, the forms interleaved: one
+    process's peak varies by up to 20% with where the heap's large buffers land (address
+    randomisation), in torch eager as in spore."""
+    samples: dict = {form: [] for form in forms}
+    for _ in range(runs):
+        for form in forms:
+            out = subprocess.run([sys.executable, __file__, "--child-memory", model, form, "--batch", str(batch)],
+                                 check=True, capture_output=True, text=True)
+            samples[form].append(json.loads(out.stdout.strip().splitlines()[-1])["peak_kib"] / 1024)
+    return {form: statistics.median(peaks) for form, peaks in samples.items()}
 
 
 # ---- reports ---------------------------------------------------------------------------------
@@ -151,6 +156,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-compile", action="store_true", help="leave torch.compile out (its compile is slow)")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory subprocesses")
+    parser.add_argument("--memory-runs", type=int, default=3, help="fresh processes per form for the peak memory")
     parser.add_argument("--plot", default="model_step_cost.png")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--clock", choices=CLOCKS, default="wall",
@@ -166,7 +172,7 @@ def main() -> int:
     for model in args.models:
         for batch in args.batch or [model_nets.DEFAULT_BATCH[model]]:
             results = time_model(model, batch, args.rounds, not args.no_compile, args.clock)
-            peaks = None if args.no_memory or sweep else peak_memory(model, batch, results)
+            peaks = None if args.no_memory or sweep else peak_memory(model, batch, results, args.memory_runs)
             ok &= report(model, batch, args.rounds, results, peaks)
             curves.setdefault(model, {})[batch] = results
     if sweep:
