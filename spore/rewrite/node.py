@@ -35,6 +35,11 @@ class Node:
     """Node(node): a handle of a NodeImpl. Nodes are read from a SymbolTree (`nodes`,
     `get_node`) or made with `create_call_cell`, `create_call_function`, `create_input`."""
 
+    # The public handle of a TreeImpl, for get_symbol_tree and get_sub_tree: SymbolTree,
+    # which builds on Node, so symbol_tree.py puts itself here when imported (spore.rewrite
+    # imports it before any Node can be used) and this module never imports it.
+    _tree_handle: type | None = None
+
     def __init__(self, node: NodeImpl):
         check_type("Node", "node", node, NodeImpl)
         self._node = node
@@ -115,16 +120,14 @@ class Node:
 
     def get_symbol_tree(self):
         """The SymbolTree this node belongs to (None before it is inserted)."""
-        from .symbol_tree import SymbolTree  # symbol_tree imports this module
-        return None if self._node.tree is None else SymbolTree(self._node.tree)
+        return None if self._node.tree is None else self._tree_handle(self._node.tree)
 
     def get_sub_tree(self):
         """The SymbolTree of the sub-network a Tree node calls."""
         if self._node.node_type != NodeType.Tree:
             raise TypeError(f"For get_sub_tree, the type of node should be 'NodeType.Tree', but got "
                             f"{self._node.node_type}")
-        from .symbol_tree import SymbolTree  # symbol_tree imports this module
-        return SymbolTree(self._node.sub_tree)
+        return self._tree_handle(self._node.sub_tree)
 
     def _links(self):
         tree = self._node.tree

@@ -191,3 +191,7 @@ def _add_tables(tables: list, title: str, nodes: list, tree: TreeImpl, nested: b
 def _has_tree(node) -> bool:
     """Whether `node` calls a sub-network or a user function parsed into a tree of its own."""
     return node.node_type in (NodeType.Tree, NodeType.CallFunction) and node.sub_tree is not None
+
+
+# Node.get_symbol_tree and Node.get_sub_tree hand out this class (see Node._tree_handle).
+Node._tree_handle = SymbolTree

@@ -9,7 +9,8 @@ Tensors hold numbers only.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Protocol
 
 import numpy as np
 
@@ -17,14 +18,21 @@ from ...common.tensor import Tensor
 from .. import checks, random_streams
 from .epoch import Epoch
 
-if TYPE_CHECKING:
-    from .dataset import Dataset
+
+class RowSource(Protocol):
+    """What an iterator reads from the pipeline it walks (the root Dataset): its rows for
+    one epoch and its column names. Named here so the iterators depend on this much only,
+    and dataset.py, which creates them, depends on this module and not the other way."""
+
+    def _rows(self, epoch: Epoch) -> Iterator[tuple]: ...
+
+    def get_col_names(self) -> list[str]: ...
 
 
 class _Iterator:
     """What both iterators share: epochs, the seed of their shuffles, conversion to Tensors."""
 
-    def __init__(self, dataset: Dataset, num_epochs: int, output_numpy: bool, kind: str):
+    def __init__(self, dataset: RowSource, num_epochs: int, output_numpy: bool, kind: str):
         checks.check_int(kind, "num_epochs", num_epochs, -1)
         if num_epochs == 0:
             raise ValueError(f"For '{kind}', the 'num_epochs' must be -1 or positive, but got 0.")
@@ -81,7 +89,7 @@ class _Iterator:
 class TupleIterator(_Iterator):
     """Each row as a list of column values, in column order (or the order of `columns`)."""
 
-    def __init__(self, dataset: Dataset, columns, num_epochs: int, output_numpy: bool):
+    def __init__(self, dataset: RowSource, columns, num_epochs: int, output_numpy: bool):
         super().__init__(dataset, num_epochs, output_numpy, "create_tuple_iterator")
         names = dataset.get_col_names()
         self._picks = None
@@ -99,7 +107,7 @@ class TupleIterator(_Iterator):
 class DictIterator(_Iterator):
     """Each row as {column name: value}."""
 
-    def __init__(self, dataset: Dataset, num_epochs: int, output_numpy: bool):
+    def __init__(self, dataset: RowSource, num_epochs: int, output_numpy: bool):
         super().__init__(dataset, num_epochs, output_numpy, "create_dict_iterator")
         self._names = dataset.get_col_names()
 
