@@ -21,3 +21,7 @@ from .sparse_func import *
 from .special_func import *
 from .tensor_func import *
 from .vision_func import *
+
+# MindSpore exports the Primitive classes as `ops.P` (and `ops.functional.P`), which
+# `from .function import *` in spore/ops/__init__.py brings up from here.
+from .. import operations as P

@@ -16,7 +16,8 @@ import numpy as np
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
 from .. import interpreter
-from .. import operations as P
+from ..operations.ascend_ops import GeSwitch, Merge
+from ..operations.control_flow_ops import Partial
 from . import array_func, debug_func, inplace, other_func, selection_func
 
 __all__ = [
@@ -32,7 +33,7 @@ __all__ = [
     "environ_create", "environ_get", "environ_set", "environ_add", "embed", "ref_to_embed", "SymbolicKey",
     "array_reduce", "is_sequence_value_unknown",
     "is_sequence_shape_unknown", "is_tensor_bool_cond", "tensor_operator_registry", "DtypeToEnum",
-    "TensorToTuple", "SliceGetItem", "P",
+    "TensorToTuple", "SliceGetItem",
 ]
 
 TENSOR_METHODS: dict = {}
@@ -495,14 +496,14 @@ def stop_gradient_(input) -> None:
     inplace.rebind(input, debug_func.stop_gradient(input))
 
 
-partial = P.Partial()
+partial = Partial()
 """partial(fn, *args): `fn` with its first arguments bound (a functools.partial), a
 Partial instance as in MindSpore."""
 
-geswitch = P.GeSwitch()
+geswitch = GeSwitch()
 """geswitch(data, pred): Ascend's graph-engine switch (no CPU kernel, as in MindSpore)."""
 
-merge = P.Merge()
+merge = Merge()
 """merge(inputs): Ascend's graph-engine merge (no CPU kernel, as in MindSpore)."""
 
 

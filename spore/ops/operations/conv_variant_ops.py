@@ -5,7 +5,7 @@ this op's name)."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from .. import function as _F  # the functional API, looked up at call time
+from ..function import array_func, attention_func
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_dtype, check_positive_int, check_string, check_tensor, check_type
 from .conv_ops import Conv2D, _Conv
@@ -62,7 +62,7 @@ class DepthwiseConv2dNative(_Conv):
 
     def compose(self, x, w):
         self.infer(x, w)
-        grouped = _F.reshape(_F.transpose(w, (1, 0, 2, 3)), self._grouped_shape(w).shape)
+        grouped = array_func.reshape(array_func.transpose(w, (1, 0, 2, 3)), self._grouped_shape(w).shape)
         return self._conv(x.shape[1])(x, grouped)
 
 
@@ -131,7 +131,7 @@ class DeformableOffsets(Primitive):
         spec = self.infer(x, offsets)
         batch, channels = x.shape[:2]
         (kh, kw), (out_h, out_w) = self.ksize, self._out_size(*x.shape[2:])
-        samples = _F.attention_func.deformable_samples(x, offsets, self.ksize, self.strides[2:], self.pads,
-                                                       self.dilations[2:], self.deformable_groups, (out_h, out_w))
-        blocks = _F.reshape(samples, (batch, channels, kh, kw, out_h, out_w))
-        return _F.reshape(_F.transpose(blocks, (0, 1, 4, 2, 5, 3)), spec.shape)
+        samples = attention_func.deformable_samples(x, offsets, self.ksize, self.strides[2:], self.pads,
+                                                    self.dilations[2:], self.deformable_groups, (out_h, out_w))
+        blocks = array_func.reshape(samples, (batch, channels, kh, kw, out_h, out_w))
+        return array_func.reshape(array_func.transpose(blocks, (0, 1, 4, 2, 5, 3)), spec.shape)

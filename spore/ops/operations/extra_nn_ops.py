@@ -6,7 +6,7 @@ NoRepeatNGram has a kernel."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from .. import function as _F  # the functional API, looked up at call time
+from ..function import array_func, math_func, nn_func, reduce_func
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axes, check_axis, check_bool, check_dtype, check_tensor, check_type
 from .array_ops import TensorShape
@@ -52,7 +52,7 @@ class Softsign(_Elementwise):
 
     def compose(self, x):
         self.infer(x)
-        return x / (_F.abs(x) + 1)
+        return x / (math_func.abs(x) + 1)
 
 
 class GLU(Primitive):
@@ -75,8 +75,8 @@ class GLU(Primitive):
 
     def compose(self, x):
         self.infer(x)
-        first, second = _F.chunk(x, 2, self.axis)
-        return first * _F.sigmoid(second)
+        first, second = array_func.chunk(x, 2, self.axis)
+        return first * math_func.sigmoid(second)
 
 
 class L2Normalize(Primitive):
@@ -100,8 +100,8 @@ class L2Normalize(Primitive):
 
     def compose(self, x):
         self.infer(x)
-        square_sum = _F.sum(_F.square(x), self.axis, True)
-        return x * _F.rsqrt(_F.clamp(square_sum, self.epsilon))
+        square_sum = reduce_func.sum(math_func.square(x), self.axis, True)
+        return x * math_func.rsqrt(math_func.clamp(square_sum, self.epsilon))
 
 
 class Renorm(Primitive):
@@ -125,7 +125,7 @@ class Renorm(Primitive):
 
     def compose(self, x):
         self.infer(x)
-        return _F.renorm(x, self.p, self.dim, self.maxnorm)
+        return nn_func.renorm(x, self.p, self.dim, self.maxnorm)
 
 
 class NuclearNorm(Primitive):
@@ -162,7 +162,7 @@ class NuclearNorm(Primitive):
 
     def compose(self, x):
         self.infer(x)
-        return _F.matrix_norm(x, "nuc", self._axes(x), self.keepdim)
+        return reduce_func.matrix_norm(x, "nuc", self._axes(x), self.keepdim)
 
 
 class NoRepeatNGram(Primitive):

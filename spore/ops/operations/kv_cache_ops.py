@@ -8,7 +8,7 @@ passing them raises a ValueError."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from .. import function as _F  # the functional API, looked up at call time
+from ..function import array_func, linalg_func, math_func, nn_func, selection_func
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_dtype, check_positive_int, check_string, check_tensor, check_type
 from .scatter_ops import ScatterNdUpdate
@@ -27,8 +27,8 @@ def _check(op: str, arg: str, value, allowed, rank: int) -> None:
 
 def _slot_indices(slot_mapping, block_size: int):
     """Slots as (block, offset) index pairs, shape (tokens, 2)."""
-    slots = _F.cast(slot_mapping, mstype.int64)
-    return _F.stack([_F.floor_divide(slots, block_size), _F.remainder(slots, block_size)], -1)
+    slots = array_func.cast(slot_mapping, mstype.int64)
+    return array_func.stack([math_func.floor_divide(slots, block_size), math_func.remainder(slots, block_size)], -1)
 
 
 class ReshapeAndCache(Primitive):
@@ -68,7 +68,7 @@ class ReshapeAndCache(Primitive):
         indices = _slot_indices(slot_mapping, key_cache.shape[1])
         for tokens, cache in ((key, key_cache), (value, value_cache)):
             if tokens is not None:
-                rows = _F.reshape(tokens, (slot_mapping.shape[0],) + tuple(cache.shape[2:]))
+                rows = array_func.reshape(tokens, (slot_mapping.shape[0],) + tuple(cache.shape[2:]))
                 ScatterNdUpdate()(cache, indices, rows)
         return key
 
@@ -126,27 +126,30 @@ class _PagedAttentionBase(Primitive):
         tokens, heads = query.shape[:2]
         blocks, block_size = key_cache.shape[:2]
         span = block_tables.shape[1] * block_size
-        positions = _F.arange(0, span, dtype=mstype.int64)
-        tables = _F.cast(block_tables, mstype.int64)
-        rows = _F.gather(tables, positions // block_size, 1) * block_size + positions % block_size   # (T, span)
+        positions = array_func.arange(0, span, dtype=mstype.int64)
+        tables = array_func.cast(block_tables, mstype.int64)
+        rows = (selection_func.gather(tables, positions // block_size, 1) * block_size
+                + positions % block_size)                                           # (T, span)
         group = self.head_num // self.kv_head_num
 
         def gathered(cache):
-            flat = _F.reshape(cache, (blocks * block_size, self.kv_head_num, cache.shape[3]))
-            picked = _F.gather(flat, _F.reshape(rows, (-1,)), 0)                   # (T*span, kvh, d)
-            picked = _F.reshape(picked, (tokens, span, self.kv_head_num, 1, cache.shape[3]))
-            picked = _F.broadcast_to(picked, (tokens, span, self.kv_head_num, group, cache.shape[3]))
-            return _F.transpose(_F.reshape(picked, (tokens, span, heads, cache.shape[3])), (0, 2, 1, 3))
+            flat = array_func.reshape(cache, (blocks * block_size, self.kv_head_num, cache.shape[3]))
+            picked = selection_func.gather(flat, array_func.reshape(rows, (-1,)), 0)  # (T*span, kvh, d)
+            picked = array_func.reshape(picked, (tokens, span, self.kv_head_num, 1, cache.shape[3]))
+            picked = array_func.broadcast_to(picked, (tokens, span, self.kv_head_num, group, cache.shape[3]))
+            return array_func.transpose(array_func.reshape(picked, (tokens, span, heads, cache.shape[3])), (0, 2, 1, 3))
 
         keys, values = gathered(key_cache), gathered(value_cache)                   # (T, H, span, d)
-        scores = _F.squeeze(_F.matmul(_F.expand_dims(query, 2), _F.transpose(keys, (0, 1, 3, 2))), 2)
+        scores = linalg_func.matmul(array_func.expand_dims(query, 2), array_func.transpose(keys, (0, 1, 3, 2)))
+        scores = array_func.squeeze(scores, 2)
         scores = scores * self.scale_value                                          # (T, H, span)
         if alibi_mask is not None:
-            scores = scores + _F.reshape(alibi_mask, (tokens, heads, -1))[:, :, :span]
-        outside = _F.expand_dims(positions, 0) >= _F.expand_dims(_F.cast(context_lens, mstype.int64), 1)
-        scores = _F.masked_fill(scores, _F.expand_dims(outside, 1), float("-inf"))
-        weights = _F.softmax(scores, -1)
-        return _F.squeeze(_F.matmul(_F.expand_dims(weights, 2), values), 2)
+            scores = scores + array_func.reshape(alibi_mask, (tokens, heads, -1))[:, :, :span]
+        lengths = array_func.cast(context_lens, mstype.int64)
+        outside = array_func.expand_dims(positions, 0) >= array_func.expand_dims(lengths, 1)
+        scores = selection_func.masked_fill(scores, array_func.expand_dims(outside, 1), float("-inf"))
+        weights = nn_func.softmax(scores, -1)
+        return array_func.squeeze(linalg_func.matmul(array_func.expand_dims(weights, 2), values), 2)
 
 
 class PagedAttention(_PagedAttentionBase):

@@ -7,7 +7,7 @@ documentation (for GroupTopk, Ascend's) states."""
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from .. import function as _F  # the functional API, looked up at call time
+from ..function import array_func, nn_func
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_axis, check_dtype, check_int, check_tensor, check_type
 
@@ -46,7 +46,7 @@ class RmsNorm(Primitive):
 
     def compose(self, x, gamma):
         self.infer(x, gamma)
-        return _F.rms_norm(x, gamma, self.epsilon)
+        return nn_func.rms_norm(x, gamma, self.epsilon)
 
 
 class LogSoftmaxExt(Primitive):
@@ -70,8 +70,8 @@ class LogSoftmaxExt(Primitive):
     def compose(self, input, dim=None, dtype=None):
         self.infer(input, dim, dtype)
         if dtype is not None:
-            input = _F.cast(input, dtype)
-        return _F.log_softmax(input, -1 if dim is None else dim)
+            input = array_func.cast(input, dtype)
+        return nn_func.log_softmax(input, -1 if dim is None else dim)
 
 
 class GroupTopk(Primitive):

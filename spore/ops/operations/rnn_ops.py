@@ -9,7 +9,7 @@ fails at kernel selection). They compute the recurrences their documentation sta
 from __future__ import annotations
 
 from ...common import dtype as mstype
-from .. import function as _F  # the functional API, looked up at call time
+from ..function import array_func, linalg_func, math_func
 from ..primitive import Primitive, TensorSpec
 from ..validator import (
     check_bool,
@@ -54,19 +54,19 @@ def _check_sequence(op: str, tensors, seq_length) -> None:
 def _lstm_step(gates, c):
     """One LSTM update from the pre-activations `gates` (batch, 4 hidden) in the order
     input, forget, cell, output; returns (h, c)."""
-    i, f, g, o = _F.chunk(gates, 4, -1)
-    c = _F.sigmoid(f) * c + _F.sigmoid(i) * _F.tanh(g)
-    return _F.sigmoid(o) * _F.tanh(c), c
+    i, f, g, o = array_func.chunk(gates, 4, -1)
+    c = math_func.sigmoid(f) * c + math_func.sigmoid(i) * math_func.tanh(g)
+    return math_func.sigmoid(o) * math_func.tanh(c), c
 
 
 def _ijfo_step(x_t, h, c, w, b, forget_bias):
     """One step of Ascend's LSTM cell: w (input + hidden, 4 hidden) applied to [x_t, h],
     gates in the order i, j (the cell candidate), f, o, forget_bias added to f; returns
     (h, c, i, j, f, o, tanh(c)) with the gates activated."""
-    i, j, f, o = _F.chunk(_F.matmul(_F.concat([x_t, h], -1), w) + b, 4, -1)
-    i, j, f, o = _F.sigmoid(i), _F.tanh(j), _F.sigmoid(f + forget_bias), _F.sigmoid(o)
+    i, j, f, o = array_func.chunk(linalg_func.matmul(array_func.concat([x_t, h], -1), w) + b, 4, -1)
+    i, j, f, o = math_func.sigmoid(i), math_func.tanh(j), math_func.sigmoid(f + forget_bias), math_func.sigmoid(o)
     c = f * c + i * j
-    tanhct = _F.tanh(c)
+    tanhct = math_func.tanh(c)
     return o * tanhct, c, i, j, f, o, tanhct
 
 
@@ -132,7 +132,7 @@ class LSTM(Primitive):
 
     def _unpack(self, w):
         """The weights (w_ih, w_hh, b or None) of each (layer, direction), in that order."""
-        flat = _F.reshape(w, (-1,))
+        flat = array_func.reshape(w, (-1,))
         gates, directions, layers = 4 * self.hidden_size, self.num_directions, self.num_layers
         offset = 0
 
@@ -140,7 +140,7 @@ class LSTM(Primitive):
             nonlocal offset
             piece = flat[offset:offset + rows * cols]
             offset += rows * cols
-            return _F.reshape(piece, (rows, cols)) if cols > 1 else piece
+            return array_func.reshape(piece, (rows, cols)) if cols > 1 else piece
 
         w_ih = [take(gates, self.input_size if layer == 0 else self.hidden_size * directions)
                 for layer in range(layers) for _ in range(directions)]
@@ -151,7 +151,7 @@ class LSTM(Primitive):
     def compose(self, x, h, c, w):
         self.infer(x, h, c, w)
         weights = self._unpack(w)
-        steps = _F.unstack(x, 0)
+        steps = array_func.unstack(x, 0)
         h_n, c_n = [], []
         for layer in range(self.num_layers):
             outputs = []
@@ -162,8 +162,8 @@ class LSTM(Primitive):
                 order = range(len(steps)) if direction == 0 else range(len(steps) - 1, -1, -1)
                 step_outputs = [None] * len(steps)
                 for t in order:
-                    gates = _F.matmul(steps[t], _F.transpose(w_ih, (1, 0))) + \
-                        _F.matmul(state_h, _F.transpose(w_hh, (1, 0)))
+                    gates = linalg_func.matmul(steps[t], array_func.transpose(w_ih, (1, 0))) + \
+                        linalg_func.matmul(state_h, array_func.transpose(w_hh, (1, 0)))
                     if bias is not None:
                         gates = gates + bias
                     state_h, state_c = _lstm_step(gates, state_c)
@@ -171,10 +171,10 @@ class LSTM(Primitive):
                 h_n.append(state_h)
                 c_n.append(state_c)
                 outputs.append(step_outputs)
-            steps = [_F.concat([out[t] for out in outputs], -1) if len(outputs) > 1 else outputs[0][t]
+            steps = [array_func.concat([out[t] for out in outputs], -1) if len(outputs) > 1 else outputs[0][t]
                      for t in range(len(steps))]
-        workspace = _F.zeros((1, 1), x.dtype)
-        return _F.stack(steps, 0), _F.stack(h_n, 0), _F.stack(c_n, 0), workspace, workspace
+        workspace = array_func.zeros((1, 1), x.dtype)
+        return array_func.stack(steps, 0), array_func.stack(h_n, 0), array_func.stack(c_n, 0), workspace, workspace
 
 
 class DynamicRNN(Primitive):
@@ -234,12 +234,12 @@ class DynamicRNN(Primitive):
         self.infer(x, w, b, seq_length, init_h, init_c)
         h, c = init_h[0], init_c[0]
         outputs = {name: [] for name in ("h", "c", "i", "j", "f", "o", "tanhct")}
-        for x_t in _F.unstack(x, 0):
+        for x_t in array_func.unstack(x, 0):
             step = _ijfo_step(x_t, h, c, w, b, self.forget_bias)
             h, c = step[:2]
             for name, value in zip(("h", "c", "i", "j", "f", "o", "tanhct"), step):
                 outputs[name].append(value)
-        h_all, c_all, i, j, f, o, tanhct = (_F.stack(v, 0) for v in outputs.values())
+        h_all, c_all, i, j, f, o, tanhct = (array_func.stack(v, 0) for v in outputs.values())
         return h_all, h_all, c_all, i, j, f, o, tanhct
 
 
@@ -302,31 +302,31 @@ class DynamicGRUV2(Primitive):
 
     def _gates(self, value):
         """(r, z, n) parts of a 3 hidden axis in this op's gate order."""
-        first, second, new = _F.chunk(value, 3, -1)
+        first, second, new = array_func.chunk(value, 3, -1)
         return (first, second, new) if self.gate_order == "rzh" else (second, first, new)
 
     def compose(self, x, weight_input, weight_hidden, bias_input, bias_hidden, seq_length, init_h):
         spec = self.infer(x, weight_input, weight_hidden, bias_input, bias_hidden, seq_length, init_h)[0]
-        h = _F.cast(init_h, x.dtype)
+        h = array_func.cast(init_h, x.dtype)
         w_hr, w_hz, w_hn = self._gates(weight_hidden)
-        b_hr, b_hz, b_hn = self._gates(_F.cast(bias_hidden, x.dtype)) if bias_hidden is not None else (0, 0, 0)
+        b_hr, b_hz, b_hn = self._gates(array_func.cast(bias_hidden, x.dtype)) if bias_hidden is not None else (0, 0, 0)
         outputs = {name: [] for name in ("h", "z", "r", "n", "hidden_new")}
-        for x_t in _F.unstack(x, 0):
-            gates_x = _F.matmul(x_t, weight_input)
+        for x_t in array_func.unstack(x, 0):
+            gates_x = linalg_func.matmul(x_t, weight_input)
             if bias_input is not None:
-                gates_x = gates_x + _F.cast(bias_input, x.dtype)
+                gates_x = gates_x + array_func.cast(bias_input, x.dtype)
             x_r, x_z, x_n = self._gates(gates_x)
-            r = _F.sigmoid(x_r + _F.matmul(h, w_hr) + b_hr)
-            z = _F.sigmoid(x_z + _F.matmul(h, w_hz) + b_hz)
-            hidden_new = _F.matmul(h, w_hn) + b_hn
+            r = math_func.sigmoid(x_r + linalg_func.matmul(h, w_hr) + b_hr)
+            z = math_func.sigmoid(x_z + linalg_func.matmul(h, w_hz) + b_hz)
+            hidden_new = linalg_func.matmul(h, w_hn) + b_hn
             if self.reset_after:
-                n = _F.tanh(x_n + r * hidden_new)
+                n = math_func.tanh(x_n + r * hidden_new)
             else:
-                n = _F.tanh(x_n + _F.matmul(r * h, w_hn) + b_hn)
+                n = math_func.tanh(x_n + linalg_func.matmul(r * h, w_hn) + b_hn)
             h = (1 - z) * n + z * h
             for name, value in zip(("h", "z", "r", "n", "hidden_new"), (h, z, r, n, hidden_new)):
                 outputs[name].append(value)
-        h_all, z, r, n, hidden_new = (_F.cast(_F.stack(v, 0), spec.dtype) for v in outputs.values())
+        h_all, z, r, n, hidden_new = (array_func.cast(array_func.stack(v, 0), spec.dtype) for v in outputs.values())
         return h_all, h_all, z, r, n, hidden_new
 
 

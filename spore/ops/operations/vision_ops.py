@@ -18,7 +18,18 @@ import numpy as np
 
 from ...common import dtype as mstype
 from ...common.tensor import Tensor
-from .. import function as _F  # the functions these compose, looked up at call time
+from ..function import (
+    array_func,
+    conv_func,
+    debug_func,
+    linalg_func,
+    math_func,
+    nn_func,
+    random_func,
+    reduce_func,
+    selection_func,
+    vision_func,
+)
 from ..primitive import Primitive, TensorSpec
 from ..validator import check_dtype, check_same_dtype, check_string, check_tensor, check_type
 from .selection_ops import _known
@@ -107,7 +118,7 @@ class LRN(_Composed):
     def compose(self, x):
         self._check_tensor("x", x, _FLOAT16_32)
         self._check_rank("x", x, 4)
-        return _F.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
+        return nn_func.lrn(x, self.depth_radius, self.bias, self.alpha, self.beta, self.norm_region)
 
 
 def _nchw_window(op: str, arg: str, value) -> tuple:
@@ -141,12 +152,12 @@ def _sliding_windows(op: str, x, kernel: tuple, strides: tuple, rates: tuple, pa
         sizes.append(out)
     if any(p for pair in pads for p in pair):
         # pad lists the last dim first
-        x = _F.pad(x, tuple(p for pair in reversed(pads) for p in pair), value=fill)
+        x = array_func.pad(x, tuple(p for pair in reversed(pads) for p in pair), value=fill)
     windows = []
     for offsets in itertools.product(*(range(k) for k in kernel)):
         index = tuple(slice(o * r, o * r + (n - 1) * s + 1, s) for o, r, n, s in zip(offsets, rates, sizes, strides))
         windows.append(x[(slice(None), slice(None)) + index])
-    return _F.stack(tuple(windows), 1)
+    return array_func.stack(tuple(windows), 1)
 
 
 class ExtractImagePatches(_Composed):
@@ -167,7 +178,7 @@ class ExtractImagePatches(_Composed):
         self._check_tensor("input_x", input_x)
         self._check_rank("input_x", input_x, 4)
         windows = _sliding_windows(self.name, input_x, self.ksizes, self.strides, self.rates, self.padding)
-        return _F.reshape(windows, (input_x.shape[0], -1) + tuple(windows.shape[3:]))
+        return array_func.reshape(windows, (input_x.shape[0], -1) + tuple(windows.shape[3:]))
 
 
 class ExtractVolumePatches(_Composed):
@@ -190,7 +201,7 @@ class ExtractVolumePatches(_Composed):
         self._check_tensor("x", x)
         self._check_rank("x", x, 5)
         windows = _sliding_windows(self.name, x, self.kernel_size[2:], self.strides[2:], (1, 1, 1), self.padding)
-        return _F.reshape(windows, (x.shape[0], -1) + tuple(windows.shape[3:]))
+        return array_func.reshape(windows, (x.shape[0], -1) + tuple(windows.shape[3:]))
 
 
 class Dilation2D(_Composed):
@@ -224,9 +235,9 @@ class Dilation2D(_Composed):
         kernel = tuple(filter.shape[1:])
         windows = _sliding_windows(self.name, x, kernel, self.stride[2:], self.dilation[2:], self.pad_mode,
                                    float("-inf"))
-        weights = _F.reshape(_F.transpose(_F.reshape(filter, (filter.shape[0], -1)), (1, 0)),
-                             (1, -1, filter.shape[0], 1, 1))
-        return _F.amax(windows + weights, 1)
+        weights = array_func.reshape(array_func.transpose(array_func.reshape(filter, (filter.shape[0], -1)), (1, 0)),
+                                     (1, -1, filter.shape[0], 1, 1))
+        return reduce_func.amax(windows + weights, 1)
 
 
 class Im2Col(_Composed):
@@ -245,8 +256,8 @@ class Im2Col(_Composed):
         self._check_tensor("x", x)
         self._check_rank("x", x, 4)
         batch, channels = x.shape[:2]
-        columns = _F.unfold(x, self.ksizes, self.dilations, self.pads, self.strides)
-        return _F.reshape(columns, (batch, channels, self.ksizes[0] * self.ksizes[1], -1))
+        columns = array_func.unfold(x, self.ksizes, self.dilations, self.pads, self.strides)
+        return array_func.reshape(columns, (batch, channels, self.ksizes[0] * self.ksizes[1], -1))
 
 
 class Col2Im(_Composed):
@@ -262,7 +273,7 @@ class Col2Im(_Composed):
             self.add_prim_attr(arg, values * 2 if len(values) == 1 else values)
 
     def compose(self, x, output_size):
-        return _F.col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
+        return vision_func.col2im(x, output_size, self.kernel_size, self.dilation, self.padding, self.stride)
 
 
 # ---- unpooling and fractional pooling ------------------------------------------------------
@@ -308,14 +319,14 @@ class _MaxUnpoolND(_Composed):
         channels_last = self.data_format != self.formats[0]
         if channels_last:
             to_first = (0, self.rank + 1) + tuple(range(1, self.rank + 1))
-            x, argmax = _F.transpose(x, to_first), _F.transpose(argmax, to_first)
+            x, argmax = array_func.transpose(x, to_first), array_func.transpose(argmax, to_first)
         output_size = self.output_shape or None
         if output_size is not None and channels_last:
             output_size = (output_size[0], output_size[-1]) + tuple(output_size[1:-1])
-        unpool = _F.max_unpool2d if self.rank == 2 else _F.max_unpool3d
+        unpool = conv_func.max_unpool2d if self.rank == 2 else conv_func.max_unpool3d
         out = unpool(x, argmax, self.ksize[2:], self.strides[2:], self.pads[2:], output_size)
         if channels_last:
-            out = _F.transpose(out, (0,) + tuple(range(2, self.rank + 2)) + (1,))
+            out = array_func.transpose(out, (0,) + tuple(range(2, self.rank + 2)) + (1,))
         return out
 
 
@@ -357,7 +368,7 @@ class _FractionalMaxPoolFixedKsize(_Composed):
         self._check_tensor("random_samples", random_samples, (mstype.float16, mstype.float32, mstype.float64))
         # the 3-D pool also takes an unbatched (C, D, H, W) input
         self._check_rank("input_x", input_x, *((4,) if self.rank == 2 else (4, 5)))
-        pool = _F.fractional_max_pool2d if self.rank == 2 else _F.fractional_max_pool3d
+        pool = conv_func.fractional_max_pool2d if self.rank == 2 else conv_func.fractional_max_pool3d
         return pool(input_x, self.ksize, self.output_shape, None, True, random_samples)
 
 
@@ -391,7 +402,7 @@ class AffineGrid(_Composed):
         self.add_prim_attr("align_corners", check_type(self.name, "align_corners", align_corners, bool))
 
     def compose(self, theta, output_size):
-        return _F.affine_grid(theta, output_size, self.align_corners)
+        return vision_func.affine_grid(theta, output_size, self.align_corners)
 
 
 class GridSampler2D(_Composed):
@@ -412,7 +423,7 @@ class GridSampler2D(_Composed):
     def compose(self, input_x, grid):
         self._check_tensor("input_x", input_x)
         self._check_rank("input_x", input_x, self.rank + 2)
-        return _F.grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode, self.align_corners)
+        return vision_func.grid_sample(input_x, grid, self.interpolation_mode, self.padding_mode, self.align_corners)
 
 
 class GridSampler3D(GridSampler2D):
@@ -439,7 +450,7 @@ class CropAndResize(_Composed):
 
     def compose(self, x, boxes, box_index, crop_size):
         method = "bilinear" if self.method == "bilinear_v2" else self.method
-        return _F.crop_and_resize(x, boxes, box_index, crop_size, method, self.extrapolation_value)
+        return vision_func.crop_and_resize(x, boxes, box_index, crop_size, method, self.extrapolation_value)
 
 
 # ---- bounding boxes ------------------------------------------------------------------------
@@ -454,7 +465,7 @@ class IOU(_Composed):
         self.add_prim_attr("mode", mode)
 
     def compose(self, anchor_boxes, gt_boxes):
-        return _F.iou(anchor_boxes, gt_boxes, self.mode)
+        return vision_func.iou(anchor_boxes, gt_boxes, self.mode)
 
 
 def _float_quad(op: str, arg: str, value) -> tuple:
@@ -475,7 +486,7 @@ class BoundingBoxEncode(_Composed):
         self.add_prim_attr("stds", _float_quad(self.name, "stds", stds))
 
     def compose(self, anchor_box, groundtruth_box):
-        return _F.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
+        return vision_func.bounding_box_encode(anchor_box, groundtruth_box, self.means, self.stds)
 
 
 class BoundingBoxDecode(_Composed):
@@ -493,7 +504,8 @@ class BoundingBoxDecode(_Composed):
         self.add_prim_attr("wh_ratio_clip", check_type(self.name, "wh_ratio_clip", wh_ratio_clip, float))
 
     def compose(self, anchor_box, deltas):
-        return _F.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds, self.wh_ratio_clip)
+        return vision_func.bounding_box_decode(anchor_box, deltas, self.max_shape, self.means, self.stds,
+                                               self.wh_ratio_clip)
 
 
 class CheckValid(_Composed):
@@ -501,7 +513,7 @@ class CheckValid(_Composed):
     img_metas = (height, width, ratio), bool (N,). See ops.check_valid."""
 
     def compose(self, bboxes, img_metas):
-        return _F.check_valid(bboxes, img_metas)
+        return vision_func.check_valid(bboxes, img_metas)
 
 
 # ---- colour spaces -------------------------------------------------------------------------
@@ -509,31 +521,32 @@ class CheckValid(_Composed):
 def _rgb_to_hsv(images):
     """(..., 3) RGB -> HSV, all in [0, 1]: V the largest channel, S its spread over V
     (0 for black), H the hue angle over 360 degrees (0 for greys)."""
-    red, green, blue = _F.unstack(images, -1)
-    value = _F.maximum(_F.maximum(red, green), blue)
-    spread = value - _F.minimum(_F.minimum(red, green), blue)
-    ones = _F.ones_like(value)
-    saturation = spread / _F.select(value > 0, value, ones)
+    red, green, blue = array_func.unstack(images, -1)
+    value = math_func.maximum(math_func.maximum(red, green), blue)
+    spread = value - math_func.minimum(math_func.minimum(red, green), blue)
+    ones = array_func.ones_like(value)
+    saturation = spread / selection_func.select(value > 0, value, ones)
     coloured = spread > 0
-    safe_spread = _F.select(coloured, spread, ones)
-    sector = _F.select(value == red, (green - blue) / safe_spread,
-                       _F.select(value == green, 2 + (blue - red) / safe_spread, 4 + (red - green) / safe_spread))
+    safe_spread = selection_func.select(coloured, spread, ones)
+    sector = selection_func.select(value == red, (green - blue) / safe_spread,
+                                   selection_func.select(value == green, 2 + (blue - red) / safe_spread,
+                                                         4 + (red - green) / safe_spread))
     hue = sector / 6
-    hue = _F.select(coloured, hue - _F.floor(hue), _F.zeros_like(hue))
-    return _F.stack((hue, saturation, value), -1)
+    hue = selection_func.select(coloured, hue - math_func.floor(hue), array_func.zeros_like(hue))
+    return array_func.stack((hue, saturation, value), -1)
 
 
 def _hsv_to_rgb(hsv):
     """(..., 3) HSV -> RGB: channel n (5 red, 3 green, 1 blue) is V - V * S *
     clip(min(k, 4 - k), 0, 1) with k = (n + 6 H) mod 6."""
-    hue, saturation, value = _F.unstack(hsv, -1)
+    hue, saturation, value = array_func.unstack(hsv, -1)
     chroma = value * saturation
     channels = []
     for offset in (5, 3, 1):
         k = hue * 6 + offset
-        k = k - _F.floor(k / 6) * 6
-        channels.append(value - chroma * _F.clamp(_F.minimum(k, 4 - k), 0.0, 1.0))
-    return _F.stack(tuple(channels), -1)
+        k = k - math_func.floor(k / 6) * 6
+        channels.append(value - chroma * math_func.clamp(math_func.minimum(k, 4 - k), 0.0, 1.0))
+    return array_func.stack(tuple(channels), -1)
 
 
 class _ColourOp(_Composed):
@@ -556,14 +569,14 @@ class _ColourOp(_Composed):
         self._check_tensor(arg, value, _FLOATS)
         if value.ndim != 0:
             raise ValueError(f"For '{self.name}', the '{arg}' must be a 0-D Tensor, but got shape {value.shape}.")
-        return value if value.dtype is mstype.float64 else _F.cast(value, mstype.float32)
+        return value if value.dtype is mstype.float64 else array_func.cast(value, mstype.float32)
 
     @staticmethod
     def _in_float32(convert, images, *args):
         """convert(images, *args), float16 images computed in float32."""
         if images.dtype is not mstype.float16:
             return convert(images, *args)
-        return _F.cast(convert(_F.cast(images, mstype.float32), *args), mstype.float16)
+        return array_func.cast(convert(array_func.cast(images, mstype.float32), *args), mstype.float16)
 
 
 class RGBToHSV(_ColourOp):
@@ -598,9 +611,9 @@ class AdjustHue(_ColourOp):
 
     @staticmethod
     def _turn_hue(image, delta):
-        hue, saturation, value = _F.unstack(_rgb_to_hsv(image), -1)
-        hue = hue + _F.cast(delta, image.dtype)
-        return _hsv_to_rgb(_F.stack((hue - _F.floor(hue), saturation, value), -1))
+        hue, saturation, value = array_func.unstack(_rgb_to_hsv(image), -1)
+        hue = hue + array_func.cast(delta, image.dtype)
+        return _hsv_to_rgb(array_func.stack((hue - math_func.floor(hue), saturation, value), -1))
 
 
 class AdjustSaturation(_ColourOp):
@@ -615,9 +628,9 @@ class AdjustSaturation(_ColourOp):
 
     @staticmethod
     def _scale_saturation(image, scale):
-        hue, saturation, value = _F.unstack(_rgb_to_hsv(image), -1)
-        saturation = _F.clamp(saturation * _F.cast(scale, image.dtype), 0.0, 1.0)
-        return _hsv_to_rgb(_F.stack((hue, saturation, value), -1))
+        hue, saturation, value = array_func.unstack(_rgb_to_hsv(image), -1)
+        saturation = math_func.clamp(saturation * array_func.cast(scale, image.dtype), 0.0, 1.0)
+        return _hsv_to_rgb(array_func.stack((hue, saturation, value), -1))
 
 
 # ---- non-maximum suppression (kernels of their own) ----------------------------------------
@@ -819,13 +832,15 @@ class ExtractGlimpse(_Composed):
                              f"{[glimpse_h, glimpse_w]}.")
         rows, rows_in = self._positions(offsets[:, 0], height, glimpse_h)
         cols, cols_in = self._positions(offsets[:, 1], width, glimpse_w)
-        flat = _F.reshape(_F.expand_dims(rows, 2) * width + _F.expand_dims(cols, 1), (batch, -1, 1))
-        picked = _F.gather_elements(_F.reshape(x, (batch, height * width, channels)), 1,
-                                    _F.broadcast_to(flat, (batch, flat.shape[1], channels)))
-        glimpse = _F.reshape(picked, (batch, glimpse_h, glimpse_w, channels))
-        inside = _F.logical_and(_F.reshape(rows_in, (batch, glimpse_h, 1, 1)),
-                                _F.reshape(cols_in, (batch, 1, glimpse_w, 1)))
-        return _F.select(_F.broadcast_to(inside, glimpse.shape), glimpse, self._noise(glimpse.shape))
+        flat = array_func.reshape(array_func.expand_dims(rows, 2) * width + array_func.expand_dims(cols, 1),
+                                  (batch, -1, 1))
+        picked = selection_func.gather_elements(array_func.reshape(x, (batch, height * width, channels)), 1,
+                                                array_func.broadcast_to(flat, (batch, flat.shape[1], channels)))
+        glimpse = array_func.reshape(picked, (batch, glimpse_h, glimpse_w, channels))
+        inside = math_func.logical_and(array_func.reshape(rows_in, (batch, glimpse_h, 1, 1)),
+                                       array_func.reshape(cols_in, (batch, 1, glimpse_w, 1)))
+        return selection_func.select(array_func.broadcast_to(inside, glimpse.shape), glimpse,
+                                     self._noise(glimpse.shape))
 
     def _positions(self, offset, size: int, glimpse: int):
         """The image rows (columns) each glimpse row (column) reads, clipped into the
@@ -834,17 +849,18 @@ class ExtractGlimpse(_Composed):
             offset = offset * size
         if self.centered:
             offset = offset / 2 + size / 2
-        start = _F.cast(offset - glimpse / 2, mstype.int64)        # truncated toward zero
-        positions = _F.expand_dims(start, 1) + _F.expand_dims(_F.arange(glimpse, dtype=mstype.int64), 0)
-        inside = _F.logical_and(positions >= 0, positions < size)
-        return _F.clamp(positions, 0, size - 1), inside
+        start = array_func.cast(offset - glimpse / 2, mstype.int64)        # truncated toward zero
+        steps = array_func.arange(glimpse, dtype=mstype.int64)
+        positions = array_func.expand_dims(start, 1) + array_func.expand_dims(steps, 0)
+        inside = math_func.logical_and(positions >= 0, positions < size)
+        return math_func.clamp(positions, 0, size - 1), inside
 
     def _noise(self, shape):
         if self.noise == "zero":
-            return _F.zeros(shape, mstype.float32)
+            return array_func.zeros(shape, mstype.float32)
         if self.noise == "gaussian":
-            return _F.randn(*shape) * 0.5 + 10
-        return _F.rand(*shape) * 2 - 1
+            return random_func.randn(*shape) * 0.5 + 10
+        return random_func.rand(*shape) * 2 - 1
 
 
 def _float_pair(op: str, arg: str, value, low_open: float, high: float | None) -> tuple:
@@ -937,11 +953,11 @@ def _bilinear_reads(size: int, coords):
     """The two pixel rows (or columns) a sample at `coords` reads along an axis of `size`
     pixels, the second one's weight, and whether the sample counts: samples beyond a
     pixel outside the axis read nothing; the others are clipped into it."""
-    inside = _F.logical_and(coords >= -1.0, coords <= float(size))
-    clipped = _F.clamp(coords, 0.0, size - 1.0)
-    low = _F.floor(clipped)
-    high = _F.clamp(low + 1, 0.0, size - 1.0)
-    return _F.cast(low, mstype.int64), _F.cast(high, mstype.int64), clipped - low, inside
+    inside = math_func.logical_and(coords >= -1.0, coords <= float(size))
+    clipped = math_func.clamp(coords, 0.0, size - 1.0)
+    low = math_func.floor(clipped)
+    high = math_func.clamp(low + 1, 0.0, size - 1.0)
+    return array_func.cast(low, mstype.int64), array_func.cast(high, mstype.int64), clipped - low, inside
 
 
 class ROIAlign(_Composed):
@@ -973,7 +989,7 @@ class ROIAlign(_Composed):
         self._check_rank("features", features, 4)
         if rois.ndim != 2 or rois.shape[1] != 5:
             raise ValueError(f"For '{self.name}', the 'rois' must have shape (n_rois, 5), but got {rois.shape}.")
-        rois = _F.cast(_F.stop_gradient(rois), features.dtype)
+        rois = array_func.cast(debug_func.stop_gradient(rois), features.dtype)
         if self.sample_num > 0:
             return self._align(features, rois, (self.sample_num, self.sample_num))
         # adaptive sampling: the sample counts, part of the shapes, come from the rois' values
@@ -982,7 +998,7 @@ class ROIAlign(_Composed):
         for n, row in enumerate(rois.asnumpy().tolist()):
             counts = tuple(max(math.ceil(size / bins_), 1) for size, bins_ in zip(self._region(row), bins))
             pooled.append(self._align(features, rois[n:n + 1], counts))
-        return _F.concat(tuple(pooled), 0)
+        return array_func.concat(tuple(pooled), 0)
 
     def _region(self, row) -> tuple:
         """The (height, width) of a roi row's region, as `_align` computes them."""
@@ -997,34 +1013,39 @@ class ROIAlign(_Composed):
         scale, end = self.spatial_scale, self.spatial_scale if self.roi_end_mode == 1 else 0.0
         minimum = 1.0 if self.roi_end_mode == 0 else 0.0
         x1, y1 = rois[:, 1] * scale, rois[:, 2] * scale
-        region_w = _F.clamp(rois[:, 3] * scale + end - x1, minimum)
-        region_h = _F.clamp(rois[:, 4] * scale + end - y1, minimum)
+        region_w = math_func.clamp(rois[:, 3] * scale + end - x1, minimum)
+        region_h = math_func.clamp(rois[:, 4] * scale + end - y1, minimum)
         axes = []
         for start, extent, bins, count in ((y1, region_h, self.pooled_height, samples[0]),
                                            (x1, region_w, self.pooled_width, samples[1])):
             # sample k of bin i sits at (i + (k + 0.5) / count) bin sizes from the start
-            offsets = _F.cast(_F.arange(bins * count), features.dtype)
-            offsets = _F.floor(offsets / count) + (offsets - _F.floor(offsets / count) * count + 0.5) / count
-            coords = _F.expand_dims(start, 1) + _F.expand_dims(extent / bins, 1) * _F.expand_dims(offsets, 0)
+            offsets = array_func.cast(array_func.arange(bins * count), features.dtype)
+            whole = math_func.floor(offsets / count)
+            offsets = whole + (offsets - whole * count + 0.5) / count
+            coords = (array_func.expand_dims(start, 1)
+                      + array_func.expand_dims(extent / bins, 1) * array_func.expand_dims(offsets, 0))
             axes.append(_bilinear_reads(height if not axes else width, coords))
         (top, bottom, dy, rows_in), (left, right, dx, cols_in) = axes
-        planes = _F.gather(_F.reshape(features, features.shape[:2] + (-1,)),
-                           _F.cast(rois[:, 0], mstype.int64), 0)                   # (n, C, H * W)
+        planes = selection_func.gather(array_func.reshape(features, features.shape[:2] + (-1,)),
+                                       array_func.cast(rois[:, 0], mstype.int64), 0)                   # (n, C, H * W)
         count = rois.shape[0]
 
         def read(rows, cols):
-            flat = _F.reshape(_F.expand_dims(rows, 2) * width + _F.expand_dims(cols, 1), (count, 1, -1))
-            return _F.gather_elements(planes, 2, _F.broadcast_to(flat, (count, channels, flat.shape[2])))
+            flat = array_func.reshape(array_func.expand_dims(rows, 2) * width + array_func.expand_dims(cols, 1),
+                                      (count, 1, -1))
+            return selection_func.gather_elements(planes, 2,
+                                                  array_func.broadcast_to(flat, (count, channels, flat.shape[2])))
 
         def outer(a, b):
-            return _F.reshape(_F.expand_dims(a, 2) * _F.expand_dims(b, 1), (count, 1, -1))
+            return array_func.reshape(array_func.expand_dims(a, 2) * array_func.expand_dims(b, 1), (count, 1, -1))
 
-        dy, dx = _F.cast(dy, features.dtype), _F.cast(dx, features.dtype)
-        valid = outer(_F.cast(rows_in, features.dtype), _F.cast(cols_in, features.dtype))
+        dy, dx = array_func.cast(dy, features.dtype), array_func.cast(dx, features.dtype)
+        valid = outer(array_func.cast(rows_in, features.dtype), array_func.cast(cols_in, features.dtype))
         value = (read(top, left) * outer(1 - dy, 1 - dx) + read(top, right) * outer(1 - dy, dx)
                  + read(bottom, left) * outer(dy, 1 - dx) + read(bottom, right) * outer(dy, dx)) * valid
-        value = _F.reshape(value, (count, channels, self.pooled_height, samples[0], self.pooled_width, samples[1]))
-        return _F.mean(value, (3, 5))
+        value = array_func.reshape(value, (count, channels, self.pooled_height, samples[0],
+                                           self.pooled_width, samples[1]))
+        return reduce_func.mean(value, (3, 5))
 
 
 def _area_weights(size: int, out: int, align_corners: bool):
@@ -1065,9 +1086,9 @@ class ResizeArea(_Composed):
         _, height, width, _ = images.shape
         rows = _area_weights(height, new_size[0], self.align_corners)
         columns = _area_weights(width, new_size[1], self.align_corners)
-        planes = _F.transpose(_F.cast(images, mstype.float32), (0, 3, 1, 2))
-        resized = _F.matmul(_F.matmul(rows, planes), _F.transpose(columns, (1, 0)))
-        return _F.transpose(resized, (0, 2, 3, 1))
+        planes = array_func.transpose(array_func.cast(images, mstype.float32), (0, 3, 1, 2))
+        resized = linalg_func.matmul(linalg_func.matmul(rows, planes), array_func.transpose(columns, (1, 0)))
+        return array_func.transpose(resized, (0, 2, 3, 1))
 
 
 # ---- fractional pooling --------------------------------------------------------------------
@@ -1091,10 +1112,10 @@ def _window_positions(bounds, input_length: int, output_length: int, overlapping
     """The input positions (out, longest window) each window of `bounds` reads, its last
     one repeated past its end, and which of them are its own (Bool, same shape)."""
     longest = -(-input_length // output_length) + int(overlapping)
-    starts = _F.expand_dims(bounds[:-1], 1)
-    ends = _F.expand_dims(_F.clamp(bounds[1:] + int(overlapping), max=input_length), 1)
-    positions = starts + _F.expand_dims(_F.arange(longest, dtype=mstype.int64), 0)
-    return _F.minimum(positions, ends - 1), positions < ends
+    starts = array_func.expand_dims(bounds[:-1], 1)
+    ends = array_func.expand_dims(math_func.clamp(bounds[1:] + int(overlapping), max=input_length), 1)
+    positions = starts + array_func.expand_dims(array_func.arange(longest, dtype=mstype.int64), 0)
+    return math_func.minimum(positions, ends - 1), positions < ends
 
 
 class _FractionalPool(_Composed):
@@ -1138,9 +1159,11 @@ class _FractionalPool(_Composed):
         cols_bounds = self._sequence(width, out_w)
         rows, rows_own = _window_positions(rows_bounds, height, out_h, self.overlapping)
         cols, cols_own = _window_positions(cols_bounds, width, out_w, self.overlapping)
-        windows = _F.gather(_F.gather(x, _F.reshape(rows, (-1,)), 1), _F.reshape(cols, (-1,)), 2)
-        windows = _F.reshape(windows, (batch, out_h, rows.shape[1], out_w, cols.shape[1], channels))
-        own = _F.logical_and(_F.reshape(rows_own, (out_h, -1, 1, 1, 1)), _F.reshape(cols_own, (1, 1, out_w, -1, 1)))
+        windows = selection_func.gather(selection_func.gather(x, array_func.reshape(rows, (-1,)), 1),
+                                        array_func.reshape(cols, (-1,)), 2)
+        windows = array_func.reshape(windows, (batch, out_h, rows.shape[1], out_w, cols.shape[1], channels))
+        own = math_func.logical_and(array_func.reshape(rows_own, (out_h, -1, 1, 1, 1)),
+                                    array_func.reshape(cols_own, (1, 1, out_w, -1, 1)))
         return self._reduce(windows, own, x.dtype), rows_bounds, cols_bounds
 
 
@@ -1150,7 +1173,7 @@ class FractionalMaxPool(_FractionalPool):
     @staticmethod
     def _reduce(windows, own, dtype):
         # positions past a window's end repeat its last element: they never change the maximum
-        return _F.amax(windows, (2, 4))
+        return reduce_func.amax(windows, (2, 4))
 
 
 class FractionalAvgPool(_FractionalPool):
@@ -1159,9 +1182,9 @@ class FractionalAvgPool(_FractionalPool):
 
     @staticmethod
     def _reduce(windows, own, dtype):
-        weights = _F.cast(own, mstype.float64 if dtype in (mstype.float64, mstype.int64) else mstype.float32)
-        total = _F.sum(_F.cast(windows, weights.dtype) * weights, (2, 4))
-        return _F.cast(total / _F.sum(weights, (1, 3)), dtype)
+        weights = array_func.cast(own, mstype.float64 if dtype in (mstype.float64, mstype.int64) else mstype.float32)
+        total = reduce_func.sum(array_func.cast(windows, weights.dtype) * weights, (2, 4))
+        return array_func.cast(total / reduce_func.sum(weights, (1, 3)), dtype)
 
 
 
@@ -1181,7 +1204,7 @@ class ChannelShuffle(_Composed):
         self._check_tensor("x", x)
         if x.ndim < 4:
             raise TypeError(f"For '{self.name}', the 'x' must have more than 3 dimensions, but got {x.ndim}.")
-        return _F.channel_shuffle(x, self.group)
+        return nn_func.channel_shuffle(x, self.group)
 
 
 
@@ -1274,6 +1297,6 @@ class ScaleAndTranslate(_Composed):
             raise ValueError(f"For '{self.name}', the values of 'scale' must be positive, but got {scales}.")
         rows, columns = (_resampling_weights(self.kernel_type, self.antialias, images.shape[axis + 1], new_size[axis],
                                              scales[axis], shifts[axis]) for axis in (0, 1))
-        planes = _F.transpose(_F.cast(images, mstype.float32), (0, 3, 1, 2))
-        resized = _F.matmul(_F.matmul(rows, planes), _F.transpose(columns, (1, 0)))
-        return _F.transpose(resized, (0, 2, 3, 1))
+        planes = array_func.transpose(array_func.cast(images, mstype.float32), (0, 3, 1, 2))
+        resized = linalg_func.matmul(linalg_func.matmul(rows, planes), array_func.transpose(columns, (1, 0)))
+        return array_func.transpose(resized, (0, 2, 3, 1))
