@@ -75,6 +75,9 @@ def _on_tape(fn: Callable, args: tuple, positions: tuple[int, ...], weights: tup
         input_vids = [[tape.watch(t) for t in _tensor_leaves(part)] for part in parts]
         weight_vids = [tape.watch(w) for w in weights]
         outputs = fn(*args)
+        # The recording stops before the ones to start from are made: nothing differentiates
+        # through them, and a node for them would only be stepped over.
+        tape.recording = False
         grads = tape.backward(roots_of(outputs, sens, has_aux, api))
         input_grads = tuple(
             rebuild(part, (_grad_or_zeros(grads, vid, t) for vid, t in zip(vids, _tensor_leaves(part))))

@@ -21,7 +21,7 @@ from . import dynamic, passes
 from .builder import GraphBuilder
 from .compile import output_atoms
 from .graph_calls import SensInputs, call, differentiate, parameter_loads, symbolic_inputs
-from .ir import Block, Graph, Value, flat_values
+from .ir import Block, Graph, RawOutput, Value, flat_values
 from .lowering import Program
 from .program_cache import ProgramCache, raw_inputs
 
@@ -124,10 +124,11 @@ def _gradient_of(cache: ProgramCache, program: Program, fn, positions: tuple, pa
 
 def _followed(args: tuple, params: tuple) -> tuple[tuple, tuple]:
     """The positions of the arguments and the Parameters that some recording tape follows."""
-    tapes = _tape.recording_tapes()
+    tape_ids = [tape.id for tape in _tape.recording_tapes()]
 
-    def followed(value) -> bool:
-        return any(tape.variable_of(value) is not None for tape in tapes)
+    def followed(value) -> bool:   # Tape.variable_of, inlined: the arguments nest no Tensors
+        node = value._node if isinstance(value, Tensor) else None
+        return node is not None and any(i in node for i in tape_ids)
     return (tuple(i for i, a in enumerate(args) if followed(a)),
             tuple(p for p in params if followed(p)))
 
@@ -213,7 +214,9 @@ def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple,
     available = set(inputs) | {v for node in forward for v in node.outputs}
     residuals = list(dict.fromkeys(v for atoms in [n.inputs for n in backward] + [grads]
                                    for v in flat_values(atoms) if v in available))
-    forward_graph = Graph(f"{name}_forward", inputs, Block(), (outputs, tuple(residuals)))
+    # The residuals go from one program to the other as the kernels' tensors: no Tensor
+    # is made for each, to be taken apart again by the backward.
+    forward_graph = Graph(f"{name}_forward", inputs, Block(), (outputs, tuple(map(RawOutput, residuals))))
     forward_graph.body.nodes = forward
     forward_graph.relaid = graph.relaid - set(residuals)   # the backward takes them as they are
     backward_graph = Graph(f"{name}_backward", residuals + sens.values, Block(), grads)
@@ -236,7 +239,7 @@ class _CompiledCall(Primitive):
         *inputs, _out, dout = inputs_out_dout
         n = len(self.args)
         if self.residuals is not None and not _tape.is_recording():
-            raws = [r._t for r in self.residuals]
+            raws = list(self.residuals)
             raw_inputs(dout, raws)
             grads = iter(self.gradient.split[1].run(*raws))
         else:

@@ -153,11 +153,21 @@ class ScalarOutput:
         self.kind = kind
 
 
+class RawOutput:
+    """A graph output the caller gets as the kernel's own tensor, not wrapped in a Tensor:
+    a split gradient's residuals, which only its backward program reads."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value):
+        self.value = value
+
+
 def flat_values(atoms):
     """The Values in an atom or a nest of tuples / lists of atoms."""
     if isinstance(atoms, Value):
         yield atoms
-    elif isinstance(atoms, (NumpyOutput, ScalarOutput)):
+    elif isinstance(atoms, (NumpyOutput, ScalarOutput, RawOutput)):
         yield atoms.value
     elif type(atoms) in (tuple, list):
         for atom in atoms:

@@ -22,7 +22,7 @@ from .._kernels.torch_autograd import below_torch_autograd
 from ..common.parameter import Parameter
 from ..common.tensor import Tensor, wrap
 from ..ops.primitive import as_results
-from .ir import Block, FusedUpdate, Graph, NumpyOutput, ScalarOutput, Value, flat_values, values_read
+from .ir import Block, FusedUpdate, Graph, NumpyOutput, RawOutput, ScalarOutput, Value, flat_values, values_read
 
 
 class Program:
@@ -85,6 +85,8 @@ class Program:
             return f"wrap({self._name(output.value)}).asnumpy()"
         if isinstance(output, ScalarOutput):
             return f"{output.kind.__name__}({self._name(output.value)}.item())"
+        if isinstance(output, RawOutput):
+            return self._name(output.value)
         if type(output) is dict:   # a new dict per run: the caller may change it
             return "{" + ", ".join(f"{self._atom(k, True)}: {self._output(v)}" for k, v in output.items()) + "}"
         return self._atom(output, True)
