@@ -61,6 +61,11 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     builder = interpreter.graph_builder
     if builder is not None:
         return builder.differentiate(fn, args, positions, weights, sens, has_aux, api)
+    if sens is None and not has_aux:
+        direct = getattr(fn, "gradient_without_tape", None)   # a compiled function's (compiled_gradients.py)
+        result = None if direct is None else direct(args, positions, weights)
+        if result is not None:
+            return _Result(*result)
     if through_torch_autograd():    # the kernels of the forward and backward below torch's autograd
         with below_torch_autograd():
             return _on_tape(fn, args, positions, weights, sens, has_aux, api)

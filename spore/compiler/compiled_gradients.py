@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import weakref
 
+from ..autograd import grad_ready
 from ..autograd import tape as _tape
 from ..autograd.grad import _differentiate, _tensor_leaves, differentiable_part, rebuild
+from ..autograd.hooks import tensor_hooks
 from ..common.tensor import Tensor
 from ..ops import interpreter
+from ..ops.function.array_func import ones_like, zeros_like
 from ..ops.primitive import Primitive
 from . import dynamic, passes
 from .builder import GraphBuilder
@@ -50,6 +53,10 @@ class CompiledFunction:
             return self.fn(*args, **kwargs)
         return self.cache.run(self.fn, args, kwargs)
 
+    def gradient_without_tape(self, args: tuple, positions: tuple, weights: tuple):
+        """value_and_grad of this function from outside every transformation: see direct_gradient."""
+        return direct_gradient(self.cache, self.fn, args, positions, weights)
+
 
 def _nests_tensors(value) -> bool:
     if type(value) in (tuple, list):
@@ -76,10 +83,7 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     program = cache.program(fn, args, {}, extra_key)
     if program is None:   # a graph break: run as Python
         return interpreter.NOT_REPLAYABLE
-    params = _replayable_parameters.get(program, _UNKNOWN)
-    if params is _UNKNOWN:
-        params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
-        _replayable_parameters[program] = params
+    params = _replayable_parameters_of(program)
     if params is None:
         return interpreter.NOT_REPLAYABLE
     raws: list = []
@@ -98,6 +102,53 @@ def recorded_call(cache: ProgramCache, fn, args: tuple, extra_key=()):
     for tape in _tape.recording_tapes():
         tape.record(node, inputs, outputs)
     return outputs
+
+
+def _replayable_parameters_of(program: Program):
+    """The Parameters with requires_grad that `program` reads; None when it can not be run
+    again for its gradient."""
+    params = _replayable_parameters.get(program, _UNKNOWN)
+    if params is _UNKNOWN:
+        params = _differentiable_parameters(program.graph.body) if _replayable(program.graph.body) else None
+        _replayable_parameters[program] = params
+    return params
+
+
+def direct_gradient(cache: ProgramCache, fn, args: tuple, positions: tuple, weights: tuple):
+    """(outputs, input gradients, weight gradients) of fn(*args) from ones, as value_and_grad
+    of a compiled function takes them when no transformation is in effect: the split
+    forward program, then the backward one, with no tape between them. On a tape the call
+    would be one node whose bprop runs that same backward, so the gradients are the same,
+    and the tape's own work (watching the weights, recording, the reverse pass, a ones
+    Tensor at the root) is a fifth of a small network's step. None (take the tape) where
+    the tape does more than that: hooks on what is differentiated, a Tensor differentiated
+    twice (its gradients add up), gradient-ready listeners, arguments that are not
+    Tensors or nest them, outputs that are not one Tensor, graphs that do not split."""
+    if interpreter.STACK or grad_ready.LISTENERS or any(_nests_tensors(a) for a in args):
+        return None
+    followed = [args[i] for i in positions] + list(weights)
+    if (not all(isinstance(t, Tensor) for t in followed) or len(set(map(id, followed))) != len(followed)
+            or any(tensor_hooks.get(t) for t in followed)):
+        return None
+    program = cache.program(fn, args, {}, ())
+    params = None if program is None else _replayable_parameters_of(program)
+    if params is None:
+        return None
+    weight_ids = {id(w) for w in weights}
+    params = tuple(p for p in params if id(p) in weight_ids)
+    gradient = _gradient_of(cache, program, fn, positions, params, args)
+    if gradient.split is None:
+        return None
+    raws: list = []
+    raw_inputs(args, raws)
+    outputs, residuals = gradient.split[0].run(*raws)
+    if type(outputs) is not Tensor:
+        return None
+    grads = gradient.split[1].run(*residuals, ones_like(outputs)._t)
+    input_grads = grads[:len(positions)]
+    by_param = dict(zip(map(id, params), grads[len(positions):]))
+    weight_grads = tuple(zeros_like(w) if by_param.get(id(w)) is None else by_param[id(w)] for w in weights)
+    return outputs, input_grads, weight_grads
 
 
 def _gradient_of(cache: ProgramCache, program: Program, fn, positions: tuple, params: tuple, args: tuple):

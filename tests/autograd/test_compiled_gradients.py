@@ -24,6 +24,13 @@ def test_inputs_and_weights_match_the_op_by_op_gradient():
 
 
 def test_the_call_is_recorded_as_one_compiled_node(monkeypatch):
+    calls = _counting_bprops(monkeypatch)
+    jitted = ms.jit(loss)
+    ms.grad(lambda x: jitted(x))(X)   # called on the tape of a Python function
+    assert calls == ["loss"]
+
+
+def _counting_bprops(monkeypatch) -> list:
     calls = []
     original = _CompiledCall.bprop
 
@@ -32,8 +39,50 @@ def test_the_call_is_recorded_as_one_compiled_node(monkeypatch):
         return original(self, *args)
 
     monkeypatch.setattr(_CompiledCall, "bprop", counting)
-    ms.grad(ms.jit(loss))(X)
+    return calls
+
+
+def test_from_outside_every_transformation_no_tape_records_the_call(monkeypatch):
+    """value_and_grad of the jit function itself runs its forward and backward programs
+    one after the other: the same values as the call recorded on a tape."""
+    calls = _counting_bprops(monkeypatch)
+    jitted = ms.jit(loss)
+    direct = ms.value_and_grad(jitted, grad_position=0, weights=[W])(X)
+    assert calls == []
+    taped = ms.value_and_grad(lambda x: jitted(x), grad_position=0, weights=[W])(X)
     assert calls == ["loss"]
+    np.testing.assert_array_equal(direct[0].asnumpy(), taped[0].asnumpy())
+    np.testing.assert_array_equal(direct[1][0].asnumpy(), taped[1][0].asnumpy())
+    np.testing.assert_array_equal(direct[1][1][0].asnumpy(), taped[1][1][0].asnumpy())
+    eager = ms.value_and_grad(loss, grad_position=0, weights=[W])(X)
+    np.testing.assert_allclose(direct[1][1][0].asnumpy(), eager[1][1][0].asnumpy(), rtol=1e-12)
+
+
+def test_a_weight_the_program_does_not_read_gets_zeros_without_a_tape(monkeypatch):
+    calls = _counting_bprops(monkeypatch)
+    unread = Parameter(Tensor(np.array([1.0, -2.0])), name="unread")
+    _, (dx, (dw, du)) = ms.value_and_grad(ms.jit(loss), grad_position=0, weights=[W, unread])(X)
+    assert calls == []
+    np.testing.assert_array_equal(du.asnumpy(), np.zeros(2))
+    np.testing.assert_allclose(dx.asnumpy(), ms.grad(loss)(X).asnumpy(), rtol=1e-12)
+
+
+def test_a_hooked_input_or_one_differentiated_twice_takes_the_tape(monkeypatch):
+    """Hooks and gradients that add up are the tape's: the call is recorded there."""
+    calls = _counting_bprops(monkeypatch)
+    x = Tensor(X.asnumpy())
+    x.register_hook(lambda g: g * 2)
+    hooked = ms.grad(ms.jit(loss))(x)
+    np.testing.assert_allclose(hooked.asnumpy(), 2 * ms.grad(loss)(X).asnumpy(), rtol=1e-12)
+    assert calls == ["loss"]
+
+    def twice(a, b):
+        return (ops.tanh(ops.matmul(a, W)) * ops.matmul(b, W)).sum()
+
+    both = ms.grad(ms.jit(twice), grad_position=(0, 1))(X, X)
+    expected = ms.grad(twice, grad_position=(0, 1))(X, X)
+    np.testing.assert_allclose(both[0].asnumpy(), expected[0].asnumpy(), rtol=1e-12)
+    np.testing.assert_allclose(both[1].asnumpy(), expected[1].asnumpy(), rtol=1e-12)
 
 
 def test_second_order_through_a_compiled_call():
