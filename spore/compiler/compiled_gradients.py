@@ -18,7 +18,7 @@ from ..autograd.grad import _differentiate, _tensor_leaves, differentiable_part,
 from ..autograd.hooks import tensor_hooks
 from ..common.tensor import Tensor
 from ..ops import interpreter
-from ..ops.function.array_func import ones_like, zeros_like
+from ..ops.function.array_func import zeros_like
 from ..ops.primitive import Primitive
 from . import dynamic, passes
 from .builder import GraphBuilder
@@ -137,14 +137,11 @@ def direct_gradient(cache: ProgramCache, fn, args: tuple, positions: tuple, weig
     weight_ids = {id(w) for w in weights}
     params = tuple(p for p in params if id(p) in weight_ids)
     gradient = _gradient_of(cache, program, fn, positions, params, args)
-    if gradient.split is None:
+    if gradient.split is None or type(program.graph.output) is not Value or cache.dynamic_sizes(args) is not None:
         return None
     raws: list = []
     raw_inputs(args, raws)
-    outputs, residuals = gradient.split[0].run(*raws)
-    if type(outputs) is not Tensor:
-        return None
-    grads = gradient.split[1].run(*residuals, ones_like(outputs)._t)
+    outputs, grads = gradient.from_ones(args).run(*raws)
     input_grads = grads[:len(positions)]
     by_param = dict(zip(map(id, params), grads[len(positions):]))
     weight_grads = tuple(zeros_like(w) if by_param.get(id(w)) is None else by_param[id(w)] for w in weights)
@@ -237,24 +234,47 @@ class _GradientProgram:
 
         self.run = CompiledFunction(gradient, ProgramCache(gradient.__name__))
         self.split = _split_programs(getattr(fn, "__name__", "jit"), fn, args, positions, params, shapes or {})
+        self._from_ones = None
+        self._fn = fn
+
+    def from_ones(self, args: tuple) -> Program:
+        """The forward and the gradient from ones as one program, which direct_gradient runs
+        (made on its first use, for static shapes): as a whole step's jit compiles it, so
+        that the product of the gradient by the ones goes (eliminate_multiplications_by_ones)
+        and no ones are made."""
+        if self._from_ones is None:
+            graph = _gradient_graph(getattr(self._fn, "__name__", "jit"), self._fn, args, self.positions,
+                                    self.params, {}, None)
+            self._from_ones = Program(graph)
+        return self._from_ones
 
 
-def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple, shapes: dict):
+def _gradient_graph(name: str, fn, args: tuple, positions: tuple, params: tuple, shapes: dict, sens):
+    """The graph (inputs: args, then the cotangents `sens` makes; outputs: (fn's outputs,
+    gradients)) ready to run; None for graphs with control flow or custom bprops."""
     builder = GraphBuilder(call, differentiate)
     inputs: list[Value] = []
     symbolic_args = tuple(symbolic_inputs(a, inputs, shapes.get(i)) for i, a in enumerate(args))
-    sens = SensInputs()
     with builder.active():
         result = differentiate(fn, symbolic_args, positions, params, sens, False, "grad")
         outputs = output_atoms(builder, result.outputs)
         grads = output_atoms(builder, result.input_grads + result.weight_grads)
-    graph = Graph(name, inputs + sens.values, builder.block, (outputs, grads))
+    graph = Graph(name, inputs + (sens.values if sens is not None else []), builder.block, (outputs, grads))
     passes.optimize(graph)
     if any(node.blocks or node.kind not in ("apply", "load", "const") for node in graph.body.nodes):
         return None
     passes.prepare_for_execution(graph)
     if shapes:
         dynamic.fix_constants(graph)
+    return graph
+
+
+def _split_programs(name: str, fn, args: tuple, positions: tuple, params: tuple, shapes: dict):
+    sens = SensInputs()
+    graph = _gradient_graph(name, fn, args, positions, params, shapes, sens)
+    if graph is None:
+        return None
+    inputs, (outputs, grads) = graph.inputs[:len(graph.inputs) - len(sens.values)], graph.output
     dependent, forward, backward = set(sens.values), [], []
     for node in graph.body.nodes:
         if any(v in dependent for v in flat_values(node.inputs)):
