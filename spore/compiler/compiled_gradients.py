@@ -5,6 +5,9 @@ and is recorded on the open tapes as one node (_CompiledCall), whose bprop runs 
 compiled gradient program (_GradientProgram): made for the arguments and Parameters
 the tapes follow, and where the graph allows cut into a forward that also returns what
 the backward needs and that backward (_split_programs), so the forward runs once.
+value_and_grad of a compiled function from outside every transformation takes no tape
+where the tape would add nothing (direct_gradient): one program computes the outputs
+and the gradients from ones.
 CompiledFunction, the call itself, lives here too: a gradient program is one, so that a
 second-order gradient records it the same way.
 """
