@@ -62,8 +62,10 @@ def _differentiate(fn: Callable, args: tuple, positions: tuple[int, ...], weight
     if builder is not None:
         return builder.differentiate(fn, args, positions, weights, sens, has_aux, api)
     if sens is None and not has_aux:
-        direct = getattr(fn, "gradient_without_tape", None)   # a compiled function's (compiled_gradients.py)
-        result = None if direct is None else direct(args, positions, weights)
+        # A compiled function's (compiled_gradients.py), looked up on the class: a Cell's
+        # instance lookup of a missing name builds an AttributeError on every gradient.
+        direct = getattr(type(fn), "gradient_without_tape", None)
+        result = None if direct is None else direct(fn, args, positions, weights)
         if result is not None:
             return _Result(*result)
     if through_torch_autograd():    # the kernels of the forward and backward below torch's autograd
