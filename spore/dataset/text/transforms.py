@@ -60,16 +60,16 @@ class Lookup(TextOperation):
         return lookup
 
     def _row_path_through(self, following, lists_out: bool):
-        if not self._cuts_before_lookup(following):
+        ids = self._ids_before_truncate(following)
+        if ids is None:
             return None
-        length, unknown = following.max_seq_len, self._unknown_id()
-        get, dtype = self._ids.get, self._np_type
+        length = following.max_seq_len
 
         def lookup_truncated(value):
             if type(value) is not list:
                 return NotImplemented
             words = value[:length]
-            return np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, len(words))
+            return ids(words, len(words))
         return lookup_truncated
 
     def _column_path(self, lists_out: bool):
@@ -84,28 +84,32 @@ class Lookup(TextOperation):
     def _column_path_through(self, following, lists_out: bool):
         # All the task's words looked up in one pass; the ids stacked when the rows keep
         # as many words each (the usual case once Truncate cuts long sentences).
-        if not self._cuts_before_lookup(following):
+        ids_of = self._ids_before_truncate(following)
+        if ids_of is None:
             return None
-        length, unknown = following.max_seq_len, self._unknown_id()
-        get, dtype = self._ids.get, self._np_type
+        length = following.max_seq_len
 
         def lookup_truncated(column):
             if not _lists_of_words(column):
                 return NotImplemented
             cut = [words[:length] for words in column]
             sizes = list(map(len, cut))
-            words = itertools.chain.from_iterable(cut)
-            ids = np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, sum(sizes))
+            ids = ids_of(itertools.chain.from_iterable(cut), sum(sizes))
             if min(sizes) == max(sizes):
                 return ids.reshape(len(cut), sizes[0])
             ends = list(itertools.accumulate(sizes))
             return [ids[end - size:end] for size, end in zip(sizes, ends)]
         return lookup_truncated
 
-    def _cuts_before_lookup(self, following) -> bool:
-        """Whether `following` is a Truncate that may cut the words before they are looked
-        up: it may when no word can fail (an unknown token in the vocab)."""
-        return type(following) is Truncate and self._unknown_id() is not None
+    def _ids_before_truncate(self, following):
+        """A function of (words, their count) giving their ids, none failing, when
+        `following` is a Truncate that may cut the words before they are looked up: it may
+        when no word can fail (an unknown token in the vocab). None otherwise."""
+        unknown = self._unknown_id()
+        if type(following) is not Truncate or unknown is None:
+            return None
+        get, dtype = self._ids.get, self._np_type
+        return lambda words, count: np.fromiter(map(get, words, itertools.repeat(unknown)), dtype, count)
 
     def _unknown_id(self):
         return self._ids.get(self.unknown_token) if self.unknown_token is not None else None
